@@ -1,0 +1,9 @@
+import type { Command } from 'commander';
+import type { Runtime } from './runtime.js';
+import { registerSetup } from './commands/setup.js';
+import { registerDoctor } from './commands/doctor.js';
+import { registerAuth } from './commands/auth.js';
+import { registerUsage } from './commands/usage.js';
+
+/** The command tree of SPEC.md 4.3, one registrar per noun, in help order. */
+export const COMMANDS: ((program: Command, rt: Runtime) => void)[] = [registerSetup, registerDoctor, registerAuth, registerUsage];

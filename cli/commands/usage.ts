@@ -1,0 +1,24 @@
+import type { Command } from 'commander';
+import { usageGet } from '../../src/ops/usage-get.js';
+import { renderFields } from '../../src/output/table.js';
+import type { Runtime } from '../runtime.js';
+
+export function registerUsage(program: Command, rt: Runtime): void {
+  program
+    .command('usage')
+    .alias('credits')
+    .description('credit balance and plan info (GET /me)')
+    .action(async () => {
+      const u = await rt.exec(usageGet, {});
+      rt.emit(u, (x) =>
+        renderFields([
+          ['userId', x.userId],
+          ['keyId', x.keyId],
+          ['env', x.env],
+          ['credits', x.metered ? x.credits : 'unmetered'],
+          ['plan', x.subPlan ?? '-'],
+          ['creditsPerRun', x.creditsPerRun ?? '-'],
+        ]),
+      );
+    });
+}

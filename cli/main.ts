@@ -1,0 +1,97 @@
+import { Command, CommanderError, Option } from 'commander';
+import { EXIT, SvcError } from '../src/contract/errors.js';
+import { packageVersion } from '../src/util/package-root.js';
+import { COMMANDS } from './commands.js';
+import { intFlag } from './flags.js';
+import type { Io } from './io.js';
+import { Runtime } from './runtime.js';
+
+export function buildProgram(io: Io): { program: Command; rt: Runtime; errText: () => string } {
+  const program = new Command('svc');
+  let errBuf = '';
+  const writeErr = (s: string) => {
+    errBuf += s;
+  };
+  const rt = new Runtime(program, io);
+  program
+    .description('svc: generate, run and triage automated frontend and backend tests')
+    .version(packageVersion(), '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .addOption(new Option('--output <mode>', 'output mode: json (stable contract) or text').choices(['json', 'text']).default('text'))
+    .option('--profile <name>', 'credentials profile (default: $SVC_PROFILE, else default)')
+    .option('--verbose', 'retry, backoff and polling transitions on stderr', false)
+    .option('--debug', 'HTTP method, path, request id, latency and retry decisions on stderr', false)
+    .option('--dry-run', 'no network, credentials or files: print a sample response', false)
+    .option('--request-timeout <seconds>', 'per-request timeout, 1-600 s (default 120; env SVC_REQUEST_TIMEOUT_MS)', intFlag(1, 600))
+    .option('--endpoint-url <url>', 'API base URL (env SVC_API_URL, profile api_url; default http://127.0.0.1:7788/api/v1)')
+    .enablePositionalOptions()
+    .showSuggestionAfterError()
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr });
+  for (const register of COMMANDS) register(program, rt);
+  // Every (sub)command reports parse errors through main instead of exiting itself.
+  const walk = (c: Command) => {
+    c.exitOverride();
+    c.configureOutput({ writeOut: (s) => io.out(s), writeErr });
+    c.commands.forEach(walk);
+  };
+  program.commands.forEach(walk);
+  return { program, rt, errText: () => errBuf };
+}
+
+/** The only place that turns results and errors into exit codes. */
+export async function main(argv: string[], io: Io): Promise<number> {
+  const { program, rt, errText } = buildProgram(io);
+  const jsonMode = wantsJson(argv);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return rt.exitCode;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.exitCode === 0) return 0;
+      // A command group called without a subcommand: commander printed its help to the error stream.
+      if (err.code === 'commander.help' || err.code === 'commander.executeSubCommandAsync') {
+        io.err(errText());
+        return EXIT.VALIDATION;
+      }
+      const message = err.message.replace(/^error:\s*/, '');
+      const e = new SvcError('VALIDATION_ERROR', message, { nextAction: usageHint(err) });
+      printError(io, e, jsonMode);
+      return EXIT.VALIDATION;
+    }
+    const e = err instanceof SvcError ? err : internal(err);
+    printError(io, e, jsonMode);
+    return e.exitCode;
+  }
+}
+
+function internal(err: unknown): SvcError {
+  const e = new SvcError('INTERNAL', err instanceof Error ? err.message : String(err), { nextAction: 'Run again with --debug; report the output if it persists.' });
+  if (process.env.SVC_TRACE && err instanceof Error) process.stderr.write(`${err.stack}\n`);
+  return e;
+}
+
+function usageHint(err: CommanderError): string {
+  if (err.code === 'commander.unknownOption') return "Global flags (--output, --profile, --debug, ...) go before the subcommand: 'svc --output json auth status'. See --help.";
+  return 'See --help for the usage.';
+}
+
+function wantsJson(argv: string[]): boolean {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--output=json' || (a === '--output' && argv[i + 1] === 'json')) return true;
+    if (!a.startsWith('-') && argv[i - 1] !== '--output' && argv[i - 1] !== '--profile' && argv[i - 1] !== '--request-timeout' && argv[i - 1] !== '--endpoint-url') return false;
+  }
+  return false;
+}
+
+export function printError(io: Io, e: SvcError, json: boolean): void {
+  if (json) {
+    io.err(`${JSON.stringify(e.toEnvelope())}\n`);
+    return;
+  }
+  let s = `error: ${e.message}\n`;
+  if (e.nextAction) s += `  next: ${e.nextAction}\n`;
+  if (e.requestId) s += `  request id: ${e.requestId}\n`;
+  io.err(s);
+}

@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { SvcError } from '../../src/contract/errors.js';
+import { credentialsPath, readProfiles, setProfile } from '../../src/client/credentials.js';
+import { createKey } from '../../src/store/repos/keys.js';
+import { startServer, type RunningServer } from '../../src/server/start.js';
+import { runDemoScenario } from '../../src/demo/scenario.js';
+import { intArg } from './common.js';
+
+/**
+ * Starts the whole product on loopback with a throwaway (or given) data dir, mints a key into the
+ * `demo` profile and walks through the lifecycle, printing what a user would look at.
+ */
+export function registerDemo(program: Command, out: (s: string) => void, log: (s: string) => void): void {
+  program
+    .command('demo')
+    .description('start everything on loopback, run sample projects end to end, print results and URLs')
+    .option('--data-dir <dir>', 'data directory (default: a temporary one, removed at exit)')
+    .option('--port <port>', 'port for the service (default: a free one)', intArg(0, 65535), 0)
+    .option('--keep', 'keep serving after the demo until SIGINT/SIGTERM', false)
+    .action(async (o) => {
+      const temp = !o.dataDir;
+      const dataDir: string = o.dataDir ?? mkdtempSync(join(tmpdir(), 'svc-demo-'));
+      let server: RunningServer | undefined;
+      try {
+        server = await startServer({ host: '127.0.0.1', port: o.port, dataDir, allowPrivateTargets: true, env: 'demo' });
+        log(`svc-server ${server.deps.config.version} listening on ${server.url} (data: ${dataDir})\n`);
+        const { key } = await createKey(server.store.db, { name: 'demo', email: 'demo@svc.local' });
+        const file = credentialsPath();
+        const existing = readProfiles(file).demo;
+        setProfile(file, 'demo', { api_key: key, api_url: server.apiUrl });
+        log(`${existing ? 'updated' : 'created'} profile 'demo' in ${file} (other profiles untouched)\n`);
+        const ok = await runDemoScenario({ server, apiKey: key, out, log });
+        out(`\nportal:  ${server.url}/\napi:     ${server.apiUrl}\nopenapi: ${server.url}/openapi.json\nprofile: svc --profile demo auth status\n`);
+        if (!ok) throw new SvcError('TEST_FAILED', 'the demo scenario did not finish as expected', { nextAction: 'See the output above.' });
+        if (o.keep) {
+          log('serving until SIGINT/SIGTERM (--keep)\n');
+          await new Promise<void>((resolve) => {
+            process.once('SIGINT', () => resolve());
+            process.once('SIGTERM', () => resolve());
+          });
+        }
+      } finally {
+        await server?.close();
+        if (temp) rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+}

@@ -1,0 +1,30 @@
+import type { Command } from 'commander';
+import { startServer } from '../../src/server/start.js';
+import { addStoreOptions, intArg, storeOptions } from './common.js';
+
+export function registerStart(program: Command, log: (s: string) => void): void {
+  addStoreOptions(program.command('start'))
+    .description('run the service: HTTP API, portal and in-process workers, until SIGINT/SIGTERM')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', intArg(0, 65535), 7788)
+    .option('--allow-private-targets', 'let projects target localhost and private addresses (self-hosted testing)', false)
+    .option('--public-url <url>', 'base URL users reach this server at (for dashboard links)')
+    .action(async (o) => {
+      const server = await startServer({
+        ...storeOptions(o),
+        host: o.host,
+        port: o.port,
+        allowPrivateTargets: o.allowPrivateTargets,
+        publicUrl: o.publicUrl,
+      });
+      log(`svc-server ${server.deps.config.version} listening on ${server.url} — API ${server.apiUrl} (store: ${server.store.dialect} ${server.store.location})\n`);
+      await new Promise<void>((resolve) => {
+        const stop = (sig: string) => {
+          log(`svc-server: ${sig} received, shutting down\n`);
+          server.close().then(resolve, resolve);
+        };
+        process.once('SIGINT', () => stop('SIGINT'));
+        process.once('SIGTERM', () => stop('SIGTERM'));
+      });
+    });
+}

@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+import { Command, CommanderError } from 'commander';
+import { SvcError } from '../src/contract/errors.js';
+import { packageVersion } from '../src/util/package-root.js';
+import { registerKeys } from './server/keys.js';
+import { registerMigrate } from './server/migrate.js';
+import { registerStart } from './server/start.js';
+import { registerDemo } from './server/demo.js';
+
+const out = (s: string) => process.stdout.write(s);
+const log = (s: string) => process.stderr.write(s);
+
+const program = new Command('svc-server')
+  .description('the svc service: API, portal, test engine')
+  .version(packageVersion(), '-V, --version')
+  .exitOverride()
+  .showHelpAfterError();
+registerStart(program, log);
+registerKeys(program, out);
+registerMigrate(program, out);
+registerDemo(program, out, log);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) {
+    process.exit(err.exitCode === 0 ? 0 : 5);
+  }
+  if (err instanceof SvcError) {
+    log(`error: ${err.message}\n${err.nextAction}\n`);
+    process.exit(err.exitCode);
+  }
+  log(`error: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+}

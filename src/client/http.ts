@@ -1,0 +1,197 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, request, type Dispatcher } from 'undici';
+import { ErrorEnvelope, SvcError } from '../contract/errors.js';
+import { fillPath, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf } from '../contract/endpoint.js';
+
+export interface Logger {
+  /** --debug: method, path, request id, latency, retry decisions. */
+  debug(msg: string): void;
+  /** --verbose (and --debug): retry/backoff/polling transitions. */
+  verbose(msg: string): void;
+}
+export const silentLogger: Logger = { debug: () => undefined, verbose: () => undefined };
+
+export interface ClientOptions {
+  baseUrl: string;
+  apiKey?: string;
+  timeoutMs: number;
+  surface: 'cli' | 'mcp';
+  userAgent: string;
+  logger?: Logger;
+  maxRetries?: number;
+  /** First backoff step; doubles each retry (with jitter), capped at 8 s. */
+  backoffMs?: number;
+  /** undici dispatcher; tests pass a MockAgent. */
+  dispatcher?: Dispatcher;
+}
+
+export interface CallOptions<E extends Endpoint> {
+  params?: ParamsOf<E>;
+  query?: QueryOf<E>;
+  body?: BodyOf<E>;
+  idempotencyKey?: string;
+  /** Overrides the client's key (setup validates a candidate key before storing it). */
+  apiKey?: string;
+  signal?: AbortSignal;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  requestId: string | null;
+}
+
+const sharedAgent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
+/** Errors where the request surely never reached the server, so even a POST is safe to resend. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+export class ApiClient {
+  readonly baseUrl: string;
+  private readonly opts: ClientOptions;
+  private readonly log: Logger;
+  private readonly dispatcher: Dispatcher;
+
+  constructor(opts: ClientOptions) {
+    this.opts = opts;
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+    this.log = opts.logger ?? silentLogger;
+    this.dispatcher = opts.dispatcher ?? sharedAgent;
+  }
+
+  async call<E extends Endpoint>(e: E, o: CallOptions<E> = {}): Promise<ResponseOf<E>> {
+    const path = fillPath(e.path, (o.params ?? {}) as Record<string, unknown>);
+    const res = await this.send(e.method, path, {
+      query: o.query as Record<string, unknown> | undefined,
+      body: o.body,
+      idempotencyKey: o.idempotencyKey,
+      apiKey: o.apiKey,
+      signal: o.signal,
+    });
+    const text = res.body.toString('utf8');
+    return (text ? JSON.parse(text) : null) as ResponseOf<E>;
+  }
+
+  /** One HTTP exchange with retries; resolves only on 2xx, otherwise throws SvcError. */
+  async send(
+    method: string,
+    path: string,
+    o: { query?: Record<string, unknown>; body?: unknown; idempotencyKey?: string; apiKey?: string; signal?: AbortSignal; headers?: Record<string, string> } = {},
+  ): Promise<RawResponse> {
+    const url = new URL(this.baseUrl + path);
+    for (const [k, v] of Object.entries(o.query ?? {})) {
+      if (v === undefined || v === null) continue;
+      for (const item of Array.isArray(v) ? v : [v]) url.searchParams.append(k, String(item));
+    }
+    const key = o.apiKey ?? this.opts.apiKey;
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.opts.userAgent,
+      'x-svc-surface': this.opts.surface,
+      ...o.headers,
+    };
+    if (key) headers.authorization = `Bearer ${key}`;
+    if (o.idempotencyKey) headers['idempotency-key'] = o.idempotencyKey;
+    let payload: string | undefined;
+    if (o.body !== undefined) {
+      payload = JSON.stringify(o.body);
+      headers['content-type'] = 'application/json';
+    }
+    const maxRetries = this.opts.maxRetries ?? 3;
+    const safeToResend = method === 'GET' || method === 'PUT' || method === 'DELETE' || !!o.idempotencyKey;
+    const shownPath = url.pathname + url.search;
+
+    for (let attempt = 0; ; attempt++) {
+      const started = performance.now();
+      let status: number;
+      let resHeaders: RawResponse['headers'];
+      let body: Buffer;
+      try {
+        const signals = [AbortSignal.timeout(this.opts.timeoutMs)];
+        if (o.signal) signals.push(o.signal);
+        const res = await request(url, {
+          method: method as Dispatcher.HttpMethod,
+          headers,
+          body: payload,
+          dispatcher: this.dispatcher,
+          signal: AbortSignal.any(signals),
+          headersTimeout: this.opts.timeoutMs,
+          bodyTimeout: this.opts.timeoutMs,
+        });
+        status = res.statusCode;
+        resHeaders = res.headers;
+        body = Buffer.from(await res.body.arrayBuffer());
+      } catch (err) {
+        const ms = Math.round(performance.now() - started);
+        const code = errCode(err);
+        if (o.signal?.aborted) throw err;
+        if (code === 'TIMEOUT') {
+          this.log.debug(`${method} ${shownPath} -> timeout after ${ms}ms`);
+          throw new SvcError('TIMEOUT', `request timed out after ${this.opts.timeoutMs / 1000}s: ${method} ${shownPath}`, {
+            nextAction: 'Retry with a larger --request-timeout (1-600 s) or check the server.',
+          });
+        }
+        const retryable = NOT_SENT.has(code) || safeToResend;
+        this.log.debug(`${method} ${shownPath} -> ${code} after ${ms}ms`);
+        if (retryable && attempt < maxRetries) {
+          const wait = this.backoff(attempt);
+          const msg = `retry ${attempt + 1}/${maxRetries} in ${wait}ms after ${code}`;
+          this.log.verbose(msg);
+          await sleep(wait);
+          continue;
+        }
+        throw new SvcError('TRANSPORT', `cannot reach ${this.baseUrl} (${code})`, {
+          nextAction: "Check that svc-server is running and the endpoint is right (--endpoint-url, SVC_API_URL); 'svc doctor' checks it.",
+        });
+      }
+      const requestId = headerOf(resHeaders, 'x-request-id');
+      const ms = Math.round(performance.now() - started);
+      this.log.debug(`${method} ${shownPath} -> ${status} ${requestId ?? '-'} ${ms}ms`);
+      if (status >= 200 && status < 300) return { status, headers: resHeaders, body, requestId };
+
+      const err = toError(status, body, requestId);
+      if ((status === 429 || status === 503) && attempt < maxRetries) {
+        const retryAfter = Number(headerOf(resHeaders, 'retry-after'));
+        const wait = Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.min(retryAfter * 1000, 60_000) : this.backoff(attempt);
+        const msg = `retry ${attempt + 1}/${maxRetries} in ${wait}ms after HTTP ${status}${Number.isFinite(retryAfter) ? ' (Retry-After)' : ''}`;
+        this.log.verbose(msg);
+        await sleep(wait);
+        continue;
+      }
+      throw err;
+    }
+  }
+
+  private backoff(attempt: number): number {
+    const base = this.opts.backoffMs ?? 250;
+    const exp = Math.min(base * 2 ** attempt, 8000);
+    return Math.round(exp / 2 + (Math.random() * exp) / 2);
+  }
+}
+
+function headerOf(h: RawResponse['headers'], name: string): string | null {
+  const v = h[name];
+  return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
+}
+
+function errCode(err: unknown): string {
+  const e = err as { name?: string; code?: string; cause?: { code?: string } };
+  if (e?.name === 'TimeoutError' || e?.code === 'UND_ERR_HEADERS_TIMEOUT' || e?.code === 'UND_ERR_BODY_TIMEOUT') return 'TIMEOUT';
+  if (e?.name === 'AbortError' && (e as { cause?: { name?: string } }).cause?.name === 'TimeoutError') return 'TIMEOUT';
+  return e?.code ?? e?.cause?.code ?? e?.name ?? 'ERROR';
+}
+
+function toError(status: number, body: Buffer, requestId: string | null): SvcError {
+  try {
+    const env = ErrorEnvelope.safeParse(JSON.parse(body.toString('utf8')));
+    if (env.success) {
+      const e = SvcError.fromEnvelope(env.data, status);
+      e.requestId ??= requestId;
+      return e;
+    }
+  } catch {
+    // not JSON: fall through to a generic error by status
+  }
+  const code = status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : status === 409 ? 'CONFLICT' : status === 429 ? 'RATE_LIMITED' : status === 502 || status === 503 ? 'UNAVAILABLE' : status === 504 ? 'TIMEOUT' : status >= 500 ? 'INTERNAL' : 'VALIDATION_ERROR';
+  return new SvcError(code, `HTTP ${status} from server`, { requestId, status });
+}

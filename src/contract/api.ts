@@ -1,0 +1,9 @@
+import type { Endpoint } from './endpoint.js';
+import { getMe } from './me.js';
+
+/**
+ * Every endpoint of the HTTP API. The server mounts routes for these, /openapi.json is generated
+ * from this list, and a unit test checks that each one has a server route.
+ * Add a resource's endpoints here when you add its contract file.
+ */
+export const ENDPOINTS: Endpoint[] = [getMe];

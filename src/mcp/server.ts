@@ -1,0 +1,90 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SvcError } from '../contract/errors.js';
+import { requireKey, resolveConfig, type ConfigInput, type ResolvedConfig } from '../client/config.js';
+import { ApiClient } from '../client/http.js';
+import type { Op, OpContext } from '../ops/op.js';
+import { OPS } from '../ops/registry.js';
+import { packageVersion } from '../util/package-root.js';
+
+export function toolName(op: Op): string {
+  return `svc_${op.name.replace(/[.-]/g, '_')}`;
+}
+
+export interface McpOptions extends ConfigInput {
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  log?: (s: string) => void;
+}
+
+/**
+ * One tool per op, registered in a loop: the same ops and API core as the CLI, so the same error
+ * envelope comes back (as isError with code, message, nextAction).
+ */
+export function createMcpServer(opts: McpOptions = {}): McpServer {
+  const env = opts.env ?? process.env;
+  const log = opts.log ?? ((s: string) => process.stderr.write(s));
+  const server = new McpServer({ name: 'svc', version: packageVersion() }, { capabilities: { logging: {} } });
+  let cfg: ResolvedConfig | undefined;
+  let client: ApiClient | undefined;
+  const config = () => (cfg ??= resolveConfig(opts, env));
+  const getClient = () =>
+    (client ??= new ApiClient({
+      baseUrl: config().apiUrl,
+      apiKey: requireKey(config()),
+      timeoutMs: config().requestTimeoutMs,
+      surface: 'mcp',
+      userAgent: `svc-mcp/${packageVersion()} node/${process.versions.node}`,
+      logger: { debug: (m) => env.SVC_MCP_DEBUG && log(`[debug] ${m}\n`), verbose: () => undefined },
+    }));
+
+  for (const op of OPS) {
+    if (op.mcp === false) continue;
+    server.registerTool(
+      toolName(op),
+      {
+        title: op.title,
+        description: op.description,
+        inputSchema: op.input,
+        outputSchema: op.output,
+        annotations: {
+          title: op.title,
+          readOnlyHint: op.annotations.readOnly,
+          destructiveHint: op.annotations.destructive,
+          idempotentHint: op.annotations.idempotent,
+          openWorldHint: op.annotations.openWorld,
+        },
+      },
+      async (args: unknown, extra) => {
+        const progressToken = extra?._meta?.progressToken;
+        const ctx: OpContext = {
+          client: getClient,
+          config,
+          surface: 'mcp',
+          log: { debug: () => undefined, verbose: () => undefined },
+          advise: (m) => log(`[advisory] ${m}\n`),
+          signal: extra?.signal,
+          env,
+          cwd: opts.cwd ?? process.cwd(),
+          progress:
+            progressToken === undefined
+              ? undefined
+              : (p) => {
+                  void extra.sendNotification({
+                    method: 'notifications/progress',
+                    params: { progressToken, progress: p.progress ?? 0, total: p.total, message: p.message },
+                  });
+                },
+        };
+        try {
+          const input = op.input.parse(args ?? {});
+          const result = (await op.run(ctx, input)) as Record<string, unknown>;
+          return { structuredContent: result, content: [{ type: 'text' as const, text: JSON.stringify(result, null, 2) }] };
+        } catch (err) {
+          const e = err instanceof SvcError ? err : new SvcError('INTERNAL', err instanceof Error ? err.message : String(err));
+          return { isError: true, content: [{ type: 'text' as const, text: JSON.stringify(e.toEnvelope(), null, 2) }] };
+        }
+      },
+    );
+  }
+  return server;
+}

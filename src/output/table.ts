@@ -1,0 +1,20 @@
+/** Plain aligned columns, as in most CLIs: header row, then one row per item. */
+export function renderTable(headers: string[], rows: (string | number | null | undefined)[][]): string {
+  const cells = rows.map((r) => r.map((c) => (c === null || c === undefined || c === '' ? '-' : String(c))));
+  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return `${[line(headers), ...cells.map(line)].join('\n')}\n`;
+}
+
+/** key: value lines with aligned values. */
+export function renderFields(fields: [string, unknown][]): string {
+  const w = Math.max(...fields.map(([k]) => k.length));
+  return `${fields
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${`${k}:`.padEnd(w + 2)}${v === null ? '-' : Array.isArray(v) ? v.join(', ') || '-' : typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .join('\n')}\n`;
+}

@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { SvcError } from '../contract/errors.js';
+import { buildOpenApi } from '../contract/openapi.js';
+import type { Endpoint } from '../contract/endpoint.js';
+import { newId } from '../util/ids.js';
+import { authenticate } from './auth.js';
+import type { AppEnv, ServerDeps } from './context.js';
+import { errorResponse } from './errors.js';
+import { TriggerLimiter } from './rate-limit.js';
+import { mount, type RouteHandler } from './route.js';
+import { REGISTRARS } from './routes.js';
+import { Surface } from '../contract/common.js';
+
+export const API_PREFIX = '/api/v1';
+/** Largest accepted body: the 5 MB create-batch limit plus JSON overhead. */
+const MAX_BODY = 8 * 1024 * 1024;
+
+export function createApp(deps: ServerDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const limiter = new TriggerLimiter(deps.config.triggerRatePerMinute);
+  const mounted = new Set<string>();
+
+  app.use('*', async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : newId('req');
+    c.set('requestId', requestId);
+    c.set('deps', deps);
+    const s = Surface.safeParse(c.req.header('x-svc-surface'));
+    c.set('surface', s.success ? s.data : 'portal');
+    c.header('X-Request-Id', requestId);
+    await next();
+  });
+  app.onError((err, c) => errorResponse(c, err));
+  app.notFound((c) =>
+    errorResponse(c, new SvcError('NOT_FOUND', `no route for ${c.req.method} ${c.req.path}`, { nextAction: `See ${deps.config.publicUrl}/openapi.json for the API.` })),
+  );
+
+  app.get('/openapi.json', (c) => c.json(buildOpenApi(deps.config.version, `${deps.config.publicUrl}${API_PREFIX}`)));
+  app.get('/healthz', (c) => c.json({ ok: true, version: deps.config.version }));
+
+  const api = new Hono<AppEnv>();
+  api.use('*', bodyLimit({ maxSize: MAX_BODY, onError: () => { throw new SvcError('PAYLOAD_TOO_LARGE', `request body larger than ${MAX_BODY} bytes`); } }));
+  api.use('*', authenticate);
+  const kit = {
+    mount<E extends Endpoint>(a: Hono<AppEnv>, e: E, handler: RouteHandler<E>) {
+      mounted.add(e.id);
+      mount(a, e, limiter, handler);
+    },
+  };
+  for (const register of REGISTRARS) register(api, kit);
+  app.route(API_PREFIX, api);
+  (app as unknown as { mountedEndpoints: Set<string> }).mountedEndpoints = mounted;
+  return app;
+}
+
+export function mountedEndpoints(app: Hono<AppEnv>): Set<string> {
+  return (app as unknown as { mountedEndpoints: Set<string> }).mountedEndpoints;
+}

@@ -1,0 +1,13 @@
+import type { Hono } from 'hono';
+import type { Endpoint } from '../contract/endpoint.js';
+import type { AppEnv } from './context.js';
+import type { RouteHandler } from './route.js';
+import { registerMe } from './routes/me.js';
+
+export interface RouteKit {
+  mount<E extends Endpoint>(app: Hono<AppEnv>, e: E, handler: RouteHandler<E>): void;
+}
+export type RouteRegistrar = (app: Hono<AppEnv>, kit: RouteKit) => void;
+
+/** One registrar per resource file under routes/. */
+export const REGISTRARS: RouteRegistrar[] = [registerMe];

@@ -1,0 +1,66 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { migrate, openStore, type Store } from '../store/db.js';
+import { packageVersion } from '../util/package-root.js';
+import { API_PREFIX, createApp } from './app.js';
+import type { ServerConfig, ServerDeps } from './context.js';
+
+export interface StartOptions {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  allowPrivateTargets?: boolean;
+  env?: string;
+  publicUrl?: string;
+  triggerRatePerMinute?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  apiUrl: string;
+  port: number;
+  store: Store;
+  deps: ServerDeps;
+  close(): Promise<void>;
+}
+
+/** Opens the store, applies migrations, and serves the API until close(). */
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const store = openStore({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl });
+  await migrate(store);
+  const config: ServerConfig = {
+    version: packageVersion(),
+    env: opts.env ?? process.env.SVC_ENV ?? 'self-hosted',
+    allowPrivateTargets: opts.allowPrivateTargets ?? false,
+    publicUrl: opts.publicUrl ?? '',
+    triggerRatePerMinute: opts.triggerRatePerMinute ?? 60,
+  };
+  const deps: ServerDeps = { store, config, services: {} };
+  const app = createApp(deps);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, hostname: opts.host, port: opts.port }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const hostForUrl = opts.host.includes(':') ? `[${opts.host}]` : opts.host === '0.0.0.0' ? '127.0.0.1' : opts.host;
+  const url = `http://${hostForUrl}:${port}`;
+  if (!opts.publicUrl) config.publicUrl = url;
+  let closed = false;
+  return {
+    url,
+    apiUrl: `${url}${API_PREFIX}`,
+    port,
+    store,
+    deps,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultSet } from 'kysely';
+import pg from 'pg';
+import { MIGRATIONS } from './migrations/index.js';
+import type { Database, Db } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Db;
+  dialect: Dialect;
+  dataDir: string;
+  /** Where the SQLite file or the PostgreSQL database lives, for logs (no password). */
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  dataDir: string;
+  /** postgres://… selects PostgreSQL; otherwise SQLite in dataDir/svc.db. */
+  databaseUrl?: string;
+}
+
+export function openStore(opts: StoreOptions): Store {
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const u = new URL(opts.databaseUrl);
+    return {
+      db,
+      dialect: 'postgres',
+      dataDir: opts.dataDir,
+      location: `postgres://${u.host}${u.pathname}`,
+      close: () => db.destroy(),
+    };
+  }
+  const file = join(opts.dataDir, 'svc.db');
+  const sqlite = new BetterSqlite3(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', dataDir: opts.dataDir, location: file, close: () => db.destroy() };
+}
+
+export async function migrate(store: Store): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db: store.db,
+    provider: { getMigrations: async () => MIGRATIONS },
+    migrationTableName: 'svc_migrations',
+    migrationLockTableName: 'svc_migrations_lock',
+  });
+  const res = await migrator.migrateToLatest();
+  if (res.error) throw res.error instanceof Error ? res.error : new Error(String(res.error));
+  return res;
+}
+
+export function parseJson<T>(text: string | null | undefined, fallback: T): T {
+  if (text === null || text === undefined || text === '') return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}

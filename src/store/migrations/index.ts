@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-core.js';
+
+/** Versioned migrations, applied in name order. Never edit one that has shipped: add a new one. */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001-core': m0001,
+};

@@ -1,0 +1,51 @@
+/** Tables of the service core: owners, API keys, idempotency records, the usage ledger. */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string | null;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** sha256 of the key; the key itself is never stored. */
+  key_hash: string;
+  /** First characters of the key, shown by `keys list` so an operator can tell keys apart. */
+  key_prefix: string;
+  scopes: string; // JSON array
+  credits: number | null;
+  credits_per_run: number | null;
+  sub_plan: string | null;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface IdempotencyTable {
+  key_id: string;
+  endpoint_id: string;
+  idem_key: string;
+  body_hash: string;
+  status: number;
+  response: string; // JSON
+  created_at: string;
+}
+
+export interface UsageTable {
+  id: string;
+  key_id: string;
+  user_id: string;
+  kind: string; // run | replay | refund
+  run_id: string | null;
+  credits: number;
+  created_at: string;
+}
+
+export interface CoreTables {
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  idempotency: IdempotencyTable;
+  usage: UsageTable;
+}
