@@ -10,6 +10,8 @@ export interface Io {
   stderrIsTTY: boolean;
   /** Reads one line from the terminal without echoing it. */
   readSecret(prompt: string): Promise<string>;
+  /** Ctrl-C while waiting: run `fn` (say what keeps running), then exit 130. Returns a disposer. */
+  onInterrupt(fn: () => void): () => void;
 }
 
 export function processIo(): Io {
@@ -20,6 +22,14 @@ export function processIo(): Io {
     cwd: process.cwd(),
     stdinIsTTY: !!process.stdin.isTTY,
     stderrIsTTY: !!process.stderr.isTTY,
+    onInterrupt(fn) {
+      const handler = () => {
+        fn();
+        process.exit(130);
+      };
+      process.once('SIGINT', handler);
+      return () => process.off('SIGINT', handler);
+    },
     readSecret(prompt) {
       return new Promise((resolve) => {
         const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });

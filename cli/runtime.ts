@@ -82,6 +82,22 @@ export class Runtime {
     return this.apiClient;
   }
 
+  /** A live status line on stderr (TTY and text mode only); `done` clears it. */
+  progressLine(): { progress: NonNullable<OpContext['progress']>; done(): void } {
+    const live = this.io.stderrIsTTY && !this.json;
+    let drawn = false;
+    return {
+      progress: (p) => {
+        if (!live) return;
+        this.io.err(`\r\x1b[2K${p.message}`);
+        drawn = true;
+      },
+      done: () => {
+        if (drawn) this.io.err('\r\x1b[2K');
+      },
+    };
+  }
+
   opContext(keyOptional = false): OpContext {
     return {
       client: () => this.client(keyOptional),
@@ -96,7 +112,7 @@ export class Runtime {
   }
 
   /** Validates the input, then runs the op, or returns its canned sample under --dry-run. */
-  async exec<I extends z.ZodObject, O extends z.ZodType>(op: Op<I, O>, raw: unknown, opts: { keyOptional?: boolean } = {}): Promise<z.infer<O>> {
+  async exec<I extends z.ZodObject, O extends z.ZodType>(op: Op<I, O>, raw: unknown, opts: { keyOptional?: boolean; progress?: OpContext['progress'] } = {}): Promise<z.infer<O>> {
     const parsed = op.input.safeParse(raw);
     if (!parsed.success) {
       const i = parsed.error.issues[0]!;
@@ -109,7 +125,7 @@ export class Runtime {
       this.advise('dry run: no request sent; this is a sample response');
       return op.output.parse(op.sample(parsed.data));
     }
-    return op.run(this.opContext(opts.keyOptional), parsed.data);
+    return op.run({ ...this.opContext(opts.keyOptional), progress: opts.progress }, parsed.data);
   }
 
   /** Prints data: JSON in json mode, else the text rendering. */

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
 import { ErrorEnvelope, SvcError } from '../contract/errors.js';
+import { TriggerThrottle } from './throttle.js';
 import { fillPath, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf } from '../contract/endpoint.js';
 
 export interface Logger {
@@ -21,6 +22,8 @@ export interface ClientOptions {
   maxRetries?: number;
   /** First backoff step; doubles each retry (with jitter), capped at 8 s. */
   backoffMs?: number;
+  /** Client-side trigger pacing (default 50 per minute). */
+  triggersPerMinute?: number;
   /** undici dispatcher; tests pass a MockAgent. */
   dispatcher?: Dispatcher;
 }
@@ -51,16 +54,19 @@ export class ApiClient {
   private readonly opts: ClientOptions;
   private readonly log: Logger;
   private readonly dispatcher: Dispatcher;
+  private readonly throttle: TriggerThrottle;
 
   constructor(opts: ClientOptions) {
     this.opts = opts;
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
     this.log = opts.logger ?? silentLogger;
     this.dispatcher = opts.dispatcher ?? sharedAgent;
+    this.throttle = new TriggerThrottle(opts.triggersPerMinute ?? 50, (ms) => this.log.verbose(`throttling run triggers: waiting ${ms}ms (50 per minute)`));
   }
 
   async call<E extends Endpoint>(e: E, o: CallOptions<E> = {}): Promise<ResponseOf<E>> {
     const path = fillPath(e.path, (o.params ?? {}) as Record<string, unknown>);
+    if (e.trigger) await this.throttle.acquire();
     const res = await this.send(e.method, path, {
       query: o.query as Record<string, unknown> | undefined,
       body: o.body,

@@ -1,9 +1,12 @@
 import type { Endpoint } from './endpoint.js';
 import { getMe } from './me.js';
+import { cancelRun, getRun, rerunTests, runProject, runTest } from './runs.js';
+import { getBatch, getBatchCalls } from './batches.js';
+import { getRunResult, getTestResult } from './results.js';
 
 /**
  * Every endpoint of the HTTP API. The server mounts routes for these, /openapi.json is generated
  * from this list, and a unit test checks that each one has a server route.
  * Add a resource's endpoints here when you add its contract file.
  */
-export const ENDPOINTS: Endpoint[] = [getMe];
+export const ENDPOINTS: Endpoint[] = [getMe, runTest, runProject, rerunTests, getRun, cancelRun, getBatch, getBatchCalls, getRunResult, getTestResult];

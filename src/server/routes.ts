@@ -3,6 +3,9 @@ import type { Endpoint } from '../contract/endpoint.js';
 import type { AppEnv } from './context.js';
 import type { RouteHandler } from './route.js';
 import { registerMe } from './routes/me.js';
+import { registerRuns } from './routes/runs.js';
+import { registerBatches } from './routes/batches.js';
+import { registerResults } from './routes/results.js';
 
 export interface RouteKit {
   mount<E extends Endpoint>(app: Hono<AppEnv>, e: E, handler: RouteHandler<E>): void;
@@ -10,4 +13,4 @@ export interface RouteKit {
 export type RouteRegistrar = (app: Hono<AppEnv>, kit: RouteKit) => void;
 
 /** One registrar per resource file under routes/. */
-export const REGISTRARS: RouteRegistrar[] = [registerMe];
+export const REGISTRARS: RouteRegistrar[] = [registerMe, registerRuns, registerBatches, registerResults];

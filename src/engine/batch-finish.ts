@@ -1,0 +1,179 @@
+import type { Insertable } from 'kysely';
+import { parseJson } from '../store/db.js';
+import type { CleanupRecordsTable } from '../store/schema-runs.js';
+import { insertCalls, lastVerdict, setTestStatus, updateRun, type RunRow } from '../store/repos/runs.js';
+import { newId, nowIso } from '../util/ids.js';
+import { extractHandles, type Handle } from './cleanup.js';
+import { runCleanup } from './cleanup-run.js';
+import { assembleChains } from './chains.js';
+import type { EngineContext } from './context.js';
+import type { AssembledPlan, PlanTest } from './plan.js';
+import type { InjectedAuth, RecordedCall } from './types.js';
+
+const SEVERITY = ['passed', 'cancelled', 'blocked', 'failed'];
+
+export function worstStatus(statuses: string[]): string {
+  return statuses.reduce((w, s) => (SEVERITY.indexOf(s) > SEVERITY.indexOf(w) ? s : w), 'passed');
+}
+
+/**
+ * The end of a batch (SPEC.md 3.6): the cleanup sweep over every resource the run created (and
+ * resources kept from an earlier run that a skip-dependencies rerun used), chains, analysis, and
+ * only then the terminal statuses: a run is not done until cleanup ends.
+ */
+export async function finishBatch(
+  ctx: EngineContext,
+  batchId: string,
+  d: { auth: InjectedAuth; slots: { run: RunRow; plan: PlanTest }[]; plan: AssembledPlan; skipDependencies: boolean; vars: Map<string, { value: unknown; runId: string; testId: string }> },
+): Promise<void> {
+  const db = ctx.store.db;
+  const batch = (await db.selectFrom('batches').selectAll().where('id', '=', batchId).executeTakeFirst())!;
+  await db.updateTable('batches').set({ phase: 'cleanup' }).where('id', '=', batchId).execute();
+  const cleanupStarted = Date.now();
+
+  // Cleanup records survive a crash: compute them once, then only finish pending ones.
+  let records = await db.selectFrom('cleanup_records').selectAll().where('batch_id', '=', batchId).execute();
+  if (!records.length) {
+    const rows = await db.selectFrom('run_calls').selectAll().where('batch_id', '=', batchId).where('origin', '=', 'test').orderBy('started_at').orderBy('seq').execute();
+    const calls: RecordedCall[] = rows.map((r) => ({
+      seq: r.seq,
+      method: r.method,
+      url: r.url,
+      path: r.path,
+      requestHeaders: parseJson(r.request_headers, {}),
+      requestBody: r.request_body,
+      status: r.status,
+      responseHeaders: parseJson(r.response_headers, {}),
+      responseBody: r.response_body,
+      latencyMs: r.latency_ms,
+      startedAt: r.started_at,
+    }));
+    const handles = extractHandles(calls, await ctx.cleanupOptions(batch.project_id));
+    const now = nowIso();
+    const insert = (h: Handle, origin: string): Insertable<CleanupRecordsTable> => ({
+      id: newId('cln'),
+      batch_id: batchId,
+      project_id: batch.project_id,
+      resource_url: h.url,
+      resource_path: h.resourcePath,
+      resource_id: h.resourceId,
+      resource_type: h.resourceType,
+      source_endpoint: h.sourceEndpoint,
+      delete_endpoint: h.deleteEndpoint,
+      parent_path: h.parentPath,
+      depth: h.depth,
+      status: h.status,
+      response_status: null,
+      response_body: null,
+      attempts: 0,
+      origin_batch_id: origin,
+      created_at: now,
+      finished_at: h.status === 'pending' ? null : now,
+    });
+    const values = handles.map((h) => insert(h, batchId));
+    if (d.skipDependencies) values.push(...(await retainedRecords(batchId, batch.project_id, d.vars)).map((r) => ({ ...r, id: newId('cln'), batch_id: batchId, status: 'pending', created_at: now, finished_at: null, attempts: 0, response_status: null })));
+    if (values.length) await db.insertInto('cleanup_records').values(values).execute();
+    records = await db.selectFrom('cleanup_records').selectAll().where('batch_id', '=', batchId).execute();
+  }
+
+  const pending: Handle[] = records
+    .filter((r) => r.status === 'pending')
+    .map((r) => ({ url: r.resource_url, resourcePath: r.resource_path, resourceId: r.resource_id, resourceType: r.resource_type, sourceEndpoint: r.source_endpoint, parentPath: r.parent_path, depth: r.depth, deleteEndpoint: r.delete_endpoint, status: 'pending' }));
+  const byPath = new Map(records.map((r) => [r.resource_path, r]));
+  if (pending.length) {
+    let seq = 0;
+    const outcomes = await runCleanup(pending, {
+      auth: d.auth,
+      record: (c) => {
+        c.seq = ++seq;
+        void insertCalls(db, batchId, null, 'cleanup', [c]);
+      },
+    });
+    for (const o of outcomes) {
+      const rec = byPath.get(o.handle.resourcePath)!;
+      await db
+        .updateTable('cleanup_records')
+        .set({ status: o.status, response_status: o.responseStatus, response_body: o.responseBody, attempts: o.attempts, finished_at: nowIso() })
+        .where('id', '=', rec.id)
+        .execute();
+    }
+  }
+  // Values that identified a deleted resource are gone for later skip-dependencies reruns.
+  const finalRecords = await db.selectFrom('cleanup_records').selectAll().where('batch_id', '=', batchId).execute();
+  const varRows = await db.selectFrom('variables').selectAll().where('project_id', '=', batch.project_id).where('deleted_by', 'is', null).execute();
+  for (const v of varRows) {
+    const value = String(parseJson(v.value, ''));
+    const rec = finalRecords.find((r) => r.resource_id === value && (r.origin_batch_id === v.batch_id || v.batch_id === batchId));
+    if (!rec) continue;
+    const gone = rec.status === 'deleted' || rec.status === 'already-gone' || rec.status === 'deleted-by-test';
+    await db
+      .updateTable('variables')
+      .set({ handle: rec.resource_path, deleted_by: gone ? `DELETE ${rec.resource_path}` : null })
+      .where('batch_id', '=', v.batch_id)
+      .where('name', '=', v.name)
+      .execute();
+  }
+
+  // Consumers of each variable, for the Dynamic Variables view.
+  for (const s of d.slots) {
+    for (const need of s.plan.needs) {
+      const v = await db.selectFrom('variables').select(['consumers']).where('batch_id', '=', batchId).where('name', '=', need).executeTakeFirst();
+      if (!v) continue;
+      const list = new Set(parseJson<string[]>(v.consumers, []));
+      list.add(s.plan.id);
+      await db.updateTable('variables').set({ consumers: JSON.stringify([...list]) }).where('batch_id', '=', batchId).where('name', '=', need).execute();
+    }
+  }
+
+  const fresh = await db.selectFrom('runs').selectAll().where('batch_id', '=', batchId).execute();
+  await db.deleteFrom('chains').where('batch_id', '=', batchId).execute();
+  const chains = assembleChains(d.slots.map((s) => s.plan), fresh, d.plan);
+  if (chains.length) await db.insertInto('chains').values(chains.map((c) => ({ id: newId('chn'), batch_id: batchId, name: c.name, body: JSON.stringify(c) }))).execute();
+
+  for (const r of fresh) {
+    if (ctx.analyze && (r.verdict === 'failed' || r.verdict === 'blocked')) {
+      await ctx.analyze(ctx.store, r.id).catch((err) => ctx.log(`analysis of ${r.id} failed: ${err instanceof Error ? err.message : err}`));
+    }
+  }
+
+  const finishedAt = nowIso();
+  for (const r of fresh) {
+    const status = r.status === 'cancelled' ? 'cancelled' : (r.verdict ?? 'failed');
+    await updateRun(db, r.id, { status, verdict: status, finished_at: r.finished_at ?? finishedAt });
+    await setTestStatus(db, r.test_id, status === 'cancelled' ? await lastVerdict(db, r.test_id, r.id) : status, r.id);
+  }
+  const statuses = fresh.map((r) => (r.status === 'cancelled' ? 'cancelled' : (r.verdict ?? 'failed')));
+  const counts: Record<string, number> = {};
+  for (const s of statuses) counts[s] = (counts[s] ?? 0) + 1;
+  const cl = finalRecords;
+  const summary = {
+    counts,
+    cleanup: {
+      deleted: cl.filter((r) => r.status === 'deleted').length,
+      alreadyGone: cl.filter((r) => r.status === 'already-gone').length,
+      failed: cl.filter((r) => r.status === 'failed').length,
+      orphaned: cl.filter((r) => r.status === 'orphaned').length,
+      durationMs: Date.now() - cleanupStarted,
+    },
+  };
+  await db
+    .updateTable('batches')
+    .set({ status: worstStatus(statuses), phase: 'done', finished_at: finishedAt, summary: JSON.stringify(summary) })
+    .where('id', '=', batchId)
+    .execute();
+
+  async function retainedRecords(currentBatch: string, projectId: string, vars: Map<string, { value: unknown; runId: string; testId: string }>) {
+    const fromEarlier = [...vars.values()].filter((v) => v.runId && !d.slots.some((s) => s.run.id === v.runId)).map((v) => String(v.value));
+    if (!fromEarlier.length) return [];
+    const rows = await db
+      .selectFrom('cleanup_records')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('batch_id', '!=', currentBatch)
+      .where('resource_id', 'in', fromEarlier)
+      .where('status', 'not in', ['deleted', 'already-gone', 'deleted-by-test'])
+      .execute();
+    const seen = new Set<string>();
+    return rows.filter((r) => !seen.has(r.resource_path) && seen.add(r.resource_path));
+  }
+}

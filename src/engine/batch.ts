@@ -1,0 +1,302 @@
+import { join } from 'node:path';
+import type { Selectable } from 'kysely';
+import { parseJson } from '../store/db.js';
+import type { TestsTable } from '../store/schema-projects.js';
+import { insertCalls, insertSteps, setTestStatus, updateRun, type RunRow } from '../store/repos/runs.js';
+import { nowIso } from '../util/ids.js';
+import { AuthFetchError, fetchAutoAuth, staticAuth } from './auth.js';
+import type { EngineContext } from './context.js';
+import { finishBatch } from './batch-finish.js';
+import { assemble, type PlanTest } from './plan.js';
+import type { ExecuteResult, InjectedAuth } from './types.js';
+
+type TestRow = Selectable<TestsTable>;
+
+interface Slot {
+  run: RunRow;
+  test: TestRow;
+  plan: PlanTest;
+}
+
+interface VarValue {
+  value: unknown;
+  runId: string;
+  testId: string;
+}
+
+const INTERRUPTED = 'interrupted: svc-server stopped while this test was running; it was not repeated, to avoid doubling its side effects';
+
+/**
+ * Executes one batch to the end: dependency-driven scheduling (a test starts as soon as the values
+ * it needs exist, independent tests in parallel, teardowns last), blocked propagation, then
+ * cleanup and the final statuses. Safe to call again after a crash: finished runs are kept, runs
+ * that were in flight are finished with a reason, the rest continue.
+ */
+export async function executeBatch(ctx: EngineContext, batchId: string, abort: AbortSignal): Promise<void> {
+  const db = ctx.store.db;
+  const batch = await db.selectFrom('batches').selectAll().where('id', '=', batchId).executeTakeFirst();
+  if (!batch || batch.phase === 'done') return;
+  const options = parseJson<{ targetUrl?: string; skipDependencies?: boolean }>(batch.options, {});
+  await db.updateTable('batches').set({ status: 'running', phase: batch.phase === 'cleanup' ? 'cleanup' : 'tests', started_at: batch.started_at ?? nowIso() }).where('id', '=', batchId).execute();
+
+  const runs = await db.selectFrom('runs').selectAll().where('batch_id', '=', batchId).execute();
+  const tests = runs.length ? await db.selectFrom('tests').selectAll().where('id', 'in', runs.map((r) => r.test_id)).execute() : [];
+  const testById = new Map(tests.map((t) => [t.id, t]));
+  const slots: Slot[] = runs
+    .filter((r) => testById.has(r.test_id))
+    .map((r) => {
+      const t = testById.get(r.test_id)!;
+      return { run: r, test: t, plan: { id: t.id, name: t.name, type: t.type, produces: parseJson(t.produces, []), needs: parseJson(t.consumes, []), category: t.category } };
+    });
+  const plan = assemble(slots.map((s) => s.plan));
+  const slotByTest = new Map(slots.map((s) => [s.test.id, s]));
+  const project = await db.selectFrom('projects').select(['id', 'url']).where('id', '=', batch.project_id).executeTakeFirst();
+
+  // Resume: runs that were in flight when a previous process died are finished with a reason.
+  for (const s of slots) {
+    if (s.run.status === 'running' && !s.run.verdict) {
+      await finishRun(s, 'failed', { failure: { kind: 'interrupted', message: INTERRUPTED }, reason: INTERRUPTED });
+    }
+  }
+
+  const vars = new Map<string, VarValue>();
+  for (const v of await db.selectFrom('variables').selectAll().where('batch_id', '=', batchId).execute()) {
+    vars.set(v.name, { value: parseJson(v.value, null), runId: v.producer_run_id, testId: v.producer_test_id });
+  }
+  if (options.skipDependencies) await loadRetainedVars(ctx, batch.project_id, batchId, vars);
+
+  let auth: InjectedAuth | undefined;
+  let authError: string | undefined;
+  if (batch.phase !== 'cleanup') {
+    try {
+      auth = await resolveAuth(ctx, batchId, batch.project_id);
+    } catch (err) {
+      authError = err instanceof Error ? err.message : String(err);
+    }
+  }
+  auth ??= staticAuth(null);
+
+  const controllers = new Map<string, AbortController>();
+  const watcher = setInterval(() => void watchCancels(), 400);
+  const running = new Map<string, Promise<void>>();
+  try {
+    if (batch.phase !== 'cleanup') {
+      for (;;) {
+        if (abort.aborted) return;
+        const pending = slots.filter((s) => !s.run.verdict && !running.has(s.run.id));
+        if (!pending.length && !running.size) break;
+        for (const s of pending) {
+          if (running.size >= ctx.testConcurrency) break;
+          const decision = await decide(s);
+          if (decision === 'wait') continue;
+          if (decision === 'start') running.set(s.run.id, start(s).finally(() => running.delete(s.run.id)));
+        }
+        if (running.size) await Promise.race(running.values());
+        else if (slots.some((s) => !s.run.verdict && !running.has(s.run.id))) {
+          // Nothing runnable and nothing running: only happens when waiting on a cancelled run's state.
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
+    }
+  } finally {
+    clearInterval(watcher);
+    for (const c of controllers.values()) c.abort();
+  }
+  if (abort.aborted) return;
+  await finishBatch(ctx, batchId, { auth, slots: slots.map((s) => ({ run: s.run, plan: s.plan })), plan, skipDependencies: !!options.skipDependencies, vars });
+
+  async function watchCancels(): Promise<void> {
+    if (!controllers.size) return;
+    const ids = [...controllers.keys()];
+    const rows = await db.selectFrom('runs').select(['id', 'status']).where('id', 'in', ids).where('status', '=', 'cancelled').execute().catch(() => []);
+    for (const r of rows) controllers.get(r.id)?.abort();
+  }
+
+  /** 'start', 'wait', or 'done' (finished without running: blocked, cancelled, failed early). */
+  async function decide(s: Slot): Promise<'start' | 'wait' | 'done'> {
+    const fresh = await db.selectFrom('runs').select(['status']).where('id', '=', s.run.id).executeTakeFirst();
+    if (fresh?.status === 'cancelled') {
+      s.run.verdict = 'cancelled';
+      s.run.status = 'cancelled';
+      return 'done';
+    }
+    if (authError) {
+      await finishRun(s, 'failed', { failure: { kind: 'auth-fetch', message: authError }, reason: `auto-auth failed: ${authError}` });
+      return 'done';
+    }
+    const deps = plan.deps[s.test.id] ?? [];
+    if (deps.some((d) => !slotByTest.get(d)?.run.verdict)) return 'wait';
+    for (const need of s.plan.needs) {
+      if (vars.has(need)) continue;
+      const producer = plan.producerOf[need] ? slotByTest.get(plan.producerOf[need]!) : undefined;
+      if (producer && producer.run.verdict !== 'passed') {
+        const reason = `Variable not found: ${need} — upstream test "${producer.test.name}" ${producer.run.verdict === 'blocked' ? 'was blocked' : producer.run.verdict}`;
+        await finishRun(s, 'blocked', { failure: { kind: 'blocked', message: reason }, reason, blockedBy: [{ testId: producer.test.id, testName: producer.test.name, variables: [need] }] });
+        return 'done';
+      }
+      const reason = producer
+        ? `Variable not found: ${need} — upstream test "${producer.test.name}" passed but did not produce it`
+        : options.skipDependencies
+          ? `Variable not found: ${need} — no value kept from a previous run (cleanup deleted it or it was never produced); rerun without --skip-dependencies`
+          : `Variable not found: ${need} — no test in this run produces it (names are case-sensitive; check --produces/--needs)`;
+      await finishRun(s, 'blocked', { failure: { kind: 'variable-missing', message: reason }, reason, missing: [need] });
+      return 'done';
+    }
+    return 'start';
+  }
+
+  async function start(s: Slot): Promise<void> {
+    const executor = ctx.executors[s.test.type];
+    const startedAt = nowIso();
+    await updateRun(db, s.run.id, { status: 'running', started_at: startedAt });
+    s.run.status = 'running';
+    await setTestStatus(db, s.test.id, 'running');
+    if (!executor) {
+      const why = s.test.type === 'frontend' ? 'no browser is available on this server (install chromium or set SVC_BROWSER_WS_ENDPOINT)' : 'no Python runner is available';
+      await finishRun(s, 'failed', { failure: { kind: 'environment', message: why }, reason: why });
+      return;
+    }
+    const controller = new AbortController();
+    controllers.set(s.run.id, controller);
+    const needVars = Object.fromEntries(s.plan.needs.filter((n) => vars.has(n)).map((n) => [n, vars.get(n)!.value]));
+    const targetUrl = s.run.target_url ?? project?.url ?? '';
+    let result: ExecuteResult;
+    try {
+      const account = s.test.type === 'frontend' ? (await ctx.loadAuth(batch!.project_id)).account : null;
+      result = await executor.execute({
+        runId: s.run.id,
+        testId: s.test.id,
+        testName: s.test.name,
+        type: s.test.type,
+        code: s.run.snapshot && s.test.type === 'backend' ? s.run.snapshot : s.test.code,
+        planSteps: s.test.type === 'frontend' ? parseJson(s.run.snapshot ?? s.test.plan_steps, []) : null,
+        resolvedScript: parseJson(s.test.resolved_script, null),
+        replay: !!s.run.replay,
+        heal: !!s.run.replay,
+        targetUrl,
+        vars: needVars,
+        auth: auth!,
+        account,
+        artifactsDir: join(ctx.artifactsRoot, 'runs', s.run.id),
+        timeoutMs: ctx.testTimeoutMs,
+        signal: AbortSignal.any([controller.signal, abort]),
+      });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await finishRun(s, 'failed', { failure: { kind: 'crash', message }, reason: message });
+      return;
+    } finally {
+      controllers.delete(s.run.id);
+    }
+    if (abort.aborted) return;
+    if (controller.signal.aborted) {
+      await insertCalls(db, batchId, s.run.id, 'test', result.calls);
+      s.run.verdict = 'cancelled';
+      s.run.status = 'cancelled';
+      await updateRun(db, s.run.id, { verdict: 'cancelled', finished_at: nowIso(), api_output: result.stdout, reason: 'cancelled by user' });
+      return;
+    }
+    await insertCalls(db, batchId, s.run.id, 'test', result.calls);
+    await insertSteps(db, s.run.id, result.steps);
+    const chosen: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(result.produced)) {
+      if (plan.producerOf[name] !== s.test.id && plan.producerOf[name] !== undefined) continue;
+      chosen[name] = value;
+      vars.set(name, { value, runId: s.run.id, testId: s.test.id });
+      await db
+        .insertInto('variables')
+        .values({ batch_id: batchId, project_id: batch!.project_id, name, value: JSON.stringify(value), producer_test_id: s.test.id, producer_run_id: s.run.id, consumers: '[]', handle: null, deleted_by: null, created_at: nowIso() })
+        .onConflict((oc) => oc.columns(['batch_id', 'name']).doUpdateSet({ value: JSON.stringify(value), producer_run_id: s.run.id }))
+        .execute();
+    }
+    await finishRun(s, result.verdict, {
+      failure: result.failure ?? null,
+      produced: result.produced,
+      consumed: needVars,
+      stdout: result.stdout,
+      trace: result.trace,
+      assertions: result.assertions,
+      extra: result.extra,
+      startedAt,
+      finishedAt: result.finishedAt,
+    });
+  }
+
+  async function finishRun(
+    s: Slot,
+    verdict: 'passed' | 'failed' | 'blocked',
+    d: {
+      failure?: ExecuteResult['failure'] | null;
+      reason?: string;
+      produced?: Record<string, unknown>;
+      consumed?: Record<string, unknown>;
+      stdout?: string;
+      trace?: string | null;
+      assertions?: unknown[];
+      extra?: Record<string, unknown>;
+      blockedBy?: unknown[];
+      missing?: string[];
+      startedAt?: string;
+      finishedAt?: string;
+    },
+  ): Promise<void> {
+    s.run.verdict = verdict;
+    const extra = { ...(d.extra ?? {}), ...(d.blockedBy ? { blockedBy: d.blockedBy } : {}), ...(d.missing ? { missingVariables: d.missing } : {}) };
+    await updateRun(db, s.run.id, {
+      verdict,
+      reason: d.reason ?? (d.failure ? d.failure.message : null),
+      failure: d.failure ? JSON.stringify(d.failure) : null,
+      produced: d.produced ? JSON.stringify(d.produced) : null,
+      consumed: d.consumed ? JSON.stringify(d.consumed) : null,
+      api_output: d.stdout ?? null,
+      trace: d.trace ?? null,
+      assertions: d.assertions ? JSON.stringify(d.assertions) : null,
+      extra: Object.keys(extra).length ? JSON.stringify(extra) : null,
+      finished_at: d.finishedAt ?? nowIso(),
+      ...(d.startedAt ? { started_at: d.startedAt } : {}),
+    });
+  }
+}
+
+async function resolveAuth(ctx: EngineContext, batchId: string, projectId: string): Promise<InjectedAuth> {
+  const pa = await ctx.loadAuth(projectId);
+  if (pa.autoAuth?.enabled) {
+    try {
+      const { auth, call } = await fetchAutoAuth(pa.autoAuth, { checkUrl: (u) => ctx.checkTarget(u) });
+      await insertCalls(ctx.store.db, batchId, null, 'auth', [maskCall(call, auth.secrets)]);
+      return auth;
+    } catch (err) {
+      if (err instanceof AuthFetchError && err.call) {
+        const secrets = [pa.autoAuth.password, pa.autoAuth.clientSecret, pa.autoAuth.refreshToken].filter((x): x is string => !!x);
+        await insertCalls(ctx.store.db, batchId, null, 'auth', [maskCall(err.call, secrets)]);
+      }
+      throw err;
+    }
+  }
+  return staticAuth(pa.credential);
+}
+
+/** Masks secrets in a call the engine itself made (token fetch). */
+export function maskCall<T extends { requestHeaders: Record<string, string>; requestBody: string | null; responseBody: string | null }>(call: T, secrets: string[]): T {
+  const mask = (s: string | null) => {
+    if (s === null) return s;
+    let out = s;
+    for (const sec of secrets) if (sec && sec.length >= 4) out = out.split(sec).join(sec.length >= 12 ? `****${sec.slice(-4)}` : '****');
+    return out;
+  };
+  const headers = Object.fromEntries(Object.entries(call.requestHeaders).map(([k, v]) => [k, /^(authorization|cookie|x-api-key|proxy-authorization)$/i.test(k) ? '****' : (mask(v) ?? v)]));
+  return { ...call, requestHeaders: headers, requestBody: mask(call.requestBody), responseBody: mask(call.responseBody) };
+}
+
+/** For skip-dependencies reruns: the latest kept value of each variable not deleted by cleanup. */
+async function loadRetainedVars(ctx: EngineContext, projectId: string, batchId: string, vars: Map<string, VarValue>): Promise<void> {
+  const rows = await ctx.store.db
+    .selectFrom('variables')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('batch_id', '!=', batchId)
+    .where('deleted_by', 'is', null)
+    .orderBy('created_at', 'desc')
+    .execute();
+  for (const v of rows) if (!vars.has(v.name)) vars.set(v.name, { value: parseJson(v.value, null), runId: v.producer_run_id, testId: v.producer_test_id });
+}

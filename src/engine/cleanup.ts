@@ -1,0 +1,139 @@
+import type { RecordedCall } from './types.js';
+
+/** A resource created during a run that cleanup should delete (SPEC.md 2.4, 3.6). */
+export interface Handle {
+  /** Absolute URL of the resource. */
+  url: string;
+  resourcePath: string;
+  resourceId: string;
+  resourceType: string;
+  sourceEndpoint: string;
+  parentPath: string | null;
+  depth: number;
+  /** 'DELETE /users/{id}' style template, or null when it is known that none exists. */
+  deleteEndpoint: string | null;
+  status: 'pending' | 'deleted-by-test' | 'excluded' | 'orphaned';
+}
+
+export interface CleanupOptions {
+  /** From API docs: path templates that have a DELETE. Undefined: no docs, infer from the create path. */
+  deleteTemplates?: string[];
+  /** Resource paths (glob with *) excluded from cleanup by the project's settings. */
+  exclude?: string[];
+}
+
+const ID_KEYS = ['id', 'ID', 'Id', 'uuid', '_id'];
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname.replace(/\/+$/, '') || '/';
+  } catch {
+    return url.split('?')[0]!;
+  }
+}
+
+function header(h: Record<string, string>, name: string): string | undefined {
+  const k = Object.keys(h).find((x) => x.toLowerCase() === name);
+  return k ? h[k] : undefined;
+}
+
+/** The id of a created resource from its response body: id, data.id, or <type>_id / <type>Id. */
+export function idFromBody(body: string | null, type: string): string | undefined {
+  if (!body) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const singular = type.replace(/s$/, '');
+  const candidates = [json, (json as Record<string, unknown>)?.data, (json as Record<string, unknown>)?.[singular]];
+  for (const c of candidates) {
+    if (!c || typeof c !== 'object' || Array.isArray(c)) continue;
+    const o = c as Record<string, unknown>;
+    for (const k of [...ID_KEYS, `${singular}_id`, `${singular}Id`]) {
+      const v = o[k];
+      if ((typeof v === 'string' && v) || typeof v === 'number') return String(v);
+    }
+  }
+  return undefined;
+}
+
+/** Does a concrete path match a template like /users/{id}? */
+export function matchTemplate(template: string, path: string): boolean {
+  const t = template.replace(/\/+$/, '').split('/');
+  const p = path.replace(/\/+$/, '').split('/');
+  return t.length === p.length && t.every((seg, i) => /^\{[^}]+\}$/.test(seg) || seg === p[i]);
+}
+
+function globMatch(glob: string, path: string): boolean {
+  const re = new RegExp(`^${glob.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return re.test(path);
+}
+
+/**
+ * Finds the resources a run created: successful POSTs (and PUTs answering 201) whose response
+ * names an id (Location header or body). Children are linked to the handle whose path prefixes
+ * the create call's path, so cleanup can delete children before parents.
+ */
+export function extractHandles(calls: RecordedCall[], opts: CleanupOptions = {}): Handle[] {
+  const handles: Handle[] = [];
+  const byPath = new Map<string, Handle>();
+  const ordered = [...calls].sort((a, b) => (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : a.seq - b.seq));
+  for (const c of ordered) {
+    const method = c.method.toUpperCase();
+    if (c.status === null) continue;
+    const createPath = pathOf(c.url);
+    if (method === 'DELETE' && c.status >= 200 && c.status < 300) {
+      const h = byPath.get(createPath);
+      if (h) h.status = 'deleted-by-test';
+      continue;
+    }
+    const creates = (method === 'POST' && (c.status === 200 || c.status === 201)) || (method === 'PUT' && c.status === 201);
+    if (!creates) continue;
+    const location = header(c.responseHeaders, 'location');
+    let resourcePath: string | undefined;
+    let id: string | undefined;
+    if (location) {
+      resourcePath = pathOf(new URL(location, c.url).toString());
+      id = resourcePath.split('/').pop();
+    } else {
+      const type = createPath.split('/').filter(Boolean).pop() ?? '';
+      id = idFromBody(c.responseBody, type);
+      if (id !== undefined) resourcePath = method === 'PUT' ? createPath : `${createPath}/${encodeURIComponent(id)}`;
+    }
+    if (!resourcePath || !id || byPath.has(resourcePath)) continue;
+    const segments = resourcePath.split('/').filter(Boolean);
+    const resourceType = segments.length >= 2 ? segments[segments.length - 2]! : segments[0] ?? 'resource';
+    let parent: Handle | undefined;
+    for (const h of handles) if (createPath !== h.resourcePath && createPath.startsWith(`${h.resourcePath}/`) && (!parent || h.resourcePath.length > parent.resourcePath.length)) parent = h;
+    const template = resourcePath.replace(/[^/]+$/, '{id}');
+    let deleteEndpoint: string | null = `DELETE ${template}`;
+    let status: Handle['status'] = 'pending';
+    if (opts.deleteTemplates) {
+      const t = opts.deleteTemplates.find((x) => matchTemplate(x, resourcePath!));
+      deleteEndpoint = t ? `DELETE ${t}` : null;
+      if (!t) status = 'orphaned';
+    }
+    if (opts.exclude?.some((g) => globMatch(g, resourcePath!))) status = 'excluded';
+    const h: Handle = {
+      url: new URL(resourcePath, c.url).toString(),
+      resourcePath,
+      resourceId: id,
+      resourceType,
+      sourceEndpoint: `${method} ${createPath.replace(/\/\d+(?=\/|$)/g, '/{id}')}`,
+      parentPath: parent?.resourcePath ?? null,
+      depth: parent ? parent.depth + 1 : 0,
+      deleteEndpoint,
+      status,
+    };
+    handles.push(h);
+    byPath.set(resourcePath, h);
+  }
+  return handles;
+}
+
+/** Children first: deepest level first; a level's handles may go in parallel. */
+export function deletionLevels(handles: { depth: number }[]): number[] {
+  return [...new Set(handles.map((h) => h.depth))].sort((a, b) => b - a);
+}

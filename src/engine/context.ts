@@ -1,0 +1,30 @@
+import type { AutoAuthConfig } from '../contract/project-auth.js';
+import type { Store } from '../store/db.js';
+import type { StaticCredential } from './auth.js';
+import type { TestExecutor } from './types.js';
+
+export interface ProjectAuth {
+  credential: StaticCredential | null;
+  autoAuth: AutoAuthConfig | null;
+  account: { username: string; password: string } | null;
+}
+
+/** Analysis hook: fills runs.analysis for failed, blocked and cancelled runs. */
+export type Analyzer = (store: Store, runId: string) => Promise<void>;
+
+/** Everything the engine needs, built once by the server or a worker process. */
+export interface EngineContext {
+  store: Store;
+  executors: { backend?: TestExecutor; frontend?: TestExecutor };
+  loadAuth(projectId: string): Promise<ProjectAuth>;
+  /** Throws when a URL is not allowed as a target (private/localhost unless the operator allows). */
+  checkTarget(url: string): Promise<void>;
+  /** Project-level cleanup knowledge: DELETE templates from API docs, exclusions from settings. */
+  cleanupOptions(projectId: string): Promise<{ deleteTemplates?: string[]; exclude?: string[] }>;
+  analyze?: Analyzer;
+  /** Tests running at once within one batch. */
+  testConcurrency: number;
+  testTimeoutMs: number;
+  artifactsRoot: string;
+  log(msg: string): void;
+}

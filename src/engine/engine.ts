@@ -1,0 +1,99 @@
+import { hostname } from 'node:os';
+import type { EngineContext } from './context.js';
+import { executeBatch } from './batch.js';
+import { JobQueue } from './queue.js';
+import { newId } from '../util/ids.js';
+
+export interface EngineOptions {
+  /** Batches executed at once by this process. */
+  batchConcurrency: number;
+  /** Poll interval for new jobs when idle. */
+  pollMs?: number;
+  /** Embedded (single process): at start, every running job belongs to a dead predecessor. */
+  embedded: boolean;
+}
+
+/**
+ * The worker loop: claims batch jobs from the durable queue and executes them. `svc-server start`
+ * runs one in-process; `svc-server worker` runs only this, against a shared PostgreSQL.
+ */
+export class Engine {
+  readonly queue: JobQueue;
+  private stopped = false;
+  private readonly active = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  private wake?: () => void;
+  private loop?: Promise<void>;
+
+  constructor(
+    readonly ctx: EngineContext,
+    private readonly opts: EngineOptions,
+  ) {
+    this.queue = new JobQueue(ctx.store.db, `${hostname()}:${process.pid}:${newId('w')}`);
+  }
+
+  async start(): Promise<void> {
+    if (this.opts.embedded) {
+      const n = await this.queue.releaseAll();
+      if (n) this.ctx.log(`resuming ${n} batch(es) interrupted by a previous stop`);
+    }
+    this.loop = this.run();
+  }
+
+  /** Called after a trigger so an idle worker picks the job up at once. */
+  notify(): void {
+    this.wake?.();
+  }
+
+  async enqueueBatch(batchId: string): Promise<void> {
+    await this.queue.enqueue('batch', batchId);
+    this.notify();
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      if (this.active.size < this.opts.batchConcurrency) {
+        const job = await this.queue.claim().catch((err) => {
+          this.ctx.log(`queue claim failed: ${err instanceof Error ? err.message : err}`);
+          return undefined;
+        });
+        if (job) {
+          this.launch(job.id, job.refId);
+          continue;
+        }
+      }
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, this.opts.pollMs ?? 500);
+        this.wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+    }
+  }
+
+  private launch(jobId: string, batchId: string): void {
+    const abort = new AbortController();
+    const beat = setInterval(() => void this.queue.heartbeat(jobId).catch(() => undefined), 10_000);
+    const done = executeBatch(this.ctx, batchId, abort.signal)
+      .catch((err) => this.ctx.log(`batch ${batchId} failed: ${err instanceof Error ? (err.stack ?? err.message) : err}`))
+      .then(async () => {
+        if (!abort.signal.aborted) await this.queue.complete(jobId);
+      })
+      .finally(() => {
+        clearInterval(beat);
+        this.active.delete(jobId);
+        this.notify();
+      });
+    this.active.set(jobId, { abort, done });
+  }
+
+  /** Stops claiming; in-flight batches are abandoned (their lease lapses, a restart resumes them). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.notify();
+    for (const a of this.active.values()) a.abort.abort();
+    await Promise.allSettled([...this.active.values()].map((a) => a.done));
+    await this.loop;
+    await Promise.allSettled([this.ctx.executors.backend?.close(), this.ctx.executors.frontend?.close()]);
+  }
+}

@@ -1,0 +1,83 @@
+/** Shapes shared by the engine's parts (runners, orchestrator, cleanup, analysis). */
+
+export interface RecordedCall {
+  seq: number;
+  method: string;
+  url: string;
+  path: string;
+  requestHeaders: Record<string, string>;
+  requestBody: string | null;
+  status: number | null;
+  responseHeaders: Record<string, string>;
+  responseBody: string | null;
+  latencyMs: number;
+  startedAt: string;
+  error?: string;
+}
+
+export interface AssertionRecord {
+  ok: boolean;
+  source: string;
+  message: string | null;
+  line: number;
+  at: string;
+}
+
+/** What a backend test gets injected (SPEC.md 2.1 static credential or auto-auth token). */
+export interface InjectedAuth {
+  headers: Record<string, string>;
+  type: string;
+  credential: string | null;
+  /** Literal secrets to mask wherever recorded. */
+  secrets: string[];
+}
+
+export interface StepRecord {
+  kind: 'http' | 'assertion' | 'action' | 'check';
+  description: string;
+  status: 'passed' | 'failed' | 'skipped';
+  durationMs: number;
+  startedAt: string;
+  error?: string | null;
+  detail?: Record<string, unknown>;
+}
+
+export interface ExecuteResult {
+  verdict: 'passed' | 'failed';
+  failure?: { kind: string; message: string; exceptionType?: string; line?: number };
+  produced: Record<string, unknown>;
+  calls: RecordedCall[];
+  assertions: AssertionRecord[];
+  stdout: string;
+  trace: string | null;
+  steps: StepRecord[];
+  /** Runner-specific data kept with the run (frontend artifacts, heal records, resolved script). */
+  extra?: Record<string, unknown>;
+  startedAt: string;
+  finishedAt: string;
+}
+
+export interface ExecuteInput {
+  runId: string;
+  testId: string;
+  testName: string;
+  type: 'frontend' | 'backend';
+  code: string | null;
+  planSteps: { type: 'action' | 'assertion'; description: string }[] | null;
+  resolvedScript: unknown;
+  replay: boolean;
+  heal: boolean;
+  targetUrl: string;
+  vars: Record<string, unknown>;
+  auth: InjectedAuth;
+  account: { username: string; password: string } | null;
+  artifactsDir: string;
+  timeoutMs: number;
+  signal: AbortSignal;
+}
+
+/** Executes one test. The backend one runs Python; the frontend one drives Chromium. */
+export interface TestExecutor {
+  execute(input: ExecuteInput): Promise<ExecuteResult>;
+  close(): Promise<void>;
+}

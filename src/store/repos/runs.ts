@@ -1,0 +1,144 @@
+import type { Selectable } from 'kysely';
+import type { RunView, RunStatus } from '../../contract/runs.js';
+import { newId } from '../../util/ids.js';
+import { parseJson } from '../db.js';
+import type { Db } from '../schema.js';
+import type { RunsTable } from '../schema-runs.js';
+import type { RecordedCall, StepRecord } from '../../engine/types.js';
+
+export type RunRow = Selectable<RunsTable>;
+
+export async function getRunRow(db: Db, runId: string, userId?: string): Promise<RunRow | undefined> {
+  let q = db.selectFrom('runs').selectAll().where('id', '=', runId);
+  if (userId) q = q.where('user_id', '=', userId);
+  return q.executeTakeFirst();
+}
+
+export async function stepCounts(db: Db, runIds: string[]): Promise<Map<string, RunView['steps']>> {
+  const out = new Map<string, RunView['steps']>();
+  if (!runIds.length) return out;
+  const rows = await db
+    .selectFrom('run_steps')
+    .select(['run_id', 'status'])
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('run_id', 'in', runIds)
+    .groupBy(['run_id', 'status'])
+    .execute();
+  for (const r of rows) {
+    const s = out.get(r.run_id) ?? { total: 0, passed: 0, failed: 0 };
+    const n = Number(r.n);
+    s.total += n;
+    if (r.status === 'passed') s.passed += n;
+    if (r.status === 'failed') s.failed += n;
+    out.set(r.run_id, s);
+  }
+  return out;
+}
+
+export function phaseOf(r: Pick<RunRow, 'status' | 'verdict'>): RunView['phase'] {
+  if (r.status === 'queued') return 'queued';
+  if (r.status === 'running') return r.verdict ? 'cleanup' : 'tests';
+  return 'done';
+}
+
+export function toRunView(r: RunRow, steps: RunView['steps'] | undefined, publicUrl: string): RunView {
+  return {
+    runId: r.id,
+    batchId: r.batch_id,
+    projectId: r.project_id,
+    testId: r.test_id,
+    testName: r.test_name,
+    type: r.test_type as RunView['type'],
+    status: r.status as RunStatus,
+    verdict: (r.verdict as RunStatus | null) ?? null,
+    phase: phaseOf(r),
+    role: r.role as RunView['role'],
+    wave: r.wave,
+    source: r.source,
+    targetUrl: r.target_url,
+    codeVersion: r.code_version,
+    reason: r.reason,
+    failure: parseJson(r.failure, null),
+    replay: !!r.replay,
+    createdAt: r.created_at,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+    steps: steps ?? { total: 0, passed: 0, failed: 0 },
+    dashboard: `${publicUrl}/portal/runs/${r.id}`,
+  };
+}
+
+export async function runViews(db: Db, rows: RunRow[], publicUrl: string): Promise<RunView[]> {
+  const counts = await stepCounts(db, rows.map((r) => r.id));
+  return rows.map((r) => toRunView(r, counts.get(r.id), publicUrl));
+}
+
+export async function insertCalls(db: Db, batchId: string, runId: string | null, origin: string, calls: RecordedCall[]): Promise<string[]> {
+  const ids: string[] = [];
+  if (!calls.length) return ids;
+  const rows = calls.map((c) => {
+    const id = newId('call');
+    ids.push(id);
+    return {
+      id,
+      batch_id: batchId,
+      run_id: runId,
+      origin,
+      seq: c.seq,
+      method: c.method,
+      url: c.url,
+      path: c.path,
+      request_headers: JSON.stringify(c.requestHeaders ?? {}),
+      request_body: c.requestBody,
+      status: c.status,
+      response_headers: JSON.stringify(c.responseHeaders ?? {}),
+      response_body: c.responseBody,
+      latency_ms: c.latencyMs,
+      started_at: c.startedAt,
+      error: c.error ?? null,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 200) await db.insertInto('run_calls').values(rows.slice(i, i + 200)).execute();
+  return ids;
+}
+
+export async function insertSteps(db: Db, runId: string, steps: StepRecord[]): Promise<void> {
+  if (!steps.length) return;
+  const rows = steps.map((s, idx) => ({
+    id: newId('stp'),
+    run_id: runId,
+    idx,
+    kind: s.kind,
+    description: s.description,
+    status: s.status,
+    duration_ms: s.durationMs,
+    started_at: s.startedAt,
+    error: s.error ?? null,
+    detail: s.detail ? JSON.stringify(s.detail) : null,
+  }));
+  for (let i = 0; i < rows.length; i += 200) await db.insertInto('run_steps').values(rows.slice(i, i + 200)).execute();
+}
+
+export async function updateRun(db: Db, runId: string, patch: Partial<Omit<RunsTable, 'id'>>): Promise<void> {
+  await db.updateTable('runs').set(patch).where('id', '=', runId).execute();
+}
+
+/** Test status follows its runs: queued/running while one is in flight, else the last verdict. */
+export async function lastVerdict(db: Db, testId: string, excludeRunId?: string): Promise<string> {
+  let q = db
+    .selectFrom('runs')
+    .select(['status'])
+    .where('test_id', '=', testId)
+    .where('status', 'in', ['passed', 'failed', 'blocked'])
+    .orderBy('finished_at', 'desc')
+    .limit(1);
+  if (excludeRunId) q = q.where('id', '!=', excludeRunId);
+  const r = await q.executeTakeFirst();
+  return r?.status ?? 'ready';
+}
+
+export async function setTestStatus(db: Db, testId: string, status: string, lastRunId?: string): Promise<void> {
+  const patch: { status: string; last_run_id?: string } = { status };
+  if (lastRunId) patch.last_run_id = lastRunId;
+  await db.updateTable('tests').set(patch).where('id', '=', testId).execute();
+}
