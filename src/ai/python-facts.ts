@@ -42,7 +42,7 @@ export function traceInfo(trace: string | null | undefined): TraceInfo {
 export function failedAssertion(e: FailureEvidence): AssertionRecord | null {
   const recorded = e.assertions?.find((a) => !a.ok);
   if (recorded) return recorded;
-  if (e.failure?.kind !== 'assertion') return null;
+  if (e.failure?.kind !== 'assertion' && e.failure?.exceptionType !== 'AssertionError') return null;
   const t = traceInfo(e.trace);
   const source = t.codeLine?.replace(/^assert\s+/, '').replace(/,\s*(['"f]).*$/, '') ?? '';
   return { ok: false, source, message: e.failure.message || null, line: e.failure.line ?? t.line ?? 0, at: '' };
@@ -93,7 +93,7 @@ function parseTime(s: string): number {
 export function pickFailingCall(e: FailureEvidence): RecordedCall | undefined {
   const calls = [...(e.calls ?? [])].sort((a, b) => a.seq - b.seq);
   if (calls.length === 0) return undefined;
-  const a = e.failure?.kind === 'assertion' || !e.failure ? failedAssertion(e) : null;
+  const a = e.failure?.kind === 'assertion' || e.failure?.exceptionType === 'AssertionError' || !e.failure ? failedAssertion(e) : null;
   if (a) {
     const at = parseTime(a.at);
     if (!Number.isNaN(at)) {

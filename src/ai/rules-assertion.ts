@@ -7,7 +7,7 @@ import { statusRule } from './rules-status.js';
 
 /** A failed assertion: decided by the status of the call it is about, then by the body check. */
 export function assertionRule(e: FailureEvidence): Draft | null {
-  if (e.failure && e.failure.kind !== 'assertion') return null;
+  if (e.failure && e.failure.kind !== 'assertion' && e.failure.exceptionType !== 'AssertionError') return null;
   const a = failedAssertion(e);
   if (!a) return null;
   const cause = quoteAssertion(a);

@@ -93,7 +93,9 @@ function transport(e: FailureEvidence): Draft | null {
   // A KeyError('timeout') is a test-code error, not a network one: only non-test-code exceptions count.
   const exType = f?.exceptionType ?? t.exceptionType ?? '';
   const exText = TEST_CODE_EXCEPTIONS.has(exType) ? '' : `${exType} ${f?.message ?? ''} ${t.lastLine ?? ''}`;
-  const transportCall = call && isTransportError(call) ? call : undefined;
+  // After an exception, a refused call only explains it if the test made no call after it.
+  const last = [...(e.calls ?? [])].sort((a, b) => b.seq - a.seq)[0];
+  const transportCall = call && isTransportError(call) && (f?.kind === 'assertion' || call === last) ? call : undefined;
   const err = transportCall?.error || (REFUSED_RE.test(exText) || TIMEOUT_RE.test(exText) ? exText.trim() : '');
   if (!transportCall && !(f?.kind === 'exception' && err) && f?.kind !== 'timeout') return null;
   const where = call ? endpointOf(call) : `the target ${e.targetUrl ?? ''}`.trim();

@@ -46,9 +46,11 @@ export function exceptionRule(e: FailureEvidence): Draft | null {
     if (shape) return shape;
   }
   if (TEST_CODE_EXCEPTIONS.has(exType)) {
+    // The context is what the test saw last, not an earlier error it already moved past.
+    const prev = [...(e.calls ?? [])].sort((x, y) => y.seq - x.seq)[0];
     return {
-      failureKind: 'test_code_error', recommendedFixTarget: 'test', confidence: 'high', call,
-      rootCauseHypothesis: `The test code itself raised ${cause}${call ? `, after ${endpointOf(call)} answered ${call.status ?? 'nothing'}` : ''}: a bug in the test, not in the app. Fix or regenerate the test.`,
+      failureKind: 'test_code_error', recommendedFixTarget: 'test', confidence: 'high', call: prev,
+      rootCauseHypothesis: `The test code itself raised ${cause}${prev ? `, after ${endpointOf(prev)} answered ${prev.status ?? 'nothing'}` : ''}: a bug in the test, not in the app. Fix or regenerate the test.`,
       evidence: [cause],
     };
   }

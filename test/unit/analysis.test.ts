@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Analysis, analyzeFailure, type FailureKind, type FixTarget } from '../../src/ai/analysis.js';
 import { FailureEvidence } from '../../src/ai/evidence.js';
+import { buildPrompt } from '../../src/ai/prompt.js';
 import { summarizeForTriage } from '../../src/ai/triage.js';
 import { assertion, at, backend, BLOCKED, BODY_MISMATCH, call, frontend, NAME_ERROR, REFUSED, SERVER_500, traceOf } from '../helpers/evidence.js';
 
@@ -129,6 +130,23 @@ const CASES: Case[] = [
     failure: { kind: 'exception', exceptionType: 'HTTPError', message: 'HTTP Error 502: Bad Gateway', line: 4 },
     calls: [call({ method: 'GET', path: '/search?q=a', status: 502, responseBody: 'upstream connect error' })],
   }), 'server_error', 'app', ['GET /search', '502 Bad Gateway', 'upstream connect error']],
+  ['assertion known only from the trace', backend({
+    failure: { kind: 'assertion', message: 'assert 503 == 200', line: 6 },
+    calls: [call({ method: 'GET', path: '/status', status: 503, responseBody: 'maintenance' })],
+    trace: traceOf(6, 'assert r.status == 200', 'AssertionError: assert 503 == 200'),
+  }), 'server_error', 'app', ['GET /status', '`r.status == 200` (line 6)', '503 Service Unavailable', 'maintenance']],
+  ['AssertionError raised as an exception', backend({
+    failure: { kind: 'exception', exceptionType: 'AssertionError', message: 'expected a token in the body', line: 12 },
+    calls: [call({ method: 'POST', path: '/login', status: 200, responseBody: '{"ok":true}' })],
+    trace: traceOf(12, 'assert "token" in body, "expected a token in the body"', 'AssertionError: expected a token in the body'),
+  }), 'schema_mismatch', 'app', ['POST /login', "'token'", 'expected a token in the body']],
+  ['an earlier refused probe does not explain a later test bug', backend({
+    failure: { kind: 'exception', exceptionType: 'NameError', message: "name 'uid' is not defined", line: 20 },
+    calls: [
+      call({ seq: 1, method: 'GET', path: '/internal', url: 'http://127.0.0.1:1/internal', status: null, error: 'ConnectionRefusedError: [Errno 111] Connection refused' }),
+      call({ seq: 2, method: 'GET', path: '/users', status: 200, responseBody: '[]' }),
+    ],
+  }), 'test_code_error', 'test', ["name 'uid' is not defined", 'line 20', 'after GET /users answered 200']],
   ['cancelled', backend({ status: 'cancelled', failure: { kind: 'cancelled', message: 'cancelled by user' } }), 'cancelled', 'environment', ['cancelled', 'run_0001']],
   ['credential fetch failed', backend({ failure: { kind: 'auth-fetch', message: 'token endpoint answered 400 invalid_grant' } }), 'auth_fetch_failed', 'environment', ['invalid_grant']],
   ['frontend: locator not found', frontend({
@@ -213,6 +231,19 @@ describe('analyzeFailure', () => {
       ],
     });
     expect(analyzeFailure(e)).toMatchObject({ failureKind: 'assertion_failed', recommendedFixTarget: 'app' });
+  });
+});
+
+describe('model prompt', () => {
+  it('carries the evidence and the built-in analysis, never a clear-text secret', () => {
+    const e = backend({
+      ...SERVER_500,
+      calls: [{ ...SERVER_500.calls![0]!, url: 'https://api.example.com/users?api_key=k-live-123', requestHeaders: { Authorization: 'Bearer eyJ.real.token' } }],
+    });
+    const text = buildPrompt(e, analyzeFailure(e)).map((m) => m.content).join('\n');
+    expect(text).toContain('database is locked');
+    expect(text).toContain('"failureKind": "server_error"');
+    expect(text).not.toMatch(/eyJ\.real\.token|k-live-123/);
   });
 });
 
