@@ -56,7 +56,7 @@ export function parseAssertMessage(msg: string | null | undefined): { actual: st
   return m ? { actual: m[1]!, op: m[2]!, expected: m[3]! } : null;
 }
 
-const STATUS_SRC = /\b(status(_code)?|\.ok|status_code|code)\b/;
+const STATUS_SRC = /\bstatus(_code)?\b|\.ok\b|raise_for_status/;
 
 /** Status codes an assertion's source demands, when it is about the status at all. */
 export function statusExpectation(source: string): { codes: number[]; successOnly: boolean } | null {
@@ -75,7 +75,9 @@ export function expects(x: { codes: number[]; successOnly: boolean }, status: nu
 /** Keys the source reads from a response: body["email"], .get("email"), "email" in data. */
 export function fieldsReferenced(source: string): string[] {
   const keys = new Set<string>();
-  for (const m of source.matchAll(/\[\s*['"]([^'"\]]+)['"]\s*\]|\.get\(\s*['"]([^'"]+)['"]|['"]([^'"]+)['"]\s+(?:not\s+)?in\s+[\w.()[\]'"]+/g)) {
+  // Header lookups (r.headers["Content-Type"]) are not body fields.
+  const bodyOnly = source.replace(/headers\s*(\[[^\]]*\]|\.get\([^)]*\))/gi, '');
+  for (const m of bodyOnly.matchAll(/\[\s*['"]([^'"\]]+)['"]\s*\]|\.get\(\s*['"]([^'"]+)['"]|['"]([^'"]+)['"]\s+(?:not\s+)?in\s+[\w.()[\]'"]+/g)) {
     keys.add((m[1] ?? m[2] ?? m[3])!);
   }
   return [...keys];

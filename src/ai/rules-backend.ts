@@ -110,7 +110,8 @@ function transport(e: FailureEvidence): Draft | null {
       ...(slow ? { call: slowest } : {}),
     };
   }
-  if (TIMEOUT_RE.test(err) && !REFUSED_RE.test(err)) {
+  // requests' ConnectTimeout also says 'Max retries exceeded': only an explicit refusal outranks 'timed out'.
+  if (TIMEOUT_RE.test(err) && !/refused|Errno 111|ECONNREFUSED/i.test(err)) {
     return {
       failureKind: 'timeout', recommendedFixTarget: 'environment', confidence: 'high', call: transportCall ?? call,
       rootCauseHypothesis: `${where} got no response${transportCall ? ` within ${Math.round(transportCall.latencyMs)} ms` : ''} (${excerpt(err, 120)}): the app at ${origin} is hung or too slow, or the runner cannot reach it.`,

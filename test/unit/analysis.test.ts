@@ -147,6 +147,15 @@ const CASES: Case[] = [
       call({ seq: 2, method: 'GET', path: '/users', status: 200, responseBody: '[]' }),
     ],
   }), 'test_code_error', 'test', ["name 'uid' is not defined", 'line 20', 'after GET /users answered 200']],
+  ['requests ConnectTimeout', backend({
+    failure: { kind: 'exception', exceptionType: 'ConnectTimeout', message: "HTTPSConnectionPool(host='api.example.com', port=443): Max retries exceeded with url: /users (Caused by ConnectTimeoutError(<urllib3.connection.HTTPSConnection object>, 'Connection to api.example.com timed out. (connect timeout=5)'))", line: 4 },
+    calls: [call({ method: 'GET', path: '/users', status: null, error: 'timed out', latencyMs: 5003 })],
+  }), 'timeout', 'environment', ['GET /users', 'timed out', '5003 ms']],
+  ['header check is not a schema mismatch', backend({
+    failure: { kind: 'assertion', message: "assert 'text/html' == 'application/json'", line: 5 },
+    calls: [call({ method: 'GET', path: '/users', status: 200, responseHeaders: { 'Content-Type': 'text/html' }, responseBody: '[]' })],
+    assertions: [assertion({ source: 'r.headers["Content-Type"] == "application/json"', message: "assert 'text/html' == 'application/json'", line: 5 })],
+  }), 'assertion_failed', 'app', ['GET /users', "got 'text/html'", "expected 'application/json'"]],
   ['cancelled', backend({ status: 'cancelled', failure: { kind: 'cancelled', message: 'cancelled by user' } }), 'cancelled', 'environment', ['cancelled', 'run_0001']],
   ['credential fetch failed', backend({ failure: { kind: 'auth-fetch', message: 'token endpoint answered 400 invalid_grant' } }), 'auth_fetch_failed', 'environment', ['invalid_grant']],
   ['frontend: locator not found', frontend({
