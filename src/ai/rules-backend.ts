@@ -1,0 +1,144 @@
+import type { Draft } from './analysis.js';
+import type { FailureEvidence } from './evidence.js';
+import { endpointOf, excerpt, isTransportError, REFUSED_RE, TIMEOUT_RE } from './facts.js';
+import { pickFailingCall, TEST_CODE_EXCEPTIONS, traceInfo } from './python-facts.js';
+import { assertionRule } from './rules-assertion.js';
+import { exceptionRule, variableNotFound } from './rules-exception.js';
+
+/**
+ * Backend rules, most decisive first: a cancelled or blocked test says nothing about the app; a
+ * test that could not start or reach the target is an environment or test problem; only then do
+ * the failing call's status and the failed assertion or exception decide.
+ */
+export function analyzeBackend(e: FailureEvidence): Draft {
+  return cancelled(e) ?? upstream(e) ?? early(e) ?? transport(e) ?? assertionRule(e) ?? exceptionRule(e) ?? unknown(e);
+}
+
+export function cancelled(e: FailureEvidence): Draft | null {
+  if (e.status !== 'cancelled' && e.failure?.kind !== 'cancelled') return null;
+  return {
+    failureKind: 'cancelled', recommendedFixTarget: 'environment', confidence: 'high',
+    rootCauseHypothesis: `'${e.testName}' was cancelled before it finished (run ${e.runId}), so it says nothing about the app${e.failure?.message ? `: ${excerpt(e.failure.message)}` : ''}. Re-run it.`,
+    evidence: ['status: cancelled', ...(e.failure?.message ? [excerpt(e.failure.message)] : [])],
+  };
+}
+
+/** Blocked consumers and missing variables point at the producer, never at the app. */
+export function upstream(e: FailureEvidence): Draft | null {
+  const blockers = e.blockedBy ?? [];
+  if (blockers.length) {
+    const names = blockers.map((b) => `'${b.testName}' (${b.testId})`).join(', ');
+    const vars = [...new Set(blockers.flatMap((b) => b.variables))];
+    return {
+      failureKind: 'blocked_upstream', recommendedFixTarget: 'upstream-test', confidence: 'high',
+      rootCauseHypothesis: `'${e.testName}' never ran: it needs ${vars.map((v) => `VARS['${v}']`).join(', ') || 'values'} from upstream test ${names}, which failed. Blocked is a symptom, not an API bug: fix ${names} first, then re-run this test.`,
+      evidence: blockers.map((b) => `producer ${b.testName} (${b.testId}) failed; needed ${b.variables.join(', ') || '(unnamed)'}`),
+    };
+  }
+  if (e.missingVariables?.length) return variableNotFound(e, e.missingVariables);
+  if (e.status === 'blocked') {
+    return {
+      failureKind: 'blocked_upstream', recommendedFixTarget: 'upstream-test', confidence: 'low',
+      rootCauseHypothesis: `'${e.testName}' never ran because something earlier in its chain broke; no producer was named. Check the run's upstream tests.`,
+      evidence: ['status: blocked'],
+    };
+  }
+  return null;
+}
+
+/** Failures before or around the test body: memory, crashes, syntax, credential fetch. */
+function early(e: FailureEvidence): Draft | null {
+  const f = e.failure;
+  if (!f) return null;
+  const t = traceInfo(e.trace);
+  const where = f.line ?? t.line;
+  const at = where ? ` at line ${where}${t.codeLine ? ` (\`${t.codeLine}\`)` : ''}` : '';
+  if (f.kind === 'memory') {
+    return {
+      failureKind: 'resource_limit', recommendedFixTarget: 'test', confidence: 'medium',
+      rootCauseHypothesis: `'${e.testName}' exceeded the memory limit${at}: ${excerpt(f.message)}. The test builds or reads something unbounded (a huge response held in memory, a growing loop); bound it.`,
+      evidence: [`memory: ${excerpt(f.message, 120)}`],
+    };
+  }
+  if (f.kind === 'crash') {
+    const oom = /memory|killed|SIGKILL|signal 9|OOM/i.test(f.message);
+    return {
+      failureKind: oom ? 'resource_limit' : 'unknown', recommendedFixTarget: 'environment', confidence: oom ? 'medium' : 'low',
+      rootCauseHypothesis: `The Python process running '${e.testName}' crashed${at}: ${excerpt(f.message)}. ${oom ? 'It was killed for using too much memory.' : 'Check the runner host (interpreter, native modules).'}`,
+      evidence: [`crash: ${excerpt(f.message, 120)}`],
+    };
+  }
+  if (f.kind === 'syntax' || ['SyntaxError', 'IndentationError', 'TabError'].includes(f.exceptionType ?? t.exceptionType ?? '')) {
+    return {
+      failureKind: 'test_code_error', recommendedFixTarget: 'test', confidence: 'high',
+      rootCauseHypothesis: `The test code of '${e.testName}' does not compile${at}: ${excerpt(f.message)}. No request was judged; fix or regenerate the test code.`,
+      evidence: [`${f.exceptionType ?? 'SyntaxError'}: ${excerpt(f.message, 120)}`],
+    };
+  }
+  if (f.kind === 'auth-fetch') {
+    return {
+      failureKind: 'auth_fetch_failed', recommendedFixTarget: 'environment', confidence: 'high',
+      rootCauseHypothesis: `Fetching the credential before '${e.testName}' ran failed: ${excerpt(f.message)}. Check the project's auth settings (token URL, username/password) and that the auth server is reachable from the runner.`,
+      evidence: [`auth fetch: ${excerpt(f.message, 120)}`],
+    };
+  }
+  return null;
+}
+
+/** No response at all: refused, unreachable or timed out. */
+function transport(e: FailureEvidence): Draft | null {
+  const call = pickFailingCall(e);
+  const f = e.failure;
+  const t = traceInfo(e.trace);
+  // A KeyError('timeout') is a test-code error, not a network one: only non-test-code exceptions count.
+  const exType = f?.exceptionType ?? t.exceptionType ?? '';
+  const exText = TEST_CODE_EXCEPTIONS.has(exType) ? '' : `${exType} ${f?.message ?? ''} ${t.lastLine ?? ''}`;
+  // After an exception, a refused call only explains it if the test made no call after it.
+  const last = [...(e.calls ?? [])].sort((a, b) => b.seq - a.seq)[0];
+  const transportCall = call && isTransportError(call) && (f?.kind === 'assertion' || call === last) ? call : undefined;
+  const err = transportCall?.error || (REFUSED_RE.test(exText) || TIMEOUT_RE.test(exText) ? exText.trim() : '');
+  if (!transportCall && !(f?.kind === 'exception' && err) && f?.kind !== 'timeout') return null;
+  const where = call ? endpointOf(call) : `the target ${e.targetUrl ?? ''}`.trim();
+  const origin = call ? safeOrigin(call.url) : e.targetUrl ?? 'the target';
+  if (f?.kind === 'timeout' && !transportCall) {
+    const slowest = [...(e.calls ?? [])].sort((a, b) => b.latencyMs - a.latencyMs)[0];
+    const slow = slowest && slowest.latencyMs >= 5000;
+    return {
+      failureKind: 'timeout', recommendedFixTarget: slow ? 'environment' : 'test', confidence: 'medium',
+      rootCauseHypothesis: `'${e.testName}' ran past its time limit (${excerpt(f.message, 120)}). ${slow ? `The slowest call was ${endpointOf(slowest!)} at ${Math.round(slowest!.latencyMs)} ms: the app or its network is too slow.` : 'No recorded call was slow, so the test itself waits or loops too long; fix the test.'}`,
+      evidence: [`timeout: ${excerpt(f.message, 120)}`, ...(slowest ? [`slowest call ${endpointOf(slowest)} ${Math.round(slowest.latencyMs)} ms`] : [])],
+      ...(slow ? { call: slowest } : {}),
+    };
+  }
+  // requests' ConnectTimeout also says 'Max retries exceeded': only an explicit refusal outranks 'timed out'.
+  if (TIMEOUT_RE.test(err) && !/refused|Errno 111|ECONNREFUSED/i.test(err)) {
+    return {
+      failureKind: 'timeout', recommendedFixTarget: 'environment', confidence: 'high', call: transportCall ?? call,
+      rootCauseHypothesis: `${where} got no response${transportCall ? ` within ${Math.round(transportCall.latencyMs)} ms` : ''} (${excerpt(err, 120)}): the app at ${origin} is hung or too slow, or the runner cannot reach it.`,
+      evidence: [`${where}: ${excerpt(err, 120)}`],
+    };
+  }
+  return {
+    failureKind: 'connection_refused', recommendedFixTarget: 'environment', confidence: 'high', call: transportCall ?? call,
+    rootCauseHypothesis: `${where} could not connect to ${origin} (${excerpt(err, 120)}): nothing is listening there — the app is down, or the base URL or port is wrong, or the runner cannot reach it.`,
+    evidence: [`${where}: ${excerpt(err, 120)}`, `target: ${e.targetUrl ?? origin}`],
+  };
+}
+
+function safeOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+function unknown(e: FailureEvidence): Draft {
+  const msg = e.failure?.message ? excerpt(e.failure.message) : 'no failure message was recorded';
+  const call = pickFailingCall(e);
+  return {
+    failureKind: 'unknown', recommendedFixTarget: 'test', confidence: 'low', call,
+    rootCauseHypothesis: `'${e.testName}' failed without a recognisable cause: ${msg}${call ? `; the last call was ${endpointOf(call)} → ${call.status ?? 'no response'}` : ''}. Read the trace and stdout.`,
+    evidence: [msg],
+  };
+}

@@ -1,0 +1,271 @@
+import { describe, expect, it } from 'vitest';
+import { Analysis, analyzeFailure, type FailureKind, type FixTarget } from '../../src/ai/analysis.js';
+import { FailureEvidence } from '../../src/ai/evidence.js';
+import { buildPrompt } from '../../src/ai/prompt.js';
+import { summarizeForTriage } from '../../src/ai/triage.js';
+import { assertion, at, backend, BLOCKED, BODY_MISMATCH, call, frontend, NAME_ERROR, REFUSED, SERVER_500, traceOf } from '../helpers/evidence.js';
+
+type Case = [name: string, e: FailureEvidence, kind: FailureKind, target: FixTarget, contains: string[]];
+
+const JSON_HDR = { 'Content-Type': 'application/json' };
+
+const CASES: Case[] = [
+  ['500 on create', SERVER_500, 'server_error', 'app', ['POST /users', '500', '201', 'database is locked']],
+  ['body check with the right status', BODY_MISMATCH, 'assertion_failed', 'app', ['GET /users/42', "got 'Bob'", "expected 'Alice'", 'line 14']],
+  ['connection refused', REFUSED, 'connection_refused', 'environment', ['GET /health', 'Connection refused', 'http://127.0.0.1:9']],
+  ['blocked consumer', BLOCKED, 'blocked_upstream', 'upstream-test', ["'Create user returns 201'", 'tst_create_user', "VARS['user_id']"]],
+  ['NameError in the test', NAME_ERROR, 'test_code_error', 'test', ['NameError', 'reponse', 'line 9', 'GET /users']],
+  ['401 with a credential', backend({
+    failure: { kind: 'assertion', message: 'assert 401 == 200', line: 7 },
+    calls: [call({ method: 'GET', path: '/me', status: 401, requestHeaders: { Authorization: 'Bearer ***' }, responseBody: '{"detail":"token expired"}' })],
+    assertions: [assertion({ source: 'r.status == 200', message: 'assert 401 == 200', line: 7 })],
+  }), 'unauthorized', 'environment', ['GET /me', '401', 'Authorization header', 'invalid or expired', 'token expired']],
+  ['401 without a credential', backend({
+    failure: { kind: 'exception', exceptionType: 'HTTPError', message: 'HTTP Error 401: Unauthorized', line: 4 },
+    calls: [call({ method: 'GET', path: '/orders', status: 401, responseBody: '{"detail":"Not authenticated"}' })],
+  }), 'unauthorized', 'environment', ['GET /orders', 'No credential header', '__AUTH_HEADERS__', 'HTTPError']],
+  ['403 with a credential', backend({
+    failure: { kind: 'assertion', message: 'assert 403 == 204', line: 6 },
+    calls: [call({ method: 'DELETE', path: '/users/7', status: 403, requestHeaders: { Authorization: 'Bearer ***' }, responseBody: '{"detail":"admin only"}' })],
+    assertions: [assertion({ source: 'r.status == 204', message: 'assert 403 == 204', line: 6 })],
+  }), 'forbidden', 'environment', ['DELETE /users/7', '403', 'lacks permission', 'admin only']],
+  ['403 the docs do not declare', backend({
+    failure: { kind: 'assertion', message: 'assert 403 == 200', line: 6 },
+    calls: [call({ method: 'GET', path: '/projects/7', status: 403, requestHeaders: { Authorization: 'Bearer ***' } })],
+    assertions: [assertion({ source: 'r.status == 200', message: 'assert 403 == 200', line: 6 })],
+    declaredStatuses: { 'GET /projects/{id}': [200, 404] },
+  }), 'forbidden', 'app', ['GET /projects/7', 'GET /projects/{id} → 200, 404']],
+  ['404 on an id from VARS', backend({
+    failure: { kind: 'assertion', message: 'assert 404 == 200', line: 8 },
+    consumedVariables: { user_id: 42 },
+    calls: [call({ method: 'GET', path: '/users/42', status: 404, responseBody: '{"detail":"User not found"}' })],
+    assertions: [assertion({ source: 'r.status_code == 200', message: 'assert 404 == 200', line: 8 })],
+  }), 'not_found', 'upstream-test', ['GET /users/42', "VARS['user_id']", 'User not found', 'produced upstream']],
+  ['404 right after the create that returned the id', backend({
+    failure: { kind: 'assertion', message: 'assert 404 == 200', line: 11 },
+    calls: [
+      call({ seq: 1, method: 'POST', path: '/notes', status: 201, responseBody: '{"id":"9f1c2a7e-3b4d-4c5e-8f90-123456789abc"}', startedAt: at(100) }),
+      call({ seq: 2, method: 'GET', path: '/notes/9f1c2a7e-3b4d-4c5e-8f90-123456789abc', status: 404, startedAt: at(200) }),
+    ],
+    assertions: [assertion({ source: 'r.status == 200', message: 'assert 404 == 200', line: 11 })],
+  }), 'not_found', 'app', ['POST /notes returned 9f1c2a7e', 'GET /notes/9f1c2a7e-3b4d-4c5e-8f90-123456789abc', 'not persisted']],
+  ['404 on a missing route', backend({
+    failure: { kind: 'assertion', message: 'assert 404 == 200', line: 3 },
+    calls: [call({ method: 'GET', path: '/users', status: 404, responseHeaders: { 'Content-Type': 'text/html' }, responseBody: '<h1>Not Found</h1>' })],
+    assertions: [assertion({ source: 'r.status == 200', message: 'assert 404 == 200', line: 3 })],
+  }), 'not_found', 'environment', ['GET /users', 'base URL https://api.example.com', '/api/v1']],
+  ['409 leftover data', backend({
+    failure: { kind: 'assertion', message: 'assert 409 == 201', line: 9 },
+    calls: [call({ method: 'POST', path: '/users', status: 409, requestBody: '{"email":"qa@example.com"}', responseBody: '{"detail":"email already registered"}' })],
+    assertions: [assertion({ source: 'r.status == 201', message: 'assert 409 == 201', line: 9 })],
+  }), 'conflict', 'environment', ['POST /users', '409', 'email already registered', 'left over']],
+  ['422 with a field the test did not send', backend({
+    failure: { kind: 'assertion', message: 'assert 422 == 201', line: 9 },
+    calls: [call({ method: 'POST', path: '/users', status: 422, requestHeaders: JSON_HDR, requestBody: '{"name":"Ada"}', responseBody: '{"detail":[{"loc":["body","email"],"msg":"Field required","type":"missing"}]}' })],
+    assertions: [assertion({ source: 'r.status == 201', message: 'assert 422 == 201', line: 9 })],
+  }), 'validation_error', 'test', ['POST /users', '422', "'email'", 'payload']],
+  ['422 on a body the docs accept', backend({
+    failure: { kind: 'assertion', message: 'assert 400 == 201', line: 9 },
+    calls: [call({ method: 'POST', path: '/v1/users', status: 400, requestHeaders: JSON_HDR, requestBody: '{"name":"Ada","email":"ada@example.com"}', responseBody: '{"error":"invalid"}' })],
+    assertions: [assertion({ source: 'r.status == 201', message: 'assert 400 == 201', line: 9 })],
+    declaredRequiredFields: { 'POST /users': ['name', 'email'] },
+  }), 'validation_error', 'app', ['POST /v1/users', '400', 'should be accepted']],
+  ['request timed out', backend({
+    failure: { kind: 'exception', exceptionType: 'TimeoutError', message: 'timed out', line: 4 },
+    calls: [call({ method: 'GET', path: '/reports/daily', status: null, error: 'timed out', latencyMs: 10000 })],
+  }), 'timeout', 'environment', ['GET /reports/daily', 'timed out', '10000 ms']],
+  ['response lacks a field the test reads', backend({
+    failure: { kind: 'exception', exceptionType: 'KeyError', message: "'id'", line: 7 },
+    calls: [call({ method: 'POST', path: '/users', status: 201, responseBody: '{"user_id":5,"name":"Ada"}' })],
+    trace: traceOf(7, 'produce("user_id", r.json()["id"])', "KeyError: 'id'"),
+  }), 'schema_mismatch', 'app', ['POST /users', "no 'id' field", 'user_id, name', 'line 7']],
+  ['wrong JSON path in the test', backend({
+    failure: { kind: 'exception', exceptionType: 'KeyError', message: "'id'", line: 7 },
+    calls: [call({ method: 'POST', path: '/users', status: 201, responseBody: '{"data":{"id":5,"name":"Ada"}}' })],
+    trace: traceOf(7, 'user_id = r.json()["id"]', "KeyError: 'id'"),
+  }), 'test_code_error', 'test', ['wrong JSON path', "'data.id'", 'POST /users', 'line 7']],
+  ['assertion on a field the body lacks', backend({
+    failure: { kind: 'assertion', message: "assert None == 'ada@example.com'", line: 15 },
+    calls: [call({ method: 'GET', path: '/users/5', status: 200, responseBody: '{"id":5,"name":"Ada"}' })],
+    assertions: [assertion({ source: 'body.get("email") == "ada@example.com"', message: "assert None == 'ada@example.com'", line: 15 })],
+  }), 'schema_mismatch', 'app', ['GET /users/5', "'email'", 'id, name']],
+  ['HTML where JSON was expected', backend({
+    failure: { kind: 'exception', exceptionType: 'JSONDecodeError', message: 'Expecting value: line 1 column 1 (char 0)', line: 6 },
+    calls: [call({ method: 'GET', path: '/items', status: 200, responseHeaders: { 'Content-Type': 'text/html' }, responseBody: '<!doctype html><title>Login</title>' })],
+  }), 'schema_mismatch', 'app', ['GET /items', 'not JSON', 'text/html', '<!doctype html>']],
+  ['list where an object was expected', backend({
+    failure: { kind: 'exception', exceptionType: 'TypeError', message: 'list indices must be integers or slices, not str', line: 6 },
+    calls: [call({ method: 'GET', path: '/items', status: 200, responseBody: '[{"id":1}]' })],
+  }), 'schema_mismatch', 'app', ['GET /items', 'JSON array', 'list indices']],
+  ['Variable not found', backend({
+    failure: { kind: 'exception', exceptionType: 'KeyError', message: "'order_id'", line: 3 },
+    calls: [],
+    trace: traceOf(3, 'order_id = VARS["order_id"]', "KeyError: 'order_id'"),
+  }), 'variable_not_found', 'upstream-test', ["VARS['order_id']", 'name mismatch', 'line 3']],
+  ['missing variables', backend({ status: 'blocked', missingVariables: ['token'] }), 'variable_not_found', 'upstream-test', ["VARS['token']", 'skip-dependencies']],
+  ['syntax error', backend({
+    failure: { kind: 'syntax', exceptionType: 'SyntaxError', message: "'(' was never closed", line: 4 },
+  }), 'test_code_error', 'test', ['does not compile', "'(' was never closed", 'line 4']],
+  ['AttributeError in test code', backend({
+    failure: { kind: 'exception', exceptionType: 'AttributeError', message: "'HTTPResponse' object has no attribute 'json'", line: 8 },
+    calls: [call({ method: 'GET', path: '/users', status: 200, responseBody: '[]' })],
+  }), 'test_code_error', 'test', ['AttributeError', "no attribute 'json'", 'GET /users']],
+  ['memory limit', backend({ failure: { kind: 'memory', message: 'MemoryError: exceeded 256 MB', line: 20 } }), 'resource_limit', 'test', ['memory limit', '256 MB', 'line 20']],
+  ['test time limit with a slow call', backend({
+    failure: { kind: 'timeout', message: 'test exceeded its 30 s time limit' },
+    calls: [call({ method: 'POST', path: '/exports', status: 202, latencyMs: 28000 })],
+  }), 'timeout', 'environment', ['30 s time limit', 'POST /exports', '28000 ms']],
+  ['unauthenticated request accepted', backend({
+    failure: { kind: 'assertion', message: 'assert 200 == 401', line: 5 },
+    calls: [call({ method: 'GET', path: '/admin/users', status: 200, responseBody: '[{"id":1}]' })],
+    assertions: [assertion({ source: 'r.status == 401', message: 'assert 200 == 401', line: 5 })],
+  }), 'assertion_failed', 'app', ['GET /admin/users', '200', '401', 'authentication or permission check is missing']],
+  ['test expects an undocumented status', backend({
+    failure: { kind: 'assertion', message: 'assert 200 == 201', line: 5 },
+    calls: [call({ method: 'PUT', path: '/users/3', status: 200, responseBody: '{"id":3}' })],
+    assertions: [assertion({ source: 'r.status == 201', message: 'assert 200 == 201', line: 5 })],
+    declaredStatuses: { 'PUT /users/{id}': [200, 404] },
+  }), 'assertion_failed', 'test', ['PUT /users/3', 'docs declare 200', 'wrong status']],
+  ['HTTPError on a 502', backend({
+    failure: { kind: 'exception', exceptionType: 'HTTPError', message: 'HTTP Error 502: Bad Gateway', line: 4 },
+    calls: [call({ method: 'GET', path: '/search?q=a', status: 502, responseBody: 'upstream connect error' })],
+  }), 'server_error', 'app', ['GET /search', '502 Bad Gateway', 'upstream connect error']],
+  ['assertion known only from the trace', backend({
+    failure: { kind: 'assertion', message: 'assert 503 == 200', line: 6 },
+    calls: [call({ method: 'GET', path: '/status', status: 503, responseBody: 'maintenance' })],
+    trace: traceOf(6, 'assert r.status == 200', 'AssertionError: assert 503 == 200'),
+  }), 'server_error', 'app', ['GET /status', '`r.status == 200` (line 6)', '503 Service Unavailable', 'maintenance']],
+  ['AssertionError raised as an exception', backend({
+    failure: { kind: 'exception', exceptionType: 'AssertionError', message: 'expected a token in the body', line: 12 },
+    calls: [call({ method: 'POST', path: '/login', status: 200, responseBody: '{"ok":true}' })],
+    trace: traceOf(12, 'assert "token" in body, "expected a token in the body"', 'AssertionError: expected a token in the body'),
+  }), 'schema_mismatch', 'app', ['POST /login', "'token'", 'expected a token in the body']],
+  ['an earlier refused probe does not explain a later test bug', backend({
+    failure: { kind: 'exception', exceptionType: 'NameError', message: "name 'uid' is not defined", line: 20 },
+    calls: [
+      call({ seq: 1, method: 'GET', path: '/internal', url: 'http://127.0.0.1:1/internal', status: null, error: 'ConnectionRefusedError: [Errno 111] Connection refused' }),
+      call({ seq: 2, method: 'GET', path: '/users', status: 200, responseBody: '[]' }),
+    ],
+  }), 'test_code_error', 'test', ["name 'uid' is not defined", 'line 20', 'after GET /users answered 200']],
+  ['requests ConnectTimeout', backend({
+    failure: { kind: 'exception', exceptionType: 'ConnectTimeout', message: "HTTPSConnectionPool(host='api.example.com', port=443): Max retries exceeded with url: /users (Caused by ConnectTimeoutError(<urllib3.connection.HTTPSConnection object>, 'Connection to api.example.com timed out. (connect timeout=5)'))", line: 4 },
+    calls: [call({ method: 'GET', path: '/users', status: null, error: 'timed out', latencyMs: 5003 })],
+  }), 'timeout', 'environment', ['GET /users', 'timed out', '5003 ms']],
+  ['header check is not a schema mismatch', backend({
+    failure: { kind: 'assertion', message: "assert 'text/html' == 'application/json'", line: 5 },
+    calls: [call({ method: 'GET', path: '/users', status: 200, responseHeaders: { 'Content-Type': 'text/html' }, responseBody: '[]' })],
+    assertions: [assertion({ source: 'r.headers["Content-Type"] == "application/json"', message: "assert 'text/html' == 'application/json'", line: 5 })],
+  }), 'assertion_failed', 'app', ['GET /users', "got 'text/html'", "expected 'application/json'"]],
+  ['cancelled', backend({ status: 'cancelled', failure: { kind: 'cancelled', message: 'cancelled by user' } }), 'cancelled', 'environment', ['cancelled', 'run_0001']],
+  ['credential fetch failed', backend({ failure: { kind: 'auth-fetch', message: 'token endpoint answered 400 invalid_grant' } }), 'auth_fetch_failed', 'environment', ['invalid_grant']],
+  ['frontend: locator not found', frontend({
+    failure: { kind: 'locator-not-found', message: "no element matches getByRole('button', { name: 'Pay now' })" },
+    steps: [
+      { index: 1, type: 'action', description: 'Open the cart', status: 'passed' },
+      { index: 2, type: 'action', description: 'Click Pay now', status: 'failed', locator: { role: 'button', name: 'Pay now' }, error: "no element matches getByRole('button', { name: 'Pay now' })" },
+    ],
+    failedStepIndex: 2,
+  }), 'locator_not_found', 'test', ['Step 2', 'Click Pay now', 'getByRole("button", { name: "Pay now" })', 'auto-heal']],
+  ['frontend: navigation', frontend({
+    failure: { kind: 'navigation', message: 'net::ERR_NAME_NOT_RESOLVED at https://shop.example.com/' },
+    steps: [{ index: 1, type: 'action', description: 'Open the home page', status: 'failed', error: 'net::ERR_NAME_NOT_RESOLVED at https://shop.example.com/' }],
+  }), 'navigation_error', 'environment', ['Open the home page', 'ERR_NAME_NOT_RESOLVED', 'https://shop.example.com']],
+  ['frontend: assertion step', frontend({
+    failure: { kind: 'assertion', message: 'expected text "Order confirmed" but page shows "Payment declined"' },
+    steps: [{ index: 4, type: 'assertion', description: 'The confirmation says Order confirmed', status: 'failed', error: 'expected text "Order confirmed" but page shows "Payment declined"' }],
+    failedStepIndex: 4,
+  }), 'assertion_failed', 'app', ['Step 4', 'Order confirmed', 'Payment declined']],
+  ['frontend: page error', frontend({
+    failure: { kind: 'page-error', message: "TypeError: Cannot read properties of undefined (reading 'total')" },
+    steps: [{ index: 3, type: 'action', description: 'Open the cart', status: 'failed' }],
+  }), 'page_error', 'app', ['step 3', 'Open the cart', "reading 'total'"]],
+];
+
+describe('analyzeFailure', () => {
+  it.each(CASES)('%s → %s / %s', (_name, e, kind, target, contains) => {
+    FailureEvidence.parse(e);
+    const a = analyzeFailure(e);
+    expect(Analysis.parse(a)).toEqual(a);
+    expect(a.failureKind).toBe(kind);
+    expect(a.recommendedFixTarget).toBe(target);
+    for (const s of contains) expect(a.rootCauseHypothesis).toContain(s);
+    expect(a.evidence.length).toBeGreaterThan(0);
+    expect(a.provider).toBe('builtin');
+    expect(analyzeFailure(e)).toEqual(a);
+  });
+
+  it('tells the five headline failures apart', () => {
+    const kinds = [SERVER_500, BODY_MISMATCH, REFUSED, BLOCKED, NAME_ERROR].map((e) => analyzeFailure(e).failureKind);
+    expect(kinds).toEqual(['server_error', 'assertion_failed', 'connection_refused', 'blocked_upstream', 'test_code_error']);
+    expect(new Set(kinds).size).toBe(5);
+  });
+
+  it('names the failing call and gives a reproducer for backend failures', () => {
+    const a = analyzeFailure(SERVER_500);
+    expect(a.failingCall).toEqual({ seq: 1, method: 'POST', path: '/users', status: 500 });
+    expect(a.reproducer).toContain("curl -sS -i -X POST 'https://api.example.com/users'");
+    expect(a.evidence).toContain('POST /users → 500 Internal Server Error (call #1)');
+    expect(analyzeFailure(BLOCKED).reproducer).toBeUndefined();
+  });
+
+  it('takes the last call before the failed assertion as the failing call', () => {
+    const e = backend({
+      failure: { kind: 'assertion', message: 'assert 500 == 201', line: 12 },
+      calls: [
+        call({ seq: 1, method: 'POST', path: '/users', status: 500, startedAt: at(100) }),
+        call({ seq: 2, method: 'GET', path: '/users', status: 200, startedAt: at(2000) }),
+      ],
+      assertions: [assertion({ source: 'r.status == 201', message: 'assert 500 == 201', line: 12, at: at(1000) })],
+    });
+    const a = analyzeFailure(e);
+    expect(a.failingCall?.seq).toBe(1);
+    expect(a.failureKind).toBe('server_error');
+  });
+
+  it('takes the last error call for an exception', () => {
+    const e = backend({
+      failure: { kind: 'exception', exceptionType: 'HTTPError', message: 'HTTP Error 503', line: 4 },
+      calls: [call({ seq: 1, method: 'GET', path: '/a', status: 503 }), call({ seq: 2, method: 'GET', path: '/b', status: 200 })],
+    });
+    expect(analyzeFailure(e).failingCall).toMatchObject({ seq: 1, path: '/a' });
+  });
+
+  it('lets a negative test with an accepted error status fail on its body', () => {
+    const e = backend({
+      failure: { kind: 'assertion', message: "assert 'bad' == 'email is required'", line: 9 },
+      calls: [call({ method: 'POST', path: '/users', status: 422, responseBody: '{"detail":"bad"}' })],
+      assertions: [
+        assertion({ ok: true, source: 'r.status == 422', line: 8, at: at(900) }),
+        assertion({ source: 'r.json()["detail"] == "email is required"', message: "assert 'bad' == 'email is required'", line: 9 }),
+      ],
+    });
+    expect(analyzeFailure(e)).toMatchObject({ failureKind: 'assertion_failed', recommendedFixTarget: 'app' });
+  });
+});
+
+describe('model prompt', () => {
+  it('carries the evidence and the built-in analysis, never a clear-text secret', () => {
+    const e = backend({
+      ...SERVER_500,
+      calls: [{ ...SERVER_500.calls![0]!, url: 'https://api.example.com/users?api_key=k-live-123', requestHeaders: { Authorization: 'Bearer eyJ.real.token' } }],
+    });
+    const text = buildPrompt(e, analyzeFailure(e)).map((m) => m.content).join('\n');
+    expect(text).toContain('database is locked');
+    expect(text).toContain('"failureKind": "server_error"');
+    expect(text).not.toMatch(/eyJ\.real\.token|k-live-123/);
+  });
+});
+
+describe('summarizeForTriage', () => {
+  it('prints the one-screen summary', () => {
+    const lines = summarizeForTriage(analyzeFailure(SERVER_500), 'failed', { testId: 'tst_create_user', snapshotId: 'snap_1' });
+    const text = lines.join('\n');
+    expect(lines[0]).toBe('testId:               tst_create_user');
+    expect(text).toContain('failureKind:          server_error (confidence high, builtin)');
+    expect(text).toContain('recommendedFixTarget: app');
+    expect(text).toContain('snapshotId:           snap_1');
+    expect(text).toContain('failingCall:          #1 POST /users -> 500');
+    expect(text).toContain("  curl -sS -i -X POST 'https://api.example.com/users'");
+    expect(lines.every((l) => l.length <= 120 || l.startsWith('  '))).toBe(true);
+  });
+});
