@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { createBatch } from '../../src/engine/trigger.js';
+import { executeBatch } from '../../src/engine/batch.js';
+import { engineFixture } from '../helpers/engine-fixture.js';
+
+async function runAll(f: Awaited<ReturnType<typeof engineFixture>>, o: { testIds?: string[]; rerun?: boolean; skipDependencies?: boolean } = {}) {
+  const t = await createBatch(f.store.db, { userId: f.userId, keyId: f.keyId, source: 'cli', projectId: f.projectId, kind: o.testIds?.length === 1 ? 'single' : 'project', testIds: o.testIds, rerun: !!o.rerun, skipDependencies: !!o.skipDependencies, frontendAvailable: false });
+  await executeBatch(f.ctx, t.batchId, new AbortController().signal);
+  const runs = await f.store.db.selectFrom('runs').selectAll().where('batch_id', '=', t.batchId).execute();
+  const byName = Object.fromEntries(runs.map((r) => [r.test_name, r]));
+  const batch = await f.store.db.selectFrom('batches').selectAll().where('id', '=', t.batchId).executeTakeFirstOrThrow();
+  return { t, runs, byName, batch };
+}
+
+describe('batch execution', () => {
+  it('passes values from producer to consumer and runs producers first', async () => {
+    const f = await engineFixture();
+    await f.addTest('create user', { produce: { user_id: 7 }, delayMs: 30 }, { produces: ['user_id'] });
+    await f.addTest('read user', {}, { needs: ['user_id'] });
+    const { byName, batch } = await runAll(f);
+    expect(byName['create user']!.status).toBe('passed');
+    expect(byName['read user']!.status).toBe('passed');
+    expect(f.exec.seen.find((s) => s.testName === 'read user')!.vars).toEqual({ user_id: 7 });
+    expect(byName['read user']!.started_at! >= byName['create user']!.finished_at!).toBe(true);
+    expect(batch).toMatchObject({ status: 'passed', phase: 'done' });
+  });
+
+  it('blocks every transitive consumer of a failed producer', async () => {
+    const f = await engineFixture();
+    await f.addTest('create user', { fail: 'assert 500 == 201' }, { produces: ['user_id'] });
+    await f.addTest('create post', { produce: { post_id: 1 } }, { needs: ['user_id'], produces: ['post_id'] });
+    await f.addTest('read post', {}, { needs: ['post_id'] });
+    await f.addTest('health', {});
+    const { byName, batch } = await runAll(f);
+    expect(byName['create user']!.status).toBe('failed');
+    expect(byName['create post']!.status).toBe('blocked');
+    expect(byName['create post']!.reason).toBe('Variable not found: user_id — upstream test "create user" failed');
+    expect(byName['read post']!.status).toBe('blocked');
+    expect(byName['read post']!.reason).toMatch(/upstream test "create post" was blocked/);
+    expect(byName.health!.status).toBe('passed');
+    expect(batch.status).toBe('failed');
+    expect(f.exec.seen.map((s) => s.testName).sort()).toEqual(['create user', 'health']);
+  });
+
+  it('refuses a cycle before creating anything', async () => {
+    const f = await engineFixture();
+    await f.addTest('A', {}, { produces: ['x'], needs: ['y'] });
+    await f.addTest('B', {}, { produces: ['y'], needs: ['x'] });
+    await expect(runAll(f)).rejects.toThrow('Could not assemble - circular dependency between A and B');
+    expect(await f.store.db.selectFrom('batches').selectAll().execute()).toHaveLength(0);
+  });
+
+  it('runs teardowns after everything else and reruns the closure of a leaf', async () => {
+    const f = await engineFixture();
+    const a = await f.addTest('create user', { produce: { user_id: 1 }, delayMs: 20 }, { produces: ['user_id'] });
+    const c = await f.addTest('read user', { delayMs: 20 }, { needs: ['user_id'] });
+    await f.addTest('independent', { delayMs: 40 });
+    await f.addTest('delete user', {}, { needs: ['user_id'], category: 'teardown' });
+    const all = await runAll(f);
+    const td = all.byName['delete user']!;
+    for (const r of all.runs.filter((x) => x.test_name !== 'delete user')) expect(td.started_at! >= r.finished_at!).toBe(true);
+    const re = await runAll(f, { testIds: [c], rerun: true });
+    expect(re.t.message).toBe('Reran 3 tests: 1 selected + 1 producer(s) + 1 teardown(s)');
+    expect(re.runs.map((r) => r.test_id)).toContain(a);
+  });
+
+  it('skip-dependencies uses kept values, and blocks with Variable not found when none are kept', async () => {
+    const f = await engineFixture();
+    await f.addTest('make greeting', { produce: { greeting: 'hello' } }, { produces: ['greeting'] });
+    const use = await f.addTest('use greeting', {}, { needs: ['greeting'] });
+    const lone = await runAll(f, { testIds: [use], rerun: true, skipDependencies: true });
+    expect(lone.byName['use greeting']!.status).toBe('blocked');
+    expect(lone.byName['use greeting']!.reason).toMatch(/^Variable not found: greeting/);
+    await runAll(f);
+    const again = await runAll(f, { testIds: [use], rerun: true, skipDependencies: true });
+    expect(again.runs).toHaveLength(1);
+    expect(again.byName['use greeting']!.status).toBe('passed');
+    expect(f.exec.seen.at(-1)!.vars).toEqual({ greeting: 'hello' });
+  });
+
+  it('finishes in-flight runs of an interrupted batch with a reason and continues the rest', async () => {
+    const f = await engineFixture();
+    await f.addTest('first', { produce: { v: 1 } }, { produces: ['v'] });
+    await f.addTest('second', {}, { needs: ['v'] });
+    const t = await createBatch(f.store.db, { userId: f.userId, keyId: f.keyId, source: 'cli', projectId: f.projectId, kind: 'project', rerun: false, skipDependencies: false, frontendAvailable: false });
+    const first = t.runs.find((r) => r.testName === 'first')!;
+    await f.store.db.updateTable('runs').set({ status: 'running', started_at: new Date().toISOString() }).where('id', '=', first.runId).execute();
+    await executeBatch(f.ctx, t.batchId, new AbortController().signal);
+    const runs = await f.store.db.selectFrom('runs').selectAll().where('batch_id', '=', t.batchId).execute();
+    const byName = Object.fromEntries(runs.map((r) => [r.test_name, r]));
+    expect(byName.first!.status).toBe('failed');
+    expect(byName.first!.reason).toMatch(/^interrupted: svc-server stopped/);
+    expect(byName.second!.status).toBe('blocked');
+    expect(runs.every((r) => r.status !== 'running' && r.status !== 'queued')).toBe(true);
+  });
+});
