@@ -1,5 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
 import { SvcError } from '../contract/errors.js';
 import { requireKey, resolveConfig, type ConfigInput } from '../client/config.js';
 import { ApiClient } from '../client/http.js';
@@ -48,7 +48,7 @@ export function createMcpServer(opts: McpOptions = {}): McpServer {
         title: op.title,
         description: op.description,
         inputSchema: op.input,
-        outputSchema: op.output,
+        outputSchema: rootObject(op.output),
         annotations: {
           title: op.title,
           readOnlyHint: op.annotations.readOnly,
@@ -99,4 +99,13 @@ function toSvcError(err: unknown): SvcError {
     return new SvcError('VALIDATION_ERROR', `${i?.path.join('.') || 'input'}: ${i?.message ?? 'invalid input'}`);
   }
   return new SvcError('INTERNAL', err instanceof Error ? err.message : String(err), { nextAction: 'Retry; if it persists, run svc-mcp with SVC_MCP_DEBUG=1 and report the stderr output.' });
+}
+
+/**
+ * MCP wants an output schema whose root is `type: object`. A contract schema registered with
+ * `.meta({ id })` would be emitted as a bare `$ref` to its definition, which clients reject, so the
+ * root is re-declared without the id (nested ids still become shared definitions).
+ */
+function rootObject(schema: z.ZodType): z.ZodType {
+  return schema instanceof z.ZodObject ? z.object(schema.shape) : schema;
 }
