@@ -69,8 +69,9 @@ export function installSkills(o: InstallOptions): AgentInstallReport {
       if (BLOCKING.includes(s.state)) bak = relative(o.root, backup(s.abs)).split('\\').join('/');
       atomicWrite(s.abs, s.content);
     }
-    const action = s.content === null ? 'unchanged' : bak ? 'replaced' : s.state === 'absent' ? 'created' : 'updated';
-    for (const r of s.rows) files.push({ ...r, action: s.content === null ? 'unchanged' : r.before === 'absent' && action === 'updated' ? 'created' : action, backup: bak });
+    // Per row: a skill new to an existing codex section counts as created, not updated.
+    const action = (before: FileState): Row['action'] => (s.content === null ? 'unchanged' : bak ? 'replaced' : before === 'absent' ? 'created' : 'updated');
+    for (const r of s.rows) files.push({ ...r, action: action(r.before), backup: bak });
   }
   return { dir: o.root, version: o.version, files, written: steps.filter((s) => s.content !== null).length };
 }

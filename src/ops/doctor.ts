@@ -69,7 +69,12 @@ export const doctor = defineOp({
         }
       } else add('connectivity', 'FAIL', 'skipped: no API key');
     }
-    const skill = verifySkillStates(ctx.cwd);
+    let skill: ReturnType<typeof verifySkillStates> = [];
+    try {
+      skill = verifySkillStates(ctx.cwd);
+    } catch {
+      /* an unreadable working directory just means no skill is found there */
+    }
     const current = skill.filter((s) => s.state === 'ok').map((s) => s.target);
     const other = skill.filter((s) => s.state !== 'ok').map((s) => `${s.target} (${s.state})`);
     if (current.length) add('verify skill', 'OK', `installed for ${current.join(', ')}${other.length ? `; needs attention: ${other.join(', ')}` : ''}`);

@@ -6,7 +6,6 @@ import { installSkills } from '../../src/agent/install.js';
 import { inspectAll } from '../../src/agent/state.js';
 import { SKILLS, TARGETS, skillPath, type Skill, type Target } from '../../src/agent/targets.js';
 import type { FileState } from '../../src/agent/report.js';
-import { installForSetup } from '../../src/agent/setup-install.js';
 import { packageVersion } from '../../src/util/package-root.js';
 import { tempDir } from '../helpers/paths.js';
 
@@ -198,25 +197,5 @@ describe('staying inside --dir', () => {
     expect(readdirSync(parent)).toEqual(['project']);
     const expected = [...new Set(TARGETS.flatMap((t) => SKILLS.map((s) => skillPath(t, s))))].sort();
     expect(tree(dir)).toEqual(expected);
-  });
-});
-
-describe('setup step', () => {
-  it('installs, then reports up-to-date, blocked, and a forced replace with its backup', () => {
-    const dir = root();
-    const o = { target: 'cursor' as const, dir, cwd: dir, force: false };
-    expect(installForSetup(o)).toMatchObject({ status: 'installed', target: 'cursor', files: ['.cursor/rules/svc-verify.mdc', '.cursor/rules/svc-onboard.mdc'] });
-    expect(installForSetup(o).status).toBe('up-to-date');
-    appendFileSync(join(dir, '.cursor/rules/svc-verify.mdc'), 'edit\n');
-    const blocked = installForSetup(o);
-    expect(blocked.status).toBe('blocked');
-    expect(blocked.message).toMatch(/--force/);
-    const forced = installForSetup({ ...o, force: true });
-    expect(forced).toMatchObject({ status: 'installed' });
-    expect(forced.message).toMatch(/backups: \.cursor\/rules\/svc-verify\.mdc\.bak/);
-  });
-
-  it('reports a missing dir as skipped instead of failing setup', () => {
-    expect(installForSetup({ target: 'claude', dir: '/nonexistent/svc', cwd: '/', force: false }).status).toBe('skipped');
   });
 });
