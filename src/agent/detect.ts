@@ -1,12 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { TARGETS, skillPath, type Target } from './targets.js';
+import { packageVersion } from '../util/package-root.js';
+import { projectRoot } from './fs-safe.js';
+import type { FileState } from './report.js';
+import { inspectAll } from './state.js';
+import { TARGETS, type Target } from './targets.js';
 
-/** Targets under `dir` that hold the svc-verify skill (doctor's last check). */
-export function verifySkillTargets(dir: string): Target[] {
-  return TARGETS.filter((t) => {
-    const p = join(dir, skillPath(t, 'svc-verify'));
-    if (!existsSync(p)) return false;
-    return t !== 'codex' || readFileSync(p, 'utf8').includes('svc-verify');
-  });
+/** Where the svc-verify skill is present under `dir`, with its state (doctor's last check). */
+export function verifySkillStates(dir: string, version = packageVersion()): { target: Target; state: FileState }[] {
+  return inspectAll(projectRoot(dir, dir), TARGETS, ['svc-verify'], version)
+    .filter((r) => r.state !== 'absent')
+    .map((r) => ({ target: r.target, state: r.state }));
 }

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { TARGETS, type Target } from './targets.js';
+import { SvcError } from '../contract/errors.js';
+import { packageVersion } from '../util/package-root.js';
+import { projectRoot } from './fs-safe.js';
+import { installSkills } from './install.js';
+import { SKILLS, TARGETS, type Target } from './targets.js';
 
 export const AgentSetupResult = z.object({
   status: z.enum(['installed', 'up-to-date', 'skipped', 'blocked']),
@@ -9,8 +13,24 @@ export const AgentSetupResult = z.object({
 });
 export type AgentSetupResult = z.infer<typeof AgentSetupResult>;
 
-/** The skill-install step of `svc setup`. */
-export function installForSetup(o: { target: Target; dir: string; force: boolean; cwd: string }): AgentSetupResult {
-  void o;
-  return { status: 'skipped', target: o.target, files: [], message: 'skill installer pending' };
+/**
+ * The skill-install step of `svc setup`: the same installer as `svc agent install` with every
+ * skill. A blocked target does not fail setup (the credentials are already stored); it is reported
+ * with the way out.
+ */
+export function installForSetup(o: { target: Target; dir: string; force: boolean; cwd: string; version?: string }): AgentSetupResult {
+  try {
+    const root = projectRoot(o.dir, o.cwd);
+    const r = installSkills({ root, targets: [o.target], skills: SKILLS, force: o.force, version: o.version ?? packageVersion() });
+    const changed = r.files.filter((f) => f.action !== 'unchanged');
+    const files = [...new Set(r.files.map((f) => f.path))];
+    if (!changed.length) return { status: 'up-to-date', target: o.target, files, message: `skills already installed (svc ${r.version})` };
+    const backups = [...new Set(changed.map((f) => f.backup).filter((b): b is string => !!b))];
+    const counts = ['created', 'updated', 'replaced'].map((a) => [a, changed.filter((f) => f.action === a).length] as const).filter(([, n]) => n);
+    const what = counts.map(([a, n]) => `${n} ${a}`).join(', ');
+    return { status: 'installed', target: o.target, files, message: `${what}${backups.length ? `; backups: ${backups.join(', ')}` : ''}` };
+  } catch (err) {
+    if (!(err instanceof SvcError)) throw err;
+    return { status: err.code === 'CONFLICT' ? 'blocked' : 'skipped', target: o.target, files: [], message: `${err.message} — ${err.nextAction}` };
+  }
 }

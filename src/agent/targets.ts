@@ -5,7 +5,18 @@ export type Target = (typeof TARGETS)[number];
 export const SKILLS = ['svc-verify', 'svc-onboard'] as const;
 export type Skill = (typeof SKILLS)[number];
 
-/** Relative path (under the project dir) of a skill's file for a target. codex: one shared file. */
+/** `file`: one file per skill. `section`: every skill in one managed section of a shared file. */
+export type Mode = 'file' | 'section';
+
+export function modeOf(target: Target): Mode {
+  return target === 'codex' ? 'section' : 'file';
+}
+
+/**
+ * Relative path (under the project dir) of a skill's file for a target, as each agent documents it:
+ * Agent Skills folders (SKILL.md) for claude, antigravity and kiro; rule files for cursor (.mdc),
+ * cline, windsurf and copilot; codex reads AGENTS.md, so all skills share one section there.
+ */
 export function skillPath(target: Target, skill: Skill): string {
   switch (target) {
     case 'claude':

@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z, ZodError } from 'zod';
 import { SvcError } from '../contract/errors.js';
-import { requireKey, resolveConfig, type ConfigInput, type ResolvedConfig } from '../client/config.js';
+import { requireKey, resolveConfig, type ConfigInput } from '../client/config.js';
 import { ApiClient } from '../client/http.js';
 import type { Op, OpContext } from '../ops/op.js';
 import { OPS } from '../ops/registry.js';
@@ -14,6 +15,8 @@ export interface McpOptions extends ConfigInput {
   env?: NodeJS.ProcessEnv;
   cwd?: string;
   log?: (s: string) => void;
+  /** The ops to expose (default: every op in the registry); tests pass their own. */
+  ops?: Op[];
 }
 
 /**
@@ -24,20 +27,20 @@ export function createMcpServer(opts: McpOptions = {}): McpServer {
   const env = opts.env ?? process.env;
   const log = opts.log ?? ((s: string) => process.stderr.write(s));
   const server = new McpServer({ name: 'svc', version: packageVersion() }, { capabilities: { logging: {} } });
-  let cfg: ResolvedConfig | undefined;
-  let client: ApiClient | undefined;
-  const config = () => (cfg ??= resolveConfig(opts, env));
+  // Resolved on every call, like each CLI invocation: a key stored by 'svc setup' (or a fixed
+  // credentials file) takes effect without restarting the server.
+  const config = () => resolveConfig(opts, env);
   const getClient = () =>
-    (client ??= new ApiClient({
+    new ApiClient({
       baseUrl: config().apiUrl,
       apiKey: requireKey(config()),
       timeoutMs: config().requestTimeoutMs,
       surface: 'mcp',
       userAgent: `svc-mcp/${packageVersion()} node/${process.versions.node}`,
       logger: { debug: (m) => env.SVC_MCP_DEBUG && log(`[debug] ${m}\n`), verbose: () => undefined },
-    }));
+    });
 
-  for (const op of OPS) {
+  for (const op of opts.ops ?? OPS) {
     if (op.mcp === false) continue;
     server.registerTool(
       toolName(op),
@@ -45,7 +48,7 @@ export function createMcpServer(opts: McpOptions = {}): McpServer {
         title: op.title,
         description: op.description,
         inputSchema: op.input,
-        outputSchema: op.output,
+        outputSchema: rootObject(op.output),
         annotations: {
           title: op.title,
           readOnlyHint: op.annotations.readOnly,
@@ -80,11 +83,29 @@ export function createMcpServer(opts: McpOptions = {}): McpServer {
           const result = (await op.run(ctx, input)) as Record<string, unknown>;
           return { structuredContent: result, content: [{ type: 'text' as const, text: JSON.stringify(result, null, 2) }] };
         } catch (err) {
-          const e = err instanceof SvcError ? err : new SvcError('INTERNAL', err instanceof Error ? err.message : String(err));
+          const e = toSvcError(err);
           return { isError: true, content: [{ type: 'text' as const, text: JSON.stringify(e.toEnvelope(), null, 2) }] };
         }
       },
     );
   }
   return server;
+}
+
+function toSvcError(err: unknown): SvcError {
+  if (err instanceof SvcError) return err;
+  if (err instanceof ZodError) {
+    const i = err.issues[0];
+    return new SvcError('VALIDATION_ERROR', `${i?.path.join('.') || 'input'}: ${i?.message ?? 'invalid input'}`);
+  }
+  return new SvcError('INTERNAL', err instanceof Error ? err.message : String(err), { nextAction: 'Retry; if it persists, run svc-mcp with SVC_MCP_DEBUG=1 and report the stderr output.' });
+}
+
+/**
+ * MCP wants an output schema whose root is `type: object`. A contract schema registered with
+ * `.meta({ id })` would be emitted as a bare `$ref` to its definition, which clients reject, so the
+ * root is re-declared without the id (nested ids still become shared definitions).
+ */
+function rootObject(schema: z.ZodType): z.ZodType {
+  return schema instanceof z.ZodObject ? z.object(schema.shape) : schema;
 }

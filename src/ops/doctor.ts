@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { getMe } from '../contract/me.js';
 import { SvcError } from '../contract/errors.js';
 import type { ResolvedConfig } from '../client/config.js';
-import { verifySkillTargets } from '../agent/detect.js';
+import { verifySkillStates } from '../agent/detect.js';
 import { packageVersion } from '../util/package-root.js';
 import { defineOp, READ } from './op.js';
 
@@ -69,8 +69,17 @@ export const doctor = defineOp({
         }
       } else add('connectivity', 'FAIL', 'skipped: no API key');
     }
-    const targets = verifySkillTargets(ctx.cwd);
-    add('verify skill', targets.length ? 'OK' : 'WARN', targets.length ? `installed for ${targets.join(', ')}` : `not installed in ${ctx.cwd} — run 'svc agent install'`);
+    let skill: ReturnType<typeof verifySkillStates> = [];
+    try {
+      skill = verifySkillStates(ctx.cwd);
+    } catch {
+      /* an unreadable working directory just means no skill is found there */
+    }
+    const current = skill.filter((s) => s.state === 'ok').map((s) => s.target);
+    const other = skill.filter((s) => s.state !== 'ok').map((s) => `${s.target} (${s.state})`);
+    if (current.length) add('verify skill', 'OK', `installed for ${current.join(', ')}${other.length ? `; needs attention: ${other.join(', ')}` : ''}`);
+    else if (other.length) add('verify skill', 'WARN', `present but not current: ${other.join(', ')} — run 'svc agent status', then 'svc agent install'`);
+    else add('verify skill', 'WARN', `not installed in ${ctx.cwd} — run 'svc agent install'`);
     return {
       checks,
       failures: checks.filter((c) => c.status === 'FAIL').length,

@@ -1,0 +1,37 @@
+import type { Command } from 'commander';
+import { EXIT } from '../../../src/contract/errors.js';
+import { agentStatus } from '../../../src/ops/agent-status.js';
+import type { AgentStatusReport, FileState } from '../../../src/agent/report.js';
+import type { Runtime } from '../../runtime.js';
+import { dirOption, renderFiles, skillOption, targetOption } from './options.js';
+
+const HINT: Partial<Record<FileState, string>> = {
+  stale: "unedited, but not what this svc version installs: 'svc agent install' updates it",
+  modified: "edited by hand: keep your edits, or 'svc agent install --force' (keeps a .bak)",
+  unmarked: "not written by svc: rename it, or 'svc agent install --force' (keeps a .bak)",
+  corrupt: "AGENTS.md markers are broken: fix them, or 'svc agent install --target codex --force' (keeps a .bak)",
+};
+
+export function registerAgentStatus(agent: Command, rt: Runtime): void {
+  agent
+    .command('status')
+    .description('compare installed skill files with what this svc version installs; exit 1 when any needs attention')
+    .addOption(skillOption())
+    .addOption(targetOption('all'))
+    .addOption(dirOption())
+    .action(async (o: { skill?: string[]; target?: string[]; dir?: string }) => {
+      const report = await rt.exec(agentStatus, { skills: o.skill, targets: o.target, dir: o.dir ?? '.' });
+      rt.emit(report, renderStatus);
+      if (report.attention > 0) rt.exitCode = EXIT.FAILURE;
+    });
+}
+
+function renderStatus(r: AgentStatusReport): string {
+  const present = r.files.filter((f) => f.state !== 'absent');
+  if (!present.length) return `no svc skill files in ${r.dir}; install them with 'svc agent install'\n`;
+  let s = renderFiles(present);
+  const states = [...new Set(present.map((f) => f.state))];
+  for (const st of states) if (HINT[st]) s += `${st}: ${HINT[st]}\n`;
+  s += r.attention ? `${r.attention} file(s) need attention (svc ${r.version})\n` : `all installed skill files are current (svc ${r.version})\n`;
+  return s;
+}
