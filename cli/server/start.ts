@@ -10,6 +10,13 @@ export function registerStart(program: Command, log: (s: string) => void): void 
     .option('--allow-private-targets', 'let projects target localhost and private addresses (self-hosted testing)', false)
     .option('--public-url <url>', 'base URL users reach this server at (for dashboard links)')
     .action(async (o) => {
+      // Signals arriving during start-up still shut down cleanly once the server is up.
+      let stopRequested: string | undefined;
+      let stop = (sig: string) => {
+        stopRequested = sig;
+      };
+      process.once('SIGINT', () => stop('SIGINT'));
+      process.once('SIGTERM', () => stop('SIGTERM'));
       const server = await startServer({
         ...storeOptions(o),
         host: o.host,
@@ -19,12 +26,11 @@ export function registerStart(program: Command, log: (s: string) => void): void 
       });
       log(`svc-server ${server.deps.config.version} listening on ${server.url} — API ${server.apiUrl} (store: ${server.store.dialect} ${server.store.location})\n`);
       await new Promise<void>((resolve) => {
-        const stop = (sig: string) => {
+        stop = (sig: string) => {
           log(`svc-server: ${sig} received, shutting down\n`);
           server.close().then(resolve, resolve);
         };
-        process.once('SIGINT', () => stop('SIGINT'));
-        process.once('SIGTERM', () => stop('SIGTERM'));
+        if (stopRequested) stop(stopRequested);
       });
     });
 }

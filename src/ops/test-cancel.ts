@@ -42,10 +42,10 @@ export const testCancel = defineOp({
           ctx.advise(`run ${runId} was already cancelled`);
         } else r.cancelled.push(runId);
       } catch (err) {
-        if (!(err instanceof SvcError)) throw err;
+        // One id: the error itself is the answer (404 exit 4, finished run exit 6).
+        if (!(err instanceof SvcError) || i.runIds.length === 1) throw err;
         if (err.exitCode === 4) r.notFound.push(runId);
         else if (err.exitCode === 6) r.conflicts.push({ runId, message: err.message });
-        else if (i.runIds.length === 1) throw err;
         else r.errors.push({ runId, code: err.code, message: err.message });
       }
     }

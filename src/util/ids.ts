@@ -1,8 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
-/** Prefixed opaque ids, sortable by creation time: prj_<time36><random>. */
+let lastMs = 0;
+
+/**
+ * Prefixed opaque ids, sortable by creation time: prj_<time36><random>. The time part is strictly
+ * increasing within a process, so ids made in the same millisecond still sort in creation order.
+ */
 export function newId(prefix: string): string {
-  const t = Date.now().toString(36).padStart(9, '0');
+  lastMs = Math.max(Date.now(), lastMs + 1);
+  const t = lastMs.toString(36).padStart(9, '0');
   return `${prefix}_${t}${randomBytes(6).toString('hex')}`;
 }
 
