@@ -1,0 +1,169 @@
+"""Warm fork server for backend tests.
+
+One long-lived parent imports the harness (and what tests commonly use), then forks a fresh child
+per job, so a test starts in a few milliseconds yet runs in its own process. The parent is single
+threaded (fork-safe) and never waits on a child: jobs run concurrently.
+
+Protocol, one JSON object per line. stdin: {"op":"run","id":ID,"dir":DIR} and {"op":"kill","id":ID}.
+stdout: {"ev":"ready",...}, {"ev":"started","id":ID,"pid":PID}, {"ev":"exit","id":ID,"code":N,
+"signal":S} (one of code/signal is null) and {"ev":"error","id":ID,"message":TEXT}.
+The parent exits, killing its children, when stdin closes.
+"""
+import json
+import os
+import selectors
+import signal
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import harness  # noqa: E402
+sys.path.remove(HERE)
+
+
+def say(msg):
+    data = (json.dumps(msg) + '\n').encode()
+    while data:
+        data = data[os.write(1, data):]
+
+
+def die_with_parent(parent):
+    """Children must not outlive the server (Linux; elsewhere the runner kills them by group)."""
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG
+    except Exception:
+        pass
+    if os.getppid() != parent:
+        os._exit(70)
+
+
+def child(job_dir, fds, parent):
+    status = 70
+    try:
+        os.setpgid(0, 0)
+        signal.set_wakeup_fd(-1)
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        for fd in fds:
+            os.close(fd)
+        die_with_parent(parent)
+        status = harness.run_job(job_dir)
+    except MemoryError:
+        status = harness.MEMORY_EXIT
+    except BaseException as e:  # noqa: B902 - report, never return into the server loop
+        try:
+            os.write(2, ('harness error: %r\n' % (e,)).encode())
+        except Exception:
+            pass
+    finally:
+        os._exit(status)
+
+
+class Server:
+    def __init__(self):
+        self.pids = {}      # job id -> pid
+        self.jobs = {}      # pid -> job id
+        self.sel = selectors.DefaultSelector()
+        self.wake_r, self.wake_w = os.pipe()
+        os.set_blocking(self.wake_r, False)
+        os.set_blocking(self.wake_w, False)
+        signal.signal(signal.SIGCHLD, lambda *_: None)
+        signal.set_wakeup_fd(self.wake_w)
+        self.sel.register(0, selectors.EVENT_READ)
+        self.sel.register(self.wake_r, selectors.EVENT_READ)
+
+    def run(self, job_id, job_dir):
+        server_pid = os.getpid()
+        try:
+            pid = os.fork()
+        except OSError as e:
+            say({'ev': 'error', 'id': job_id, 'message': 'fork failed: %s' % e})
+            return
+        if pid == 0:
+            fds = [self.wake_r, self.wake_w] + ([self.sel.fileno()] if hasattr(self.sel, 'fileno') else [])
+            child(job_dir, fds, server_pid)
+        try:
+            os.setpgid(pid, pid)        # also done in the child; whichever runs first wins the race
+        except OSError:
+            pass
+        self.pids[job_id], self.jobs[pid] = pid, job_id
+        say({'ev': 'started', 'id': job_id, 'pid': pid})
+
+    def kill(self, pid):
+        for fn, target in ((os.killpg, pid), (os.kill, pid)):
+            try:
+                fn(target, signal.SIGKILL)
+                return
+            except OSError:
+                pass
+
+    def reap(self):
+        while self.jobs:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            job_id = self.jobs.pop(pid, None)
+            if job_id is None:
+                continue
+            self.pids.pop(job_id, None)
+            try:
+                os.killpg(pid, signal.SIGKILL)  # whatever the test left running in its group
+            except OSError:
+                pass
+            sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
+            say({'ev': 'exit', 'id': job_id, 'code': None if sig else os.WEXITSTATUS(status), 'signal': sig})
+
+    def handle(self, line):
+        try:
+            msg = json.loads(line)
+        except ValueError:
+            return
+        if msg.get('op') == 'run':
+            self.run(msg['id'], msg['dir'])
+        elif msg.get('op') == 'kill' and msg.get('id') in self.pids:
+            self.kill(self.pids[msg['id']])
+
+    def loop(self):
+        buf = b''
+        say({'ev': 'ready', 'pid': os.getpid(), 'python': sys.version.split()[0],
+             'requests': 'requests' in sys.modules})
+        while True:
+            for key, _ in self.sel.select():
+                if key.fd == self.wake_r:
+                    try:
+                        while os.read(self.wake_r, 512):
+                            pass
+                    except BlockingIOError:
+                        pass
+                    continue
+                data = os.read(0, 65536)
+                if not data:
+                    return
+                buf += data
+                while b'\n' in buf:
+                    line, buf = buf.split(b'\n', 1)
+                    if line.strip():
+                        self.handle(line)
+            self.reap()
+
+    def shutdown(self):
+        for pid in list(self.jobs):
+            self.kill(pid)
+
+
+if __name__ == '__main__':
+    if not hasattr(os, 'fork'):
+        say({'ev': 'nofork'})
+        sys.exit(0)
+    harness.warm()
+    import ctypes  # noqa: F401  (used by every child; import it once here)
+    import gc
+    gc.freeze()         # keep the warm heap out of the children's collections: fewer copied pages
+    server = Server()
+    try:
+        server.loop()
+    finally:
+        server.shutdown()
