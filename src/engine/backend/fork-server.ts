@@ -74,10 +74,11 @@ export class ForkServer {
         } else if (msg.ev === 'nofork') {
           this.noFork = true;
           fail(new Error('this Python cannot fork'));
-        } else if (msg.ev === 'exit' || msg.ev === 'error') {
+        } else if (msg.ev === 'done' || msg.ev === 'exit' || msg.ev === 'error') {
+          // 'done' (result written) usually precedes 'exit'; whichever comes first settles the job.
           const done = this.jobs.get(msg.id!);
           this.jobs.delete(msg.id!);
-          done?.(msg.ev === 'exit' ? { code: msg.code ?? null, signal: signalName(msg.signal ?? null) } : { code: null, signal: null, crash: msg.message });
+          done?.(msg.ev === 'error' ? { code: null, signal: null, crash: msg.message } : { code: msg.code ?? null, signal: signalName(msg.signal ?? null) });
         }
       });
       proc.on('exit', (code, sig) => {
@@ -90,15 +91,32 @@ export class ForkServer {
           done({ code: null, signal: null, crash: `${why}; the test was stopped` });
         }
       });
-      // The server must never keep the host process alive on its own; running jobs have timers.
-      proc.unref();
-      for (const s of [proc.stdin, proc.stdout, proc.stderr]) (s as unknown as { unref?: () => void })?.unref?.();
+      this.hold(proc, false);
     });
+  }
+
+  /** An idle server never keeps the host process alive; one with jobs in flight does. */
+  private hold(proc: ChildProcess, on: boolean): void {
+    const streams = [proc.stdin, proc.stdout, proc.stderr] as unknown as { ref?: () => void; unref?: () => void }[];
+    if (on) {
+      proc.ref();
+      for (const s of streams) s?.ref?.();
+    } else {
+      proc.unref();
+      for (const s of streams) s?.unref?.();
+    }
   }
 
   async submit(id: string, dir: string): Promise<JobHandle> {
     await this.start();
-    const exited = new Promise<JobExit>((resolve) => this.jobs.set(id, resolve));
+    const proc = this.proc!;
+    const exited = new Promise<JobExit>((resolve) =>
+      this.jobs.set(id, (exit) => {
+        if (this.jobs.size === 0 && this.proc === proc) this.hold(proc, false);
+        resolve(exit);
+      }),
+    );
+    if (this.jobs.size === 1) this.hold(proc, true);
     this.send({ op: 'run', id, dir });
     return { exited, kill: () => this.send({ op: 'kill', id }) };
   }

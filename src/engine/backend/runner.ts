@@ -163,7 +163,7 @@ export class BackendRunner {
       if (result.failure && input.testName && result.failure.kind === 'crash') result.failure.message = `${input.testName}: ${result.failure.message}`;
       return result;
     } finally {
-      await rm(dir, { recursive: true, force: true }).catch(() => {});
+      void rm(dir, { recursive: true, force: true }).catch(() => {}); // off the result's path
     }
   }
 
