@@ -36,6 +36,7 @@ _added = HERE not in sys.path
 if _added:
     sys.path.insert(0, HERE)
 import harness_assert  # noqa: E402
+import harness_calls  # noqa: E402
 import harness_http  # noqa: E402
 import harness_record  # noqa: E402
 from harness_limits import apply_limits, relax_limits  # noqa: E402
@@ -139,7 +140,7 @@ def execute(job, events):
     """Runs the test code; returns the end event's fields (verdict, failure, trace)."""
     code, auth = job['code'], job.get('auth') or {}
     masker = Masker(job.get('maskLiterals') or [], job.get('maskHeaders') or [])
-    recorder = harness_record.Recorder(events.emit, masker)
+    recorder = harness_calls.Recorder(events.emit, masker)
     harness_record.install()
     harness_record.activate(recorder)
     asserts = harness_assert.Asserts(events.emit, masker)

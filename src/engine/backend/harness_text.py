@@ -43,7 +43,7 @@ def describe_error(exc):
     seen, cur, best = set(), exc, exc
     while cur is not None and id(cur) not in seen:
         seen.add(id(cur))
-        if isinstance(cur, OSError) and type(cur).__module__ == 'builtins':
+        if isinstance(cur, OSError) and type(cur).__module__ in ('builtins', 'socket', 'ssl'):
             best = cur
         cur = cur.__cause__ or cur.__context__
     return '%s: %s' % (type(best).__name__, best)

@@ -110,6 +110,11 @@ export class BackendRunner {
     return (await this.serverFor()) ? 'fork' : 'spawn';
   }
 
+  /** Starts the fork server ahead of the first test (optional; the first run() does it anyway). */
+  async warmUp(): Promise<void> {
+    await (await this.serverFor())?.start().catch(() => {});
+  }
+
   /** The fork server's pid, when one is running (for diagnostics and tests). */
   get forkServerPid(): number | undefined {
     return this.server?.pid;
@@ -136,9 +141,9 @@ export class BackendRunner {
     const dir = await mkdtemp(join(this.root, 't-'));
     try {
       await writeFile(join(dir, 'job.json'), JSON.stringify({ ...job, maskLiterals: plan.literals, maskHeaders: plan.headers, outputCap: OUTPUT_CAP }), { mode: 0o600 });
+      const handle = await this.launch(dir); // the first test also waits for the server to start
       const startedAt = new Date();
       const t0 = performance.now();
-      const handle = await this.launch(dir);
       let stop: 'timeout' | 'cancelled' | undefined;
       let grace: NodeJS.Timeout | undefined;
       const halt = (why: 'timeout' | 'cancelled') => {
