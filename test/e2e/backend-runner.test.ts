@@ -233,8 +233,10 @@ describe('backend runner', () => {
       assert 'SVC_SECRET_KEY' not in os.environ, sorted(os.environ)
       assert not any(k.startswith('SVC_') for k in os.environ)
       assert os.listdir('.') == []
+      assert sorted(os.listdir('..')) == ['events.jsonl', 'stderr', 'stdout', 'work']  # no job file
+      assert len(VARS['blob']) == 300000
       open('scratch.txt', 'w').write('x')
-    `));
+    `, { vars: { blob: 'b'.repeat(300_000) } }));
     expect(r.failure).toBeUndefined();
     const cwd = r.stdout.trim();
     expect(cwd).not.toBe(process.cwd());

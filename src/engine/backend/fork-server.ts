@@ -107,7 +107,7 @@ export class ForkServer {
     }
   }
 
-  async submit(id: string, dir: string): Promise<JobHandle> {
+  async submit(id: string, dir: string, job: object): Promise<JobHandle> {
     await this.start();
     const proc = this.proc!;
     const exited = new Promise<JobExit>((resolve) =>
@@ -117,7 +117,7 @@ export class ForkServer {
       }),
     );
     if (this.jobs.size === 1) this.hold(proc, true);
-    this.send({ op: 'run', id, dir });
+    this.send({ op: 'run', id, dir, job });
     return { exited, kill: () => this.send({ op: 'kill', id }) };
   }
 
@@ -145,9 +145,11 @@ export class ForkServer {
 }
 
 /** Without fork: one plain `python3 harness.py --job DIR` per test, in its own process group. */
-export function spawnJob(python: string, home: string, dir: string): JobHandle {
+export function spawnJob(python: string, home: string, dir: string, job: object): JobHandle {
   let tail = '';
-  const proc = spawn(python, [...PY_FLAGS, HARNESS_PY, '--job', dir], { cwd: dir, env: cleanEnv(home), detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  const proc = spawn(python, [...PY_FLAGS, HARNESS_PY, '--job', dir], { cwd: dir, env: cleanEnv(home), detached: true, stdio: ['pipe', 'ignore', 'pipe'] });
+  proc.stdin!.on('error', () => {}); // an interpreter that died at once shows up as 'close'
+  proc.stdin!.end(JSON.stringify(job));
   proc.stderr!.on('data', (d: Buffer) => (tail = (tail + d.toString()).slice(-4000)));
   const exited = new Promise<JobExit>((resolve) => {
     proc.on('error', (e) => resolve({ code: null, signal: null, crash: `could not start ${python}: ${e.message}` }));

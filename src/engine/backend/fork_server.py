@@ -4,7 +4,8 @@ One long-lived parent imports the harness (and what tests commonly use), then fo
 per job, so a test starts in a few milliseconds yet runs in its own process. The parent is single
 threaded (fork-safe) and never waits on a child: jobs run concurrently.
 
-Protocol, one JSON object per line. stdin: {"op":"run","id":ID,"dir":DIR} and {"op":"kill","id":ID}.
+Protocol, one JSON object per line. stdin: {"op":"run","id":ID,"dir":DIR,"job":{...}} (handed to
+the child through a pipe, so the credential in it never touches the disk) and {"op":"kill","id":ID}.
 stdout: {"ev":"ready",...}, {"ev":"started","id":ID,"pid":PID}, {"ev":"done","id":ID,"code":N} (the
 result is written; the process is still exiting), {"ev":"exit","id":ID,"code":N,"signal":S} (one of
 code/signal is null) and {"ev":"error","id":ID,"message":TEXT}.
@@ -40,7 +41,7 @@ def die_with_parent(parent):
 
 
 def child(job_fd, done_fd, fds, parent):
-    """A spare: set up while idle, then wait for its job directory on job_fd and run it.
+    """A spare: set up while idle, then wait for its job (one JSON line) on job_fd and run it.
 
     Once the result is written it says so on done_fd, before the (slower) exit of a large process.
     """
@@ -57,12 +58,13 @@ def child(job_fd, done_fd, fds, parent):
         die_with_parent(parent)
         data = b''
         while not data.endswith(b'\n'):
-            chunk = os.read(job_fd, 4096)
+            chunk = os.read(job_fd, 65536)
             if not chunk:
                 os._exit(0)              # the server is closing; this spare was never used
             data += chunk
         os.close(job_fd)
-        status = harness.run_job(data.decode().strip())
+        msg = json.loads(data)
+        status = harness.run_job(msg['dir'], msg['job'])
         os.write(done_fd, b'%d\n' % status)
     except MemoryError:
         status = harness.MEMORY_EXIT
@@ -117,7 +119,7 @@ class Server:
     def done_fds(self):
         return [key.fd for key in self.sel.get_map().values() if isinstance(key.data, str)]
 
-    def run(self, job_id, job_dir):
+    def run(self, job_id, line):
         if self.spare is None:
             err = self.fork_spare()
             if err:
@@ -126,8 +128,10 @@ class Server:
         pid, w, done_r = self.spare
         self.spare = None
         self.sel.register(done_r, selectors.EVENT_READ, job_id)
+        view = memoryview(line + b'\n')   # passed on as is: the spare parses it
         try:
-            os.write(w, (job_dir + '\n').encode())
+            while view:
+                view = view[os.write(w, view):]
         except OSError:
             pass                        # the spare died; its exit is reported as this job's crash
         os.close(w)
@@ -178,7 +182,7 @@ class Server:
         except ValueError:
             return
         if msg.get('op') == 'run':
-            self.run(msg['id'], msg['dir'])
+            self.run(msg['id'], line)
         elif msg.get('op') == 'kill' and msg.get('id') in self.pids:
             self.kill(self.pids[msg['id']])
 

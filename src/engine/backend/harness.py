@@ -15,9 +15,10 @@ A backend test is Python code run top to bottom as `__main__`. Before it runs th
 Every HTTP call made through http.client (urllib.request, requests, urllib3, the helper) is
 recorded. Each `assert` is recorded with its outcome. After top-level code, every `test_*`
 function it defined but did not call is called without arguments. The first failure ends the
-test. Run one job with `python3 harness.py --job DIR`; fork_server.py runs many from a warm parent.
-Files in DIR: job.json (input, deleted once read), events.jsonl (what happened, one JSON object a
-line, written as it happens), stdout, stderr, work/ (the test's cwd, HOME and TMPDIR).
+test. Run one job with `python3 harness.py --job DIR` (the job as JSON on stdin: it carries the
+credential, so it never touches the disk); fork_server.py runs many from a warm parent. Files in
+DIR: events.jsonl (what happened, one JSON object a line, written as it happens), stdout, stderr,
+work/ (the test's cwd, HOME and TMPDIR).
 """
 import ast
 import builtins
@@ -178,12 +179,8 @@ def execute(job, events):
     return outcome
 
 
-def run_job(job_dir):
+def run_job(job_dir, job):
     """Runs one job in this process and returns the exit status for os._exit."""
-    path = os.path.join(job_dir, 'job.json')
-    with open(path, 'rb') as f:
-        job = json.load(f)
-    os.unlink(path)
     outs = redirect_output(job_dir, int(job.get('outputCap') or 1024 * 1024))
     events = Events(os.path.join(job_dir, 'events.jsonl'))
     work = os.path.join(job_dir, 'work')
@@ -228,7 +225,7 @@ if __name__ == '__main__':
         sys.exit(2)
     status = 70
     try:
-        status = run_job(sys.argv[2])
+        status = run_job(sys.argv[2], json.loads(sys.stdin.buffer.read()))
     except MemoryError:
         status = MEMORY_EXIT
     finally:

@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SvcError } from '../../contract/errors.js';
@@ -140,8 +140,7 @@ export class BackendRunner {
   private async execute(input: BackendTestInput, job: ReturnType<typeof validate>, plan: MaskPlan, signal?: AbortSignal): Promise<BackendTestResult> {
     const dir = await mkdtemp(join(this.root, 't-'));
     try {
-      await writeFile(join(dir, 'job.json'), JSON.stringify({ ...job, maskLiterals: plan.literals, maskHeaders: plan.headers, outputCap: OUTPUT_CAP }), { mode: 0o600 });
-      const handle = await this.launch(dir); // the first test also waits for the server to start
+      const handle = await this.launch(dir, { ...job, maskLiterals: plan.literals, maskHeaders: plan.headers, outputCap: OUTPUT_CAP }); // the first test also waits for the server to start
       const startedAt = new Date();
       const t0 = performance.now();
       let stop: 'timeout' | 'cancelled' | undefined;
@@ -172,16 +171,16 @@ export class BackendRunner {
     }
   }
 
-  private async launch(dir: string): Promise<JobHandle> {
+  private async launch(dir: string, job: object): Promise<JobHandle> {
     const info = await this.interpreter();
     const server = await this.serverFor();
-    if (!server) return spawnJob(info.path, this.home, dir);
+    if (!server) return spawnJob(info.path, this.home, dir, job);
     try {
-      return await server.submit(`j${++this.seq}`, dir);
+      return await server.submit(`j${++this.seq}`, dir, job);
     } catch {
       // The server could not be (re)started: this test still runs, in a process of its own.
       if (server.noFork) this.server = undefined;
-      return spawnJob(info.path, this.home, dir);
+      return spawnJob(info.path, this.home, dir, job);
     }
   }
 
