@@ -44,5 +44,5 @@ const rows = [
 const f = (n) => n.toFixed(1).padStart(8);
 console.log(`${'mode'.padEnd(58)}${'mean'.padStart(8)}${'p50'.padStart(8)}${'p90'.padStart(8)}${'min'.padStart(8)}${'max'.padStart(8)}${'par/test'.padStart(10)}`);
 for (const r of rows) console.log(`${r.label.slice(0, 57).padEnd(58)}${f(r.mean)}${f(r.p50)}${f(r.p90)}${f(r.min)}${f(r.max)}${f(r.parallel).padStart(10)}`);
-console.log('\nms per test, end to end through BackendRunner.run (write job, start, run, collect, clean up);');
+console.log('\nms per test, end to end through BackendRunner.run (hand over the job, start, run, collect the result);');
 console.log('par/test: wall time of N tests started at once (maxConcurrent 8) divided by N.');
