@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { JobExit } from './fork-server.js';
+import { maskText, type MaskPlan } from './mask.js';
+import type { AssertionRecord, BackendTestResult, FailureKind, RecordedCall } from './runner.js';
+
+/** Exit status the harness uses when even reporting ran out of memory. */
+export const MEMORY_EXIT = 86;
+
+export interface AssembleInput {
+  dir: string;
+  exit: JobExit;
+  stop?: 'timeout' | 'cancelled';
+  plan: MaskPlan;
+  timeoutMs: number;
+  memoryMb: number;
+  outputCap: number;
+  startedAt: Date;
+  finishedAt: Date;
+  durationMs: number;
+}
+
+type Event = Record<string, any>;
+
+async function readEvents(path: string): Promise<Event[]> {
+  if (!existsSync(path)) return [];
+  const out: Event[] = [];
+  for (const line of (await readFile(path, 'utf8')).split('\n')) {
+    if (!line) continue;
+    try {
+      out.push(JSON.parse(line));
+    } catch {
+      /* a line cut short by a kill */
+    }
+  }
+  return out;
+}
+
+/** The first `cap` bytes of an output file, with a note when there was more. */
+async function readOutput(path: string, cap: number, total: number | undefined): Promise<string> {
+  if (!existsSync(path)) return '';
+  const fh = await open(path, 'r');
+  try {
+    const size = (await fh.stat()).size;
+    const buf = Buffer.alloc(Math.min(size, cap));
+    await fh.read(buf, 0, buf.length, 0);
+    let text = buf.toString('utf8');
+    const all = Math.max(total ?? 0, size);
+    if (all > cap || (total === undefined && size >= cap)) text += `\n[output truncated: first ${cap} bytes of ${all > cap ? all : 'more'}]`;
+    return text;
+  } finally {
+    await fh.close();
+  }
+}
+
+function collect(events: Event[]) {
+  const calls = new Map<number, RecordedCall>();
+  const assertions: AssertionRecord[] = [];
+  const produced: Record<string, unknown> = {};
+  const fns: string[] = [];
+  let end: Event | undefined;
+  for (const ev of events) {
+    const seq = ev.seq as number;
+    const call = calls.get(seq);
+    switch (ev.e) {
+      case 'req':
+        calls.set(seq, {
+          seq, method: ev.method, url: ev.url, path: ev.path, requestHeaders: ev.requestHeaders ?? {}, requestBody: ev.requestBody ?? null,
+          status: null, responseHeaders: {}, responseBody: null, latencyMs: 0, startedAt: ev.startedAt,
+        });
+        break;
+      case 'resp':
+        if (call) Object.assign(call, { status: ev.status, responseHeaders: ev.responseHeaders ?? {}, latencyMs: ev.latencyMs, error: undefined });
+        break;
+      case 'body':
+        if (call) call.responseBody = ev.responseBody;
+        break;
+      case 'err':
+        if (call && call.status === null) Object.assign(call, { error: ev.error, latencyMs: ev.latencyMs });
+        break;
+      case 'assert':
+        assertions.push({ ok: ev.ok, source: ev.source, message: ev.message ?? null, line: ev.line, at: ev.at });
+        break;
+      case 'produce':
+        produced[ev.name] = ev.value;
+        break;
+      case 'fn':
+        if (!fns.includes(ev.name)) fns.push(ev.name);
+        break;
+      case 'end':
+        end = ev;
+        break;
+    }
+  }
+  return { calls: [...calls.values()].sort((a, b) => a.seq - b.seq), assertions, produced, fns, end };
+}
+
+function unfinishedFailure(a: AssembleInput, pending: RecordedCall | undefined): NonNullable<BackendTestResult['failure']> {
+  const waiting = pending ? `; it was waiting for ${pending.method} ${pending.url} (sent at ${pending.startedAt})` : '';
+  if (a.stop === 'timeout') return { kind: 'timeout', message: `Timed out after ${a.timeoutMs / 1000}s and was stopped${waiting}` };
+  if (a.stop === 'cancelled') return { kind: 'cancelled', message: `Cancelled before it finished${waiting}` };
+  if (a.exit.code === MEMORY_EXIT) return { kind: 'memory', message: `MemoryError: the test went over its memory limit of ${a.memoryMb} MB` };
+  if (a.exit.crash) return { kind: 'crash', message: a.exit.crash };
+  const how = a.exit.signal ? `was killed by ${a.exit.signal}${a.exit.signal === 'SIGKILL' ? ' (possibly out of memory)' : ''}` : `exited with status ${a.exit.code}`;
+  return { kind: 'crash', message: `The Python process ${how} before the test finished` };
+}
+
+export async function assemble(a: AssembleInput): Promise<BackendTestResult> {
+  const { calls, assertions, produced, fns, end } = collect(await readEvents(join(a.dir, 'events.jsonl')));
+  const m = <T extends string | null | undefined>(s: T) => maskText(s, a.plan);
+  const pending = calls.find((c) => c.status === null && !c.error);
+  for (const c of calls) {
+    if (c.status === null && !c.error) c.error = a.stop ? `no response: the test was stopped (${a.stop}) while waiting` : 'no response was recorded';
+    c.url = m(c.url);
+    c.requestBody = m(c.requestBody);
+    c.responseBody = m(c.responseBody);
+    if (c.error) c.error = m(c.error);
+  }
+  for (const x of assertions) {
+    x.source = m(x.source);
+    x.message = m(x.message);
+  }
+  let failure: BackendTestResult['failure'] = end?.failure ?? undefined;
+  if (!end) failure = unfinishedFailure(a, pending);
+  if (failure) failure = { ...failure, message: m(failure.message) ?? '' };
+  return {
+    verdict: end?.verdict === 'passed' ? 'passed' : 'failed',
+    ...(failure ? { failure: failure as BackendTestResult['failure'] & { kind: FailureKind } } : {}),
+    produced,
+    calls,
+    assertions,
+    stdout: m(await readOutput(join(a.dir, 'stdout'), a.outputCap, end?.stdoutBytes)),
+    stderr: m(await readOutput(join(a.dir, 'stderr'), a.outputCap, end?.stderrBytes)),
+    trace: m((end?.trace as string | undefined) ?? null),
+    testFunctions: fns,
+    startedAt: a.startedAt.toISOString(),
+    finishedAt: a.finishedAt.toISOString(),
+    durationMs: a.durationMs,
+  };
+}

@@ -1,0 +1,237 @@
+"""Warm fork server for backend tests.
+
+One long-lived parent imports the harness (and what tests commonly use), then forks a fresh child
+per job, so a test starts in a few milliseconds yet runs in its own process. The parent is single
+threaded (fork-safe) and never waits on a child: jobs run concurrently.
+
+Protocol, one JSON object per line. stdin: {"op":"run","id":ID,"dir":DIR,"job":{...}} (handed to
+the child through a pipe, so the credential in it never touches the disk) and {"op":"kill","id":ID}.
+stdout: {"ev":"ready",...}, {"ev":"started","id":ID,"pid":PID}, {"ev":"done","id":ID,"code":N} (the
+result is written; the process is still exiting), {"ev":"exit","id":ID,"code":N,"signal":S} (one of
+code/signal is null) and {"ev":"error","id":ID,"message":TEXT}.
+The parent exits, killing its children, when stdin closes.
+"""
+import json
+import os
+import selectors
+import signal
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import harness  # noqa: E402
+sys.path.remove(HERE)
+
+
+def say(msg):
+    data = (json.dumps(msg) + '\n').encode()
+    while data:
+        data = data[os.write(1, data):]
+
+
+def die_with_parent(parent):
+    """Children must not outlive the server (Linux; elsewhere the runner kills them by group)."""
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG
+    except Exception:
+        pass
+    if os.getppid() != parent:
+        os._exit(70)
+
+
+def child(job_fd, done_fd, fds, parent):
+    """A spare: set up while idle, then wait for its job (one JSON line) on job_fd and run it.
+
+    Once the result is written it says so on done_fd, before the (slower) exit of a large process.
+    """
+    status = 70
+    try:
+        os.setpgid(0, 0)
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)                 # not the server's job pipe
+        os.close(null)
+        signal.set_wakeup_fd(-1)
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        for fd in fds:
+            os.close(fd)
+        die_with_parent(parent)
+        data = b''
+        while not data.endswith(b'\n'):
+            chunk = os.read(job_fd, 65536)
+            if not chunk:
+                os._exit(0)              # the server is closing; this spare was never used
+            data += chunk
+        os.close(job_fd)
+        msg = json.loads(data)
+        status = harness.run_job(msg['dir'], msg['job'])
+        os.write(done_fd, b'%d\n' % status)
+    except MemoryError:
+        status = harness.MEMORY_EXIT
+    except BaseException as e:  # noqa: B902 - report, never return into the server loop
+        try:
+            os.write(2, ('harness error: %r\n' % (e,)).encode())
+        except Exception:
+            pass
+    finally:
+        os._exit(status)
+
+
+class Server:
+    """Keeps one spare child forked ahead of time, so a job waits for neither fork nor set-up."""
+
+    def __init__(self):
+        self.pids = {}      # job id -> pid
+        self.jobs = {}      # pid -> job id
+        self.spare = None   # (pid, write end of its job pipe, read end of its done pipe)
+        self.sel = selectors.DefaultSelector()
+        self.wake_r, self.wake_w = os.pipe()
+        os.set_blocking(self.wake_r, False)
+        os.set_blocking(self.wake_w, False)
+        signal.signal(signal.SIGCHLD, lambda *_: None)
+        signal.set_wakeup_fd(self.wake_w)
+        self.sel.register(0, selectors.EVENT_READ)
+        self.sel.register(self.wake_r, selectors.EVENT_READ)
+
+    def fork_spare(self):
+        server_pid = os.getpid()
+        r, w = os.pipe()
+        done_r, done_w = os.pipe()
+        try:
+            pid = os.fork()
+        except OSError as e:
+            for fd in (r, w, done_r, done_w):
+                os.close(fd)
+            return str(e)
+        if pid == 0:
+            own = [w, done_r, self.wake_r, self.wake_w] + self.done_fds() + (
+                [self.sel.fileno()] if hasattr(self.sel, 'fileno') else [])
+            child(r, done_w, own, server_pid)
+        os.close(r)
+        os.close(done_w)
+        try:
+            os.setpgid(pid, pid)        # also done in the child; whichever runs first wins the race
+        except OSError:
+            pass
+        self.spare = (pid, w, done_r)
+        return None
+
+    def done_fds(self):
+        return [key.fd for key in self.sel.get_map().values() if isinstance(key.data, str)]
+
+    def run(self, job_id, line):
+        if self.spare is None:
+            err = self.fork_spare()
+            if err:
+                say({'ev': 'error', 'id': job_id, 'message': 'fork failed: %s' % err})
+                return
+        pid, w, done_r = self.spare
+        self.spare = None
+        self.sel.register(done_r, selectors.EVENT_READ, job_id)
+        view = memoryview(line + b'\n')   # passed on as is: the spare parses it
+        try:
+            while view:
+                view = view[os.write(w, view):]
+        except OSError:
+            pass                        # the spare died; its exit is reported as this job's crash
+        os.close(w)
+        self.pids[job_id], self.jobs[pid] = pid, job_id
+        say({'ev': 'started', 'id': job_id, 'pid': pid})
+
+    def kill(self, pid):
+        for fn, target in ((os.killpg, pid), (os.kill, pid)):
+            try:
+                fn(target, signal.SIGKILL)
+                return
+            except OSError:
+                pass
+
+    def reap(self):
+        while self.jobs:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            if self.spare and self.spare[0] == pid:
+                os.close(self.spare[1])
+                os.close(self.spare[2])
+                self.spare = None
+            job_id = self.jobs.pop(pid, None)
+            if job_id is None:
+                continue
+            self.pids.pop(job_id, None)
+            try:
+                os.killpg(pid, signal.SIGKILL)  # whatever the test left running in its group
+            except OSError:
+                pass
+            sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
+            say({'ev': 'exit', 'id': job_id, 'code': None if sig else os.WEXITSTATUS(status), 'signal': sig})
+
+    def done(self, key):
+        data = os.read(key.fd, 64)
+        self.sel.unregister(key.fd)
+        os.close(key.fd)
+        if data.strip().isdigit():
+            say({'ev': 'done', 'id': key.data, 'code': int(data)})
+
+    def handle(self, line):
+        try:
+            msg = json.loads(line)
+        except ValueError:
+            return
+        if msg.get('op') == 'run':
+            self.run(msg['id'], line)
+        elif msg.get('op') == 'kill' and msg.get('id') in self.pids:
+            self.kill(self.pids[msg['id']])
+
+    def loop(self):
+        buf = b''
+        self.fork_spare()
+        say({'ev': 'ready', 'pid': os.getpid(), 'python': sys.version.split()[0],
+             'requests': 'requests' in sys.modules})
+        while True:
+            for key, _ in self.sel.select():
+                if isinstance(key.data, str):
+                    self.done(key)
+                    continue
+                if key.fd == self.wake_r:
+                    try:
+                        while os.read(self.wake_r, 512):
+                            pass
+                    except BlockingIOError:
+                        pass
+                    continue
+                data = os.read(0, 65536)
+                if not data:
+                    return
+                buf += data
+                while b'\n' in buf:
+                    line, buf = buf.split(b'\n', 1)
+                    if line.strip():
+                        self.handle(line)
+            self.reap()
+            if self.spare is None:
+                self.fork_spare()
+
+    def shutdown(self):
+        if self.spare:
+            os.close(self.spare[1])     # the spare reads EOF and leaves
+        for pid in list(self.jobs):
+            self.kill(pid)
+
+
+if __name__ == '__main__':
+    if not hasattr(os, 'fork'):
+        say({'ev': 'nofork'})
+        sys.exit(0)
+    harness.warm()
+    import ctypes  # noqa: F401  (used by every child; import it once here)
+    import gc
+    gc.freeze()         # keep the warm heap out of the children's collections: fewer copied pages
+    server = Server()
+    try:
+        server.loop()
+    finally:
+        server.shutdown()

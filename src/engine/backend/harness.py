@@ -1,0 +1,232 @@
+"""The backend test harness (standard library only).
+
+A backend test is Python code run top to bottom as `__main__`. Before it runs these globals exist:
+
+    TARGET_URL, BASE_URL     the target's base URL, no trailing slash (the same string)
+    __AUTH_HEADERS__         dict of headers carrying the project's credential (may be empty)
+    __AUTH_TYPE__            'bearer', 'api_key', 'basic' or 'none' (as configured)
+    __AUTH_CREDENTIAL__      the raw credential, or None
+    VARS                     dict of the values this test needs, by name; a missing name raises
+                             VariableNotFound (a KeyError) reading "Variable not found: <name>"
+    produce(name, value)     hands a JSON-serialisable value to later tests (last call wins)
+    http (alias api)         a small client resolving paths against TARGET_URL and sending
+                             __AUTH_HEADERS__ by default; see harness_http.py
+
+Every HTTP call made through http.client (urllib.request, requests, urllib3, the helper) is
+recorded. Each `assert` is recorded with its outcome. After top-level code, every `test_*`
+function it defined but did not call is called without arguments. The first failure ends the
+test. Run one job with `python3 harness.py --job DIR` (the job as JSON on stdin: it carries the
+credential, so it never touches the disk); fork_server.py runs many from a warm parent. Files in
+DIR: events.jsonl (what happened, one JSON object a line, written as it happens), stdout, stderr,
+work/ (the test's cwd, HOME and TMPDIR).
+"""
+import ast
+import builtins
+import io
+import json
+import linecache
+import os
+import re
+import sys
+import tempfile
+import threading
+import types
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+_added = HERE not in sys.path
+if _added:
+    sys.path.insert(0, HERE)
+import harness_assert  # noqa: E402
+import harness_calls  # noqa: E402
+import harness_http  # noqa: E402
+import harness_record  # noqa: E402
+from harness_limits import apply_limits, relax_limits  # noqa: E402
+from harness_outcome import failure_of, run_tests, syntax_failure  # noqa: E402
+from harness_text import Masker, now_iso  # noqa: E402
+if _added:
+    sys.path.remove(HERE)   # the test's imports must not see the harness modules by accident
+
+FILENAME = 'test.py'
+NAME_RE = re.compile(r'^[A-Za-z_][A-Za-z0-9_.\-]{0,127}$')
+PRODUCE_CAP = 1024 * 1024
+MEMORY_EXIT = 86            # the runner reads this exit status as a memory failure
+
+
+class VariableNotFound(KeyError):
+    def __init__(self, name, available):
+        hint = 'available: ' + ', '.join(available) if available else 'this test received no variables'
+        super().__init__('Variable not found: %s (%s)' % (name, hint))
+        self.name = name
+
+    def __str__(self):
+        return self.args[0]
+
+
+class Vars(dict):
+    def __missing__(self, key):
+        raise VariableNotFound(key, sorted(map(str, self)))
+
+
+class Events:
+    """events.jsonl: one JSON object per line, appended with one write so a kill loses at most one."""
+
+    def __init__(self, path):
+        self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        self.lock = threading.Lock()
+
+    def emit(self, ev):
+        line = json.dumps(ev, ensure_ascii=False, default=str, separators=(',', ':')) + '\n'
+        view = memoryview(line.encode('utf-8', 'backslashreplace'))
+        with self.lock:
+            while view:
+                view = view[os.write(self.fd, view):]
+
+
+class CappedOut(io.RawIOBase):
+    """A file descriptor that keeps the first `cap` bytes and counts the rest."""
+
+    def __init__(self, fd, cap):
+        self.fd, self.cap, self.total = fd, cap, 0
+
+    def writable(self):
+        return True
+
+    def write(self, b):
+        n = len(b)
+        keep = max(0, min(n, self.cap - self.total))
+        self.total += n
+        view = memoryview(b)[:keep]
+        while view:
+            view = view[os.write(self.fd, view):]
+        return n
+
+
+def make_produce(events):
+    def produce(name, value):
+        if not isinstance(name, str) or not NAME_RE.match(name):
+            raise ValueError('produce(): the variable name must be a non-empty identifier '
+                             '(letters, digits, _ . -), got %r' % (name,))
+        try:
+            text = json.dumps(value, allow_nan=False)
+        except (TypeError, ValueError) as e:
+            raise TypeError('produce(%r, ...): the value must be JSON-serialisable (str, int, float, '
+                            'bool, None, list, dict); got %s: %s' % (name, type(value).__name__, e)) from None
+        if len(text) > PRODUCE_CAP:
+            raise ValueError('produce(%r, ...): the value is %d bytes as JSON; the limit is %d'
+                             % (name, len(text), PRODUCE_CAP))
+        events.emit({'e': 'produce', 'name': name, 'value': json.loads(text)})
+        return value
+    return produce
+
+
+def redirect_output(job_dir, cap):
+    for fd, name in ((1, 'stdout'), (2, 'stderr')):
+        f = os.open(os.path.join(job_dir, name), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.dup2(f, fd)
+        os.close(f)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    outs = []
+    for fd in (1, 2):
+        raw = CappedOut(fd, cap)
+        outs.append(raw)
+        stream = io.TextIOWrapper(raw, encoding='utf-8', errors='backslashreplace', write_through=True)
+        setattr(sys, ('stdout', 'stderr')[fd - 1], stream)
+    sys.stdin = open(os.devnull)
+    return outs
+
+
+def execute(job, events):
+    """Runs the test code; returns the end event's fields (verdict, failure, trace)."""
+    code, auth = job['code'], job.get('auth') or {}
+    masker = Masker(job.get('maskLiterals') or [], job.get('maskHeaders') or [])
+    recorder = harness_calls.Recorder(events.emit, masker)
+    harness_record.install()
+    harness_record.activate(recorder)
+    asserts = harness_assert.Asserts(events.emit, masker)
+    ran = []
+
+    def mark_ran(name):
+        if name not in ran:
+            ran.append(name)
+            events.emit({'e': 'fn', 'name': name})
+
+    target = str(job.get('targetUrl') or '').rstrip('/')
+    helper = harness_http.Http(target, auth.get('headers') or {})
+    module = types.ModuleType('__main__')
+    module.__dict__.update({
+        '__file__': FILENAME, '__builtins__': builtins, 'TARGET_URL': target, 'BASE_URL': target,
+        '__AUTH_HEADERS__': dict(auth.get('headers') or {}), '__AUTH_TYPE__': auth.get('type') or 'none',
+        '__AUTH_CREDENTIAL__': auth.get('credential'), 'VARS': Vars(job.get('vars') or {}),
+        'VariableNotFound': VariableNotFound, 'produce': make_produce(events), 'http': helper, 'api': helper,
+        '__svc_check__': asserts.check, '__svc_compare__': asserts.compare,
+        '__svc_failmsg__': asserts.failmsg, '__svc_ran__': mark_ran,
+    })
+    sys.modules['__main__'] = module
+    linecache.cache[FILENAME] = (len(code), None, code.splitlines(True), FILENAME)
+    try:
+        compiled = compile(harness_assert.rewrite(ast.parse(code, FILENAME), code), FILENAME, 'exec')
+    except (SyntaxError, ValueError) as e:
+        return syntax_failure(e)
+    try:
+        run_tests(compiled, module.__dict__, ran, FILENAME)
+        outcome = {'verdict': 'passed'}
+    except BaseException as e:  # noqa: B902 - every way a test can end is a verdict
+        outcome = failure_of(e, FILENAME, HERE, job.get('memoryMb'))
+    recorder.flush()
+    outcome.update(testFunctions=ran, assertionsNotRecorded=asserts.dropped)
+    return outcome
+
+
+def run_job(job_dir, job):
+    """Runs one job in this process and returns the exit status for os._exit."""
+    outs = redirect_output(job_dir, int(job.get('outputCap') or 1024 * 1024))
+    events = Events(os.path.join(job_dir, 'events.jsonl'))
+    work = os.path.join(job_dir, 'work')
+    os.makedirs(work, exist_ok=True)
+    os.chdir(work)
+    os.environ.update(HOME=work, TMPDIR=work)
+    tempfile.tempdir = None
+    sys.argv = [FILENAME]
+    apply_limits(job.get('memoryMb'))
+    events.emit({'e': 'start', 'pid': os.getpid(), 'at': now_iso()})
+    try:
+        outcome = execute(job, events)
+    except MemoryError:
+        return MEMORY_EXIT
+    relax_limits()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:
+            pass
+    outcome.update(stdoutBytes=outs[0].total, stderrBytes=outs[1].total, at=now_iso())
+    events.emit(dict(outcome, e='end'))
+    return 0
+
+
+def warm():
+    """Imports what tests commonly use so forked children start with it loaded."""
+    import asyncio  # noqa: F401
+    import inspect  # noqa: F401
+    import ssl  # noqa: F401
+    import urllib.request  # noqa: F401
+    try:
+        import requests  # noqa: F401
+    except Exception:
+        pass
+    harness_record.install()
+
+
+if __name__ == '__main__':
+    if len(sys.argv) != 3 or sys.argv[1] != '--job':
+        sys.stderr.write('usage: harness.py --job DIR\n')
+        sys.exit(2)
+    status = 70
+    try:
+        status = run_job(sys.argv[2], json.loads(sys.stdin.buffer.read()))
+    except MemoryError:
+        status = MEMORY_EXIT
+    finally:
+        os._exit(status)    # do not wait for threads the test left running

@@ -1,0 +1,140 @@
+"""The `http` helper a backend test gets (also bound as `api`).
+
+    r = http.get('/users', params={'page': 2})           # TARGET_URL + '/users?page=2'
+    r = http.post('/users', json={'name': 'Ada'})         # sends __AUTH_HEADERS__ by default
+    r = http.delete(f"/users/{VARS['user_id']}", auth=False)
+    r.status, r.status_code, r.ok, r.headers['content-type'], r.text, r.content, r.json(), r.elapsed_ms
+
+A path is appended to TARGET_URL (so a base URL with a path prefix keeps it); a full URL is used
+as is. Keyword arguments: params, json, data (dict → form, str or bytes → raw), headers (win over
+the auth headers; a None value drops a header), auth=True, timeout=30, allow_redirects=True,
+verify=True. HTTP error statuses are returned, never raised. It is built on urllib.request, so its
+calls are recorded like any other. Attributes it does not define come from the standard `http`
+package, so `http.HTTPStatus.CREATED` still works.
+"""
+import http as _stdlib_http
+import json as _json
+import ssl
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+
+class Headers(dict):
+    """Response headers; lookups ignore case."""
+
+    def __getitem__(self, key):
+        return dict.__getitem__(self, key.lower())
+
+    def get(self, key, default=None):
+        return dict.get(self, key.lower(), default)
+
+    def __contains__(self, key):
+        return dict.__contains__(self, key.lower())
+
+
+class Response:
+    def __init__(self, method, url, status, reason, headers, content, elapsed_ms):
+        self.method, self.url, self.status, self.reason = method, url, status, reason
+        self.status_code = status
+        self.headers = Headers()
+        for name, value in headers:
+            key = name.lower()
+            self.headers[key] = self.headers[key] + ', ' + value if key in self.headers else value
+        self.content, self.elapsed_ms = content, elapsed_ms
+
+    @property
+    def ok(self):
+        return self.status < 400
+
+    @property
+    def text(self):
+        return self.content.decode('utf-8', 'replace')
+
+    def json(self):
+        try:
+            return _json.loads(self.text)
+        except ValueError:
+            raise ValueError('response body of %s %s (status %d) is not JSON: %r'
+                             % (self.method, self.url, self.status, self.text[:200])) from None
+
+    def raise_for_status(self):
+        if not self.ok:
+            raise AssertionError('%s %s returned %d %s' % (self.method, self.url, self.status, self.reason))
+
+    def __repr__(self):
+        return '<Response %d %s %s>' % (self.status, self.method, self.url)
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *a, **kw):
+        return None
+
+
+class Http:
+    def __init__(self, base_url, auth_headers):
+        self.base_url, self.auth_headers = base_url, dict(auth_headers)
+
+    def url(self, path_or_url):
+        if '://' in path_or_url:
+            return path_or_url
+        return self.base_url + ('/' + path_or_url.lstrip('/') if path_or_url else '')
+
+    def request(self, method, path, params=None, json=None, data=None, headers=None, auth=True,
+                timeout=30, allow_redirects=True, verify=True):
+        method, url = method.upper(), self.url(path)
+        if params:
+            url += ('&' if '?' in url else '?') + urllib.parse.urlencode(params, doseq=True)
+        hdrs = {'User-Agent': 'svc-backend-test'}
+        hdrs.update(self.auth_headers if auth else {})
+        body = None
+        if json is not None:
+            body, hdrs['Content-Type'] = _json.dumps(json).encode('utf-8'), 'application/json'
+        elif isinstance(data, dict):
+            body = urllib.parse.urlencode(data, doseq=True).encode('utf-8')
+            hdrs['Content-Type'] = 'application/x-www-form-urlencoded'
+        elif data is not None:
+            body = data.encode('utf-8') if isinstance(data, str) else data
+        for name, value in (headers or {}).items():
+            for existing in [k for k in hdrs if k.lower() == name.lower()]:
+                del hdrs[existing]
+            if value is not None:
+                hdrs[name] = str(value)
+        handlers = [] if allow_redirects else [_NoRedirect()]
+        if not verify:
+            handlers.append(urllib.request.HTTPSHandler(context=ssl._create_unverified_context()))
+        req = urllib.request.Request(url, data=body, headers=hdrs, method=method)
+        t0 = time.monotonic()
+        try:
+            r = urllib.request.build_opener(*handlers).open(req, timeout=timeout)
+        except urllib.error.HTTPError as e:
+            r = e
+        with r:
+            content = r.read()
+        return Response(method, url, r.status, r.reason or '', r.headers.items(), content,
+                        round((time.monotonic() - t0) * 1000, 1))
+
+    def get(self, path, **kw):
+        return self.request('GET', path, **kw)
+
+    def post(self, path, **kw):
+        return self.request('POST', path, **kw)
+
+    def put(self, path, **kw):
+        return self.request('PUT', path, **kw)
+
+    def patch(self, path, **kw):
+        return self.request('PATCH', path, **kw)
+
+    def delete(self, path, **kw):
+        return self.request('DELETE', path, **kw)
+
+    def head(self, path, **kw):
+        return self.request('HEAD', path, **kw)
+
+    def options(self, path, **kw):
+        return self.request('OPTIONS', path, **kw)
+
+    def __getattr__(self, name):
+        return getattr(_stdlib_http, name)

@@ -1,0 +1,267 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SvcError } from '../../contract/errors.js';
+import { assemble } from './assemble.js';
+import { ForkServer, spawnJob, type JobHandle } from './fork-server.js';
+import { maskPlan, type MaskPlan } from './mask.js';
+import { resolvePython, type PythonInfo } from './python.js';
+
+export { resolvePython };
+
+/**
+ * Runs one backend test (Python code) against a real HTTP API and reports what it did. Tests run
+ * in a child of a warm Python fork server (a few ms each) with a clean environment, their own temp
+ * cwd, a time limit (SIGKILL of the whole process group) and an address-space limit. What a test
+ * does is streamed to a file as it happens, so a killed test still reports its calls.
+ */
+export interface BackendTestInput {
+  code: string;
+  /** The trailing slash is stripped. */
+  targetUrl: string;
+  auth: { headers: Record<string, string>; type: string; credential: string | null };
+  /** Values of the test's needs, by name; JSON-serialisable. */
+  vars: Record<string, unknown>;
+  /** Default 60 000; counted from the moment the test's process starts (queueing excluded). */
+  timeoutMs?: number;
+  /** Default 512: address space the test may use beyond the interpreter itself (RLIMIT_AS). */
+  memoryMb?: number;
+  /** Literal values masked wherever recorded (calls, output, traces, messages). */
+  secrets?: string[];
+  /** For messages. */
+  testName?: string;
+}
+
+export interface RecordedCall {
+  seq: number;
+  method: string;
+  url: string;
+  path: string;
+  requestHeaders: Record<string, string>;
+  requestBody: string | null;
+  status: number | null;
+  responseHeaders: Record<string, string>;
+  responseBody: string | null;
+  /** From sending the request to the response headers (or to the transport error). */
+  latencyMs: number;
+  startedAt: string;
+  /** e.g. 'ConnectionRefusedError: [Errno 111] Connection refused'; set when status is null. */
+  error?: string;
+}
+
+export interface AssertionRecord {
+  ok: boolean;
+  source: string;
+  message: string | null;
+  line: number;
+  at: string;
+}
+
+/** 'cancelled': the run was aborted through the AbortSignal (not a timeout, not the API's fault). */
+export type FailureKind = 'assertion' | 'exception' | 'timeout' | 'memory' | 'crash' | 'syntax' | 'cancelled';
+
+export interface BackendTestResult {
+  verdict: 'passed' | 'failed';
+  failure?: { kind: FailureKind; message: string; exceptionType?: string; line?: number };
+  produced: Record<string, unknown>;
+  calls: RecordedCall[];
+  assertions: AssertionRecord[];
+  /** The test's stdout (apiOutput), first 1 MB, with a note when cut. */
+  stdout: string;
+  stderr: string;
+  trace: string | null;
+  testFunctions: string[];
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+}
+
+export interface BackendRunnerOptions {
+  /** Interpreter to use; else $SVC_PYTHON, else the real executable behind `python3` on PATH. */
+  python?: string;
+  /** Tests running at once (default 8); more wait in a queue. */
+  maxConcurrent?: number;
+  /** false: spawn one interpreter per test instead of forking from a warm server (default true). */
+  fork?: boolean;
+}
+
+const OUTPUT_CAP = 1024 * 1024;
+const KILL_GRACE_MS = 5000;
+
+export class BackendRunner {
+  private python?: Promise<PythonInfo>;
+  private readonly root: string;
+  private readonly home: string;
+  private server?: ForkServer;
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  private closed = false;
+  private seq = 0;
+
+  constructor(private readonly opts: BackendRunnerOptions = {}) {
+    this.root = mkdtempSync(join(tmpdir(), 'svc-backend-'));
+    this.home = join(this.root, 'home');
+    mkdirSync(this.home, { mode: 0o700 });
+  }
+
+  /** Which way tests start: 'fork' (warm server) or 'spawn' (one interpreter per test). */
+  async mode(): Promise<'fork' | 'spawn'> {
+    return (await this.serverFor()) ? 'fork' : 'spawn';
+  }
+
+  /** Starts the fork server ahead of the first test (optional; the first run() does it anyway). */
+  async warmUp(): Promise<void> {
+    await (await this.serverFor())?.start().catch(() => {});
+  }
+
+  /** The fork server's pid, when one is running (for diagnostics and tests). */
+  get forkServerPid(): number | undefined {
+    return this.server?.pid;
+  }
+
+  /**
+   * Runs one test. Never rejects for anything the test does: failures are in the result. Aborting
+   * the signal kills the test and resolves with failure kind 'cancelled' and the calls so far.
+   */
+  async run(input: BackendTestInput, signal?: AbortSignal): Promise<BackendTestResult> {
+    if (this.closed) throw new SvcError('UNAVAILABLE', 'the backend runner is closed');
+    const job = validate(input);
+    const plan = maskPlan(input.auth, input.secrets);
+    const queuedAt = new Date();
+    if (!(await this.acquire(signal))) return cancelledBeforeStart(queuedAt);
+    try {
+      return await this.execute(input, job, plan, signal);
+    } finally {
+      this.release();
+    }
+  }
+
+  private async execute(input: BackendTestInput, job: ReturnType<typeof validate>, plan: MaskPlan, signal?: AbortSignal): Promise<BackendTestResult> {
+    const dir = await mkdtemp(join(this.root, 't-'));
+    try {
+      const handle = await this.launch(dir, { ...job, maskLiterals: plan.literals, maskHeaders: plan.headers, outputCap: OUTPUT_CAP }); // the first test also waits for the server to start
+      const startedAt = new Date();
+      const t0 = performance.now();
+      let stop: 'timeout' | 'cancelled' | undefined;
+      let grace: NodeJS.Timeout | undefined;
+      const halt = (why: 'timeout' | 'cancelled') => {
+        stop ??= why;
+        handle.kill();
+        // A server that does not confirm the kill is broken: replace it (its jobs end as crashes).
+        grace ??= setTimeout(() => this.server?.kill(), KILL_GRACE_MS);
+      };
+      const timer = setTimeout(() => halt('timeout'), job.timeoutMs);
+      const onAbort = () => halt('cancelled');
+      if (signal?.aborted) onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const exit = await handle.exited;
+      clearTimeout(timer);
+      clearTimeout(grace);
+      signal?.removeEventListener('abort', onAbort);
+      const finishedAt = new Date();
+      const result = await assemble({
+        dir, exit, stop, plan, timeoutMs: job.timeoutMs, memoryMb: job.memoryMb, outputCap: OUTPUT_CAP,
+        startedAt, finishedAt, durationMs: Math.round((performance.now() - t0) * 10) / 10,
+      });
+      if (result.failure && input.testName && result.failure.kind === 'crash') result.failure.message = `${input.testName}: ${result.failure.message}`;
+      return result;
+    } finally {
+      void rm(dir, { recursive: true, force: true }).catch(() => {}); // off the result's path
+    }
+  }
+
+  private async launch(dir: string, job: object): Promise<JobHandle> {
+    const info = await this.interpreter();
+    const server = await this.serverFor();
+    if (!server) return spawnJob(info.path, this.home, dir, job);
+    try {
+      return await server.submit(`j${++this.seq}`, dir, job);
+    } catch {
+      // The server could not be (re)started: this test still runs, in a process of its own.
+      if (server.noFork) this.server = undefined;
+      return spawnJob(info.path, this.home, dir, job);
+    }
+  }
+
+  private interpreter(): Promise<PythonInfo> {
+    return (this.python ??= this.opts.python
+      ? resolvePython(this.opts.python)
+      : resolvePython());
+  }
+
+  private async serverFor(): Promise<ForkServer | undefined> {
+    const info = await this.interpreter();
+    if (!info.canFork || this.opts.fork === false) return undefined;
+    if (!this.server) this.server = new ForkServer(info.path, this.home);
+    if (this.server.noFork) return undefined;
+    return this.server;
+  }
+
+  private acquire(signal?: AbortSignal): Promise<boolean> {
+    const max = Math.max(1, this.opts.maxConcurrent ?? 8);
+    if (this.active < max) {
+      this.active++;
+      return Promise.resolve(true);
+    }
+    if (signal?.aborted) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const go = () => {
+        signal?.removeEventListener('abort', drop);
+        this.active++;
+        resolve(true);
+      };
+      const drop = () => {
+        const i = this.waiting.indexOf(go);
+        if (i >= 0) this.waiting.splice(i, 1);
+        resolve(false);
+      };
+      signal?.addEventListener('abort', drop, { once: true });
+      this.waiting.push(go);
+    });
+  }
+
+  private release(): void {
+    this.active--;
+    this.waiting.shift()?.();
+  }
+
+  /** Stops the fork server and removes the runner's temp files. Running tests end as crashes. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.server?.close();
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}
+
+function validate(input: BackendTestInput) {
+  if (typeof input?.code !== 'string') throw new SvcError('VALIDATION_ERROR', 'backend test code must be a string');
+  if (typeof input.targetUrl !== 'string') throw new SvcError('VALIDATION_ERROR', 'targetUrl must be a string');
+  const timeoutMs = input.timeoutMs ?? 60_000;
+  const memoryMb = input.memoryMb ?? 512;
+  if (!(timeoutMs >= 100 && timeoutMs <= 3_600_000)) throw new SvcError('VALIDATION_ERROR', 'timeoutMs must be between 100 and 3600000');
+  if (!(memoryMb >= 16 && memoryMb <= 65_536)) throw new SvcError('VALIDATION_ERROR', 'memoryMb must be between 16 and 65536');
+  let vars: Record<string, unknown>;
+  try {
+    vars = JSON.parse(JSON.stringify(input.vars ?? {}));
+  } catch (e) {
+    throw new SvcError('VALIDATION_ERROR', `vars must be JSON-serialisable: ${(e as Error).message}`);
+  }
+  const auth = input.auth ?? { headers: {}, type: 'none', credential: null };
+  return {
+    code: input.code,
+    targetUrl: input.targetUrl.replace(/\/+$/, ''),
+    auth: { headers: { ...(auth.headers ?? {}) }, type: auth.type ?? 'none', credential: auth.credential ?? null },
+    vars, timeoutMs, memoryMb, testName: input.testName ?? null,
+  };
+}
+
+function cancelledBeforeStart(at: Date): BackendTestResult {
+  const iso = at.toISOString();
+  return {
+    verdict: 'failed', failure: { kind: 'cancelled', message: 'Cancelled before it started' }, produced: {}, calls: [], assertions: [],
+    stdout: '', stderr: '', trace: null, testFunctions: [], startedAt: iso, finishedAt: new Date().toISOString(), durationMs: 0,
+  };
+}
+

@@ -1,0 +1,300 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BackendRunner, resolvePython, type BackendTestInput } from '../../src/engine/backend/runner.js';
+import { closedPort, startApiTarget, type ApiTarget } from '../helpers/api-target.js';
+
+/** Python source from an indented template literal. */
+function py(strings: TemplateStringsArray, ...values: unknown[]): string {
+  const text = String.raw({ raw: strings }, ...values).replace(/^\n/, '');
+  const indent = Math.min(...text.split('\n').filter((l) => l.trim()).map((l) => l.match(/^ */)![0].length));
+  return text.split('\n').map((l) => l.slice(indent)).join('\n');
+}
+
+const CREDENTIAL = 'tok_live_4f9a8b7c6d5e4f3a2b1c';
+let target: ApiTarget;
+let runner: BackendRunner;
+const input = (code: string, more: Partial<BackendTestInput> = {}): BackendTestInput => ({
+  code,
+  targetUrl: target.url + '/',
+  auth: { headers: { Authorization: `Bearer ${CREDENTIAL}` }, type: 'bearer', credential: CREDENTIAL },
+  vars: {},
+  ...more,
+});
+
+beforeAll(async () => {
+  process.env.SVC_SECRET_KEY = 'server-only-secret-value';
+  target = await startApiTarget();
+  runner = new BackendRunner();
+});
+afterAll(async () => {
+  await runner?.close();
+  await target?.close();
+  delete process.env.SVC_SECRET_KEY;
+});
+
+describe('backend runner', () => {
+  it('resolves the real interpreter behind python3 and runs tests from a warm fork server', async () => {
+    const info = await resolvePython();
+    expect(info.path).not.toContain('shims');
+    expect(info.hasRequests).toBe(true);
+    expect(await runner.mode()).toBe('fork');
+  });
+
+  it('passes a test whose assertions hold and records its calls, assertions and stdout', async () => {
+    const r = await runner.run(input(py`
+      r = http.get('/users/42')
+      print('got', r.json()['name'])
+      assert r.status == 200
+      assert r.json()['id'] == '42'
+      assert TARGET_URL == BASE_URL and not TARGET_URL.endswith('/')
+    `));
+    expect(r.failure).toBeUndefined();
+    expect(r.verdict).toBe('passed');
+    expect(r.stdout).toBe('got Ada\n');
+    expect(r.calls).toHaveLength(1);
+    const c = r.calls[0];
+    expect(c).toMatchObject({ seq: 1, method: 'GET', url: `${target.url}/users/42`, path: '/users/42', status: 200 });
+    expect(JSON.parse(c.responseBody!)).toEqual({ id: '42', name: 'Ada' });
+    expect(c.requestHeaders.Authorization).toBe('****1b1c'.replace('1b1c', CREDENTIAL.slice(-4)));
+    expect(c.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(r.assertions.map((a) => [a.ok, a.source, a.line])).toEqual([
+      [true, 'assert r.status == 200', 3],
+      [true, "assert r.json()['id'] == '42'", 4],
+      [true, "assert TARGET_URL == BASE_URL and not TARGET_URL.endswith('/')", 5],
+    ]);
+  });
+
+  it('fails on an assertion with the compared values, its line and a traceback', async () => {
+    const r = await runner.run(input(py`
+      r = http.get('/status/500')
+      assert r.status == 201, 'create should succeed'
+    `));
+    expect(r.verdict).toBe('failed');
+    expect(r.failure).toMatchObject({ kind: 'assertion', line: 2, exceptionType: 'AssertionError' });
+    expect(r.failure!.message).toBe('create should succeed\nassert 500 == 201');
+    expect(r.assertions).toEqual([expect.objectContaining({ ok: false, line: 2, message: 'create should succeed\nassert 500 == 201' })]);
+    expect(r.trace).toContain('File "test.py", line 2');
+    expect(r.trace).not.toContain('harness');
+  });
+
+  it('reports another exception as an exception with its traceback', async () => {
+    const r = await runner.run(input(py`
+      def parse(data):
+          raise ValueError('bad payload: ' + data)
+
+      parse('x')
+    `));
+    expect(r.failure).toMatchObject({ kind: 'exception', exceptionType: 'ValueError', message: 'ValueError: bad payload: x', line: 2 });
+    expect(r.trace).toMatch(/line 4, in <module>[\s\S]*line 2, in parse[\s\S]*ValueError: bad payload: x/);
+  });
+
+  it('reports a syntax error with its line', async () => {
+    const r = await runner.run(input('x = 1\nif x == 1\n    print(x)\n'));
+    expect(r.failure).toMatchObject({ kind: 'syntax', line: 2, exceptionType: 'SyntaxError' });
+    expect(r.failure!.message).toMatch(/^SyntaxError: .*\(line 2\)$/);
+    expect(r.calls).toEqual([]);
+  });
+
+  it('runs test_* functions top-level code defined but did not call, in source order', async () => {
+    const r = await runner.run(input(py`
+      def test_called():
+          assert http.get('/users/1').status == 200
+
+      def test_uncalled():
+          """Docstrings stay docstrings."""
+          assert test_uncalled.__doc__
+          assert http.get('/users/2').ok
+
+      def test_also_uncalled():
+          print('third')
+
+      def helper_not_a_test():
+          raise RuntimeError('never run')
+
+      test_called()
+    `));
+    expect(r.verdict).toBe('passed');
+    expect(r.testFunctions).toEqual(['test_called', 'test_uncalled', 'test_also_uncalled']);
+    expect(r.calls.map((c) => c.path)).toEqual(['/users/1', '/users/2']);
+    expect(r.stdout).toBe('third\n');
+  });
+
+  it('gives VARS and collects produce() values; a missing variable is a clear KeyError', async () => {
+    const ok = await runner.run(input(py`
+      r = http.post('/users', json={'name': VARS['name']})
+      produce('user_id', r.json()['id'])
+      produce('user_id', r.json()['id'] + '_final')
+      produce('profile', {'n': 1, 'tags': ['a']})
+    `, { vars: { name: 'Grace' } }));
+    expect(ok.verdict).toBe('passed');
+    expect(ok.produced).toEqual({ user_id: 'u_123_final', profile: { n: 1, tags: ['a'] } });
+    expect(JSON.parse(ok.calls[0].requestBody!)).toEqual({ name: 'Grace' });
+
+    const missing = await runner.run(input(py`
+      token = VARS['auth_token']
+    `, { vars: { user_id: 'u1' } }));
+    expect(missing.failure).toMatchObject({ kind: 'exception', exceptionType: 'VariableNotFound', line: 1 });
+    expect(missing.failure!.message).toBe('VariableNotFound: Variable not found: auth_token (available: user_id)');
+
+    const bad = await runner.run(input(`produce('when', object())`));
+    expect(bad.failure!.message).toMatch(/^TypeError: produce\('when', \.\.\.\): the value must be JSON-serialisable/);
+    const badName = await runner.run(input(`produce('', 1)`));
+    expect(badName.failure!.message).toMatch(/variable name must be a non-empty identifier/);
+  });
+
+  it('records requests and urllib calls alike, bodies still readable by the test', async () => {
+    const r = await runner.run(input(py`
+      import json, urllib.request, requests
+      s = requests.post(TARGET_URL + '/users', json={'name': 'Ada'}, headers=__AUTH_HEADERS__)
+      assert s.status_code == 201 and s.json()['name'] == 'Ada'
+      g = requests.get(TARGET_URL + '/gzip')
+      assert g.json() == {'compressed': True}
+      with urllib.request.urlopen(TARGET_URL + '/chunked') as u:
+          assert u.read() == b'part one, part two'
+      req = urllib.request.Request(TARGET_URL + '/echo', data=b'{"a": 1}', method='PUT', headers={'Content-Type': 'application/json'})
+      assert json.load(urllib.request.urlopen(req))['body'] == '{"a": 1}'
+    `));
+    expect(r.failure).toBeUndefined();
+    expect(r.calls.map((c) => `${c.method} ${c.path} ${c.status}`)).toEqual(['POST /users 201', 'GET /gzip 200', 'GET /chunked 200', 'PUT /echo 200']);
+    const [post, gz, chunked, put] = r.calls;
+    expect(post.requestHeaders['User-Agent']).toMatch(/^python-requests/);
+    expect(JSON.parse(post.requestBody!)).toEqual({ name: 'Ada' });
+    expect(JSON.parse(post.responseBody!)).toEqual({ id: 'u_123', name: 'Ada' });
+    expect(gz.responseBody).toBe('{"compressed":true}');
+    expect(chunked.responseBody).toBe('part one, part two');
+    expect(put.requestBody).toBe('{"a": 1}');
+    expect(put.requestHeaders['User-Agent']).toMatch(/^Python-urllib/);
+  });
+
+  it('masks secret headers and secret values in URLs, bodies, output and messages', async () => {
+    const r = await runner.run(input(py`
+      import requests
+      r = requests.post(TARGET_URL + '/echo?key=${CREDENTIAL}', headers={**__AUTH_HEADERS__, 'Cookie': 'sid=1', 'X-API-Key': 'short'},
+                        data='password=hunter2-extra-secret')
+      print('token is', __AUTH_CREDENTIAL__)
+      assert r.json()['body'] == 'nope'
+    `, { secrets: ['hunter2-extra-secret'] }));
+    const c = r.calls[0];
+    const masked = `****${CREDENTIAL.slice(-4)}`;
+    expect(c.requestHeaders.Authorization).toBe(masked);
+    expect(c.requestHeaders.Cookie).toBe('****');
+    expect(c.requestHeaders['X-API-Key']).toBe('****');
+    expect(c.responseHeaders['set-cookie']).toMatch(/^\*{4}/);
+    expect(c.url).toBe(`${target.url}/echo?key=${masked}`);
+    expect(c.requestBody).toBe(`password=${'****' + 'hunter2-extra-secret'.slice(-4)}`);
+    const all = JSON.stringify(r);
+    expect(all).not.toContain(CREDENTIAL);
+    expect(all).not.toContain('hunter2-extra-secret');
+    expect(r.stdout).toBe(`token is ${masked}\n`);
+    expect(r.failure!.message).toBe("assert 'password=****cret' == 'nope'");
+  });
+
+  it('records a refused connection as a call with no status and the error', async () => {
+    const port = await closedPort();
+    const r = await runner.run(input(py`
+      import urllib.request, requests
+      try:
+          urllib.request.urlopen('http://127.0.0.1:${port}/a')
+      except OSError as e:
+          print('urllib:', type(e).__name__)
+      requests.get('http://127.0.0.1:${port}/b')
+    `));
+    expect(r.calls.map((c) => [c.path, c.status, c.error])).toEqual([
+      ['/a', null, expect.stringMatching(/^ConnectionRefusedError: \[Errno 111\]/)],
+      ['/b', null, expect.stringMatching(/^ConnectionRefusedError: \[Errno 111\]/)],
+    ]);
+    expect(r.failure).toMatchObject({ kind: 'exception', exceptionType: 'requests.exceptions.ConnectionError' });
+  });
+
+  it('kills a test at its time limit and still reports the calls it made', async () => {
+    const r = await runner.run(input(py`
+      assert http.get('/users/7').status == 200
+      print('before the slow call', flush=True)
+      http.get('/hang', timeout=60)
+    `, { timeoutMs: 1500 }));
+    expect(r.failure!.kind).toBe('timeout');
+    expect(r.failure!.message).toMatch(/^Timed out after 1.5s and was stopped; it was waiting for GET .*\/hang/);
+    expect(r.calls.map((c) => [c.path, c.status])).toEqual([['/users/7', 200], ['/hang', null]]);
+    expect(r.calls[1].error).toMatch(/stopped \(timeout\)/);
+    expect(r.assertions).toHaveLength(1);
+    expect(r.stdout).toBe('before the slow call\n');
+  });
+
+  it('fails a test that goes over its memory limit with kind memory', async () => {
+    const big = await runner.run(input('data = bytearray(2 * 1024 ** 3)\n', { memoryMb: 64 }));
+    expect(big.failure).toMatchObject({ kind: 'memory', exceptionType: 'MemoryError', line: 1 });
+    const growing = await runner.run(input('chunks = []\nwhile True:\n    chunks.append(bytearray(1024 * 1024))\n', { memoryMb: 64 }));
+    expect(growing.failure).toMatchObject({ kind: 'memory', line: 3 });
+  });
+
+  it('runs test code in a clean environment and a cwd of its own', async () => {
+    const r = await runner.run(input(py`
+      import os
+      print(os.getcwd())
+      assert 'SVC_SECRET_KEY' not in os.environ, sorted(os.environ)
+      assert not any(k.startswith('SVC_') for k in os.environ)
+      assert os.listdir('.') == []
+      assert sorted(os.listdir('..')) == ['events.jsonl', 'stderr', 'stdout', 'work']  # no job file
+      assert len(VARS['blob']) == 300000
+      open('scratch.txt', 'w').write('x')
+    `, { vars: { blob: 'b'.repeat(300_000) } }));
+    expect(r.failure).toBeUndefined();
+    const cwd = r.stdout.trim();
+    expect(cwd).not.toBe(process.cwd());
+    expect(cwd.startsWith(process.cwd())).toBe(false);
+    expect(r.stdout).not.toContain('server-only-secret-value');
+  });
+
+  it('runs several tests at once', async () => {
+    const code = py`
+      r = http.get('/wait?ms=600')
+      assert r.status == 200
+    `;
+    const results = await Promise.all([1, 2, 3, 4].map(() => runner.run(input(code))));
+    expect(results.every((r) => r.verdict === 'passed')).toBe(true);
+    const spans = results.map((r) => {
+      const start = Date.parse(r.calls[0].startedAt);
+      return { start, end: start + r.calls[0].latencyMs };
+    });
+    // Every call started before any call finished: they all overlapped.
+    expect(Math.max(...spans.map((s) => s.start))).toBeLessThan(Math.min(...spans.map((s) => s.end)));
+  });
+
+  it('cancels a running test through its AbortSignal', async () => {
+    const ac = new AbortController();
+    const pending = runner.run(input(`http.get('/hang', timeout=60)\n`), ac.signal);
+    setTimeout(() => ac.abort(), 500);
+    const r = await pending;
+    expect(r.failure).toMatchObject({ kind: 'cancelled' });
+    expect(r.calls).toHaveLength(1);
+  });
+
+  it('restarts a fork server that died; tests in flight end as crashes', async () => {
+    const before = runner.forkServerPid!;
+    expect(before).toBeGreaterThan(0);
+    const pending = runner.run(input(`print('started', flush=True)\nhttp.get('/hang', timeout=60)\n`, { timeoutMs: 30_000 }));
+    await new Promise((r) => setTimeout(r, 700));
+    process.kill(before, 'SIGKILL');
+    const crashed = await pending;
+    expect(crashed.failure!.kind).toBe('crash');
+    expect(crashed.failure!.message).toMatch(/fork server exited \(SIGKILL\)/);
+    expect(crashed.calls.map((c) => c.path)).toEqual(['/hang']);
+    const after = await runner.run(input('assert http.get("/users/1").status == 200\n'));
+    expect(after.verdict).toBe('passed');
+    expect(runner.forkServerPid).not.toBe(before);
+  });
+
+  it('runs the same way with one interpreter per test when forking is off', async () => {
+    const spawner = new BackendRunner({ fork: false });
+    try {
+      expect(await spawner.mode()).toBe('spawn');
+      const r = await spawner.run(input('import requests\nassert requests.get(TARGET_URL + "/users/3").json()["id"] == "3"\nproduce("x", 1)\n'));
+      expect(r.failure).toBeUndefined();
+      expect(r.produced).toEqual({ x: 1 });
+      expect(r.calls).toHaveLength(1);
+      const t = await spawner.run(input(`http.get('/hang', timeout=60)\n`, { timeoutMs: 1000 }));
+      expect(t.failure!.kind).toBe('timeout');
+    } finally {
+      await spawner.close();
+    }
+  });
+});
