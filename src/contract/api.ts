@@ -1,9 +1,11 @@
 import type { Endpoint } from './endpoint.js';
 import { getMe } from './me.js';
+import { PROJECT_ENDPOINTS } from './projects.js';
+import { TEST_ENDPOINTS } from './test-endpoints.js';
 
 /**
  * Every endpoint of the HTTP API. The server mounts routes for these, /openapi.json is generated
  * from this list, and a unit test checks that each one has a server route.
  * Add a resource's endpoints here when you add its contract file.
  */
-export const ENDPOINTS: Endpoint[] = [getMe];
+export const ENDPOINTS: Endpoint[] = [getMe, ...PROJECT_ENDPOINTS, ...TEST_ENDPOINTS];

@@ -11,9 +11,9 @@ import { bodyHash, lookupIdempotent, parseIdempotencyKey, saveIdempotent } from 
 import type { TriggerLimiter } from './rate-limit.js';
 
 export interface RouteInput<E extends Endpoint> {
-  params: E['params'] extends z.ZodType ? z.infer<E['params']> : Record<string, never>;
-  query: E['query'] extends z.ZodType ? z.infer<E['query']> : Record<string, never>;
-  body: E['body'] extends z.ZodType ? z.infer<E['body']> : undefined;
+  params: NonNullable<E['params']> extends z.ZodType ? z.infer<NonNullable<E['params']>> : Record<string, never>;
+  query: NonNullable<E['query']> extends z.ZodType ? z.infer<NonNullable<E['query']>> : Record<string, never>;
+  body: NonNullable<E['body']> extends z.ZodType ? z.infer<NonNullable<E['body']>> : undefined;
   /** The calling key; for endpoints with scope null it may still be set. */
   auth: KeyRecord;
   deps: ServerDeps;

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { migrate, openStore, type Store } from '../store/db.js';
+import { loadSecrets } from '../store/secrets.js';
 import { packageVersion } from '../util/package-root.js';
 import { API_PREFIX, createApp } from './app.js';
 import type { ServerConfig, ServerDeps } from './context.js';
@@ -29,6 +30,8 @@ export interface RunningServer {
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const store = openStore({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl });
   await migrate(store);
+  // Fail at start, not at the first write, when SVC_SECRET_KEY is malformed or secret.key unreadable.
+  loadSecrets(opts.dataDir);
   const config: ServerConfig = {
     version: packageVersion(),
     env: opts.env ?? process.env.SVC_ENV ?? 'self-hosted',
