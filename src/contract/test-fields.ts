@@ -19,7 +19,8 @@ export function utf8Bytes(s: string): number {
   return new TextEncoder().encode(s).length;
 }
 
-const notBlank = (s: string) => s.trim().length > 0;
+/** Whitespace-only text; an empty string is left to min(1) so it is reported once. */
+const notBlank = (s: string) => s.length === 0 || s.trim().length > 0;
 
 export const TestType = z.enum(['frontend', 'backend']);
 export type TestType = z.infer<typeof TestType>;
@@ -44,6 +45,7 @@ export const UpdateCategory = z.enum(['setup', 'main', 'teardown'], { error: 'ca
 /** Python source of a backend test (SPEC.md 2.2: at most 350 KB). */
 export const Code = z
   .string()
+  .min(1, 'code must not be empty')
   .refine(notBlank, 'code must not be empty')
   .refine((s) => utf8Bytes(s) <= LIMITS.codeBytes, `code must be at most ${LIMITS.codeBytes} bytes (350 KB)`);
 
