@@ -6,6 +6,7 @@ import { registerKeys } from './server/keys.js';
 import { registerMigrate } from './server/migrate.js';
 import { registerStart } from './server/start.js';
 import { registerDemo } from './server/demo.js';
+import { registerWorker } from './server/worker.js';
 
 const out = (s: string) => process.stdout.write(s);
 const log = (s: string) => process.stderr.write(s);
@@ -18,6 +19,7 @@ const program = new Command('svc-server')
 registerStart(program, log);
 registerKeys(program, out);
 registerMigrate(program, out);
+registerWorker(program, log);
 registerDemo(program, out, log);
 
 try {

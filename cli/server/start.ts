@@ -9,6 +9,9 @@ export function registerStart(program: Command, log: (s: string) => void): void 
     .option('--port <port>', 'port to listen on (0 picks a free one)', intArg(0, 65535), 7788)
     .option('--allow-private-targets', 'let projects target localhost and private addresses (self-hosted testing)', false)
     .option('--public-url <url>', 'base URL users reach this server at (for dashboard links)')
+    .option('--no-workers', 'only serve and queue; separate svc-server worker processes execute runs (scale-out)')
+    .option('--concurrency <n>', 'tests executed at once within one batch', intArg(1, 256), 8)
+    .option('--batch-concurrency <n>', 'batches executed at once by this process', intArg(1, 64), 4)
     .action(async (o) => {
       // Signals arriving during start-up still shut down cleanly once the server is up.
       let stopRequested: string | undefined;
@@ -23,6 +26,9 @@ export function registerStart(program: Command, log: (s: string) => void): void 
         port: o.port,
         allowPrivateTargets: o.allowPrivateTargets,
         publicUrl: o.publicUrl,
+        workers: o.workers,
+        testConcurrency: o.concurrency,
+        batchConcurrency: o.batchConcurrency,
       });
       log(`svc-server ${server.deps.config.version} listening on ${server.url} — API ${server.apiUrl} (store: ${server.store.dialect} ${server.store.location})\n`);
       await new Promise<void>((resolve) => {

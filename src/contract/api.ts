@@ -1,5 +1,7 @@
 import type { Endpoint } from './endpoint.js';
 import { getMe } from './me.js';
+import { PROJECT_ENDPOINTS } from './projects.js';
+import { TEST_ENDPOINTS } from './test-endpoints.js';
 import { cancelRun, getRun, rerunTests, runProject, runTest } from './runs.js';
 import { getBatch, getBatchCalls } from './batches.js';
 import { getRunResult, getTestResult } from './results.js';
@@ -9,4 +11,9 @@ import { getRunResult, getTestResult } from './results.js';
  * from this list, and a unit test checks that each one has a server route.
  * Add a resource's endpoints here when you add its contract file.
  */
-export const ENDPOINTS: Endpoint[] = [getMe, runTest, runProject, rerunTests, getRun, cancelRun, getBatch, getBatchCalls, getRunResult, getTestResult];
+export const ENDPOINTS: Endpoint[] = [
+  getMe,
+  ...PROJECT_ENDPOINTS,
+  ...TEST_ENDPOINTS,
+  runTest, runProject, rerunTests, getRun, cancelRun, getBatch, getBatchCalls, getRunResult, getTestResult,
+];

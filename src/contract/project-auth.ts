@@ -101,3 +101,17 @@ export function autoAuthProblems(c: Partial<AutoAuthConfig>): string[] {
 export function maskSecret(s: string): string {
   return s.length >= 12 ? `****${s.slice(-4)}` : '****';
 }
+
+/** Settings a method falls back to when not given; stored explicitly so the engine needs no guesswork. */
+export function autoAuthDefaults(method: AutoAuthConfig['method']): Partial<AutoAuthConfig> {
+  if (method === 'password') {
+    return {
+      loginMethod: 'POST',
+      loginContentType: 'application/json',
+      loginBodyTemplate: '{"username":"{{username}}","password":"{{password}}"}',
+      tokenPath: '$.access_token',
+    };
+  }
+  if (method === 'aws_cognito_refresh') return { tokenPath: '$.AuthenticationResult.AccessToken' };
+  return { tokenPath: '$.access_token' };
+}

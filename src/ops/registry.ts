@@ -3,6 +3,25 @@ import { authStatus } from './auth-status.js';
 import { usageGet } from './usage-get.js';
 import { doctor } from './doctor.js';
 import { setup } from './setup.js';
+import { projectList } from './project-list.js';
+import { projectGet } from './project-get.js';
+import { projectCreate } from './project-create.js';
+import { projectUpdate } from './project-update.js';
+import { projectDelete } from './project-delete.js';
+import { projectCredential } from './project-credential.js';
+import { projectAutoAuth } from './project-auto-auth.js';
+import { testList } from './test-list.js';
+import { testGet } from './test-get.js';
+import { testCreate } from './test-create.js';
+import { testCreateBatch } from './test-create-batch.js';
+import { testUpdate } from './test-update.js';
+import { testDelete } from './test-delete.js';
+import { testDeleteBatch } from './test-delete-batch.js';
+import { testCodeGet } from './test-code-get.js';
+import { testCodePut } from './test-code-put.js';
+import { testPlanPut } from './test-plan-put.js';
+import { testScaffold } from './test-scaffold.js';
+import { testLint } from './test-lint.js';
 import { agentInstall } from './agent-install.js';
 import { agentList } from './agent-list.js';
 import { agentStatus } from './agent-status.js';
@@ -15,4 +34,11 @@ import { testRerun } from './test-rerun.js';
  * Every op. The MCP server registers a tool for each one with `mcp !== false`; a unit test checks
  * each op's dry-run sample against its output schema. Add new ops here.
  */
-export const OPS: Op[] = [authStatus, usageGet, doctor, setup, agentInstall, agentList, agentStatus, testRun, testWait, testCancel, testRerun] as unknown as Op[];
+export const OPS: Op[] = [
+  authStatus, usageGet, doctor, setup,
+  projectList, projectGet, projectCreate, projectUpdate, projectDelete, projectCredential, projectAutoAuth,
+  testList, testGet, testCreate, testCreateBatch, testUpdate, testDelete, testDeleteBatch,
+  testCodeGet, testCodePut, testPlanPut, testScaffold, testLint,
+  testRun, testWait, testCancel, testRerun,
+  agentInstall, agentList, agentStatus,
+] as unknown as Op[];

@@ -3,6 +3,10 @@ import type { Endpoint } from '../contract/endpoint.js';
 import type { AppEnv } from './context.js';
 import type { RouteHandler } from './route.js';
 import { registerMe } from './routes/me.js';
+import { registerProjects } from './routes/projects.js';
+import { registerProjectAutoAuth } from './routes/project-auto-auth.js';
+import { registerTests } from './routes/tests.js';
+import { registerTestContent } from './routes/test-content.js';
 import { registerRuns } from './routes/runs.js';
 import { registerBatches } from './routes/batches.js';
 import { registerResults } from './routes/results.js';
@@ -13,4 +17,4 @@ export interface RouteKit {
 export type RouteRegistrar = (app: Hono<AppEnv>, kit: RouteKit) => void;
 
 /** One registrar per resource file under routes/. */
-export const REGISTRARS: RouteRegistrar[] = [registerMe, registerRuns, registerBatches, registerResults];
+export const REGISTRARS: RouteRegistrar[] = [registerMe, registerProjects, registerProjectAutoAuth, registerTests, registerTestContent, registerRuns, registerBatches, registerResults];

@@ -1,9 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { migrate, openStore, type Store } from '../store/db.js';
+import { loadSecrets } from '../store/secrets.js';
 import { packageVersion } from '../util/package-root.js';
 import { API_PREFIX, createApp } from './app.js';
 import type { ServerConfig, ServerDeps } from './context.js';
+import { createEngine } from './engine-setup.js';
+import type { Engine } from '../engine/engine.js';
 
 export interface StartOptions {
   host: string;
@@ -14,6 +17,12 @@ export interface StartOptions {
   env?: string;
   publicUrl?: string;
   triggerRatePerMinute?: number;
+  /** In-process workers (default true). false: this server only queues; svc-server worker processes run. */
+  workers?: boolean;
+  /** Tests at once within a batch (default 8). */
+  testConcurrency?: number;
+  /** Batches at once in this process (default 4). */
+  batchConcurrency?: number;
 }
 
 export interface RunningServer {
@@ -29,6 +38,8 @@ export interface RunningServer {
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const store = openStore({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl });
   await migrate(store);
+  // Fail at start, not at the first write, when SVC_SECRET_KEY is malformed or secret.key unreadable.
+  loadSecrets(opts.dataDir);
   const config: ServerConfig = {
     version: packageVersion(),
     env: opts.env ?? process.env.SVC_ENV ?? 'self-hosted',
@@ -37,6 +48,16 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     triggerRatePerMinute: opts.triggerRatePerMinute ?? 60,
   };
   const deps: ServerDeps = { store, config, services: {} };
+  const workers = opts.workers ?? true;
+  const engine: Engine = createEngine({
+    store,
+    allowPrivateTargets: config.allowPrivateTargets,
+    embedded: workers && store.dialect === 'sqlite',
+    testConcurrency: opts.testConcurrency,
+    batchConcurrency: opts.batchConcurrency,
+  });
+  deps.services.engine = engine;
+  if (workers) await engine.start();
   const app = createApp(deps);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: opts.host, port: opts.port }, () => resolve(s));
@@ -60,6 +81,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         server.close(() => resolve());
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
+      await engine.stop();
       await store.close();
     },
   };

@@ -72,7 +72,10 @@ function sampleInput(schema: { shape: Record<string, any> }): Record<string, unk
   const out: Record<string, unknown> = {};
   for (const [k, s] of Object.entries(schema.shape)) {
     if (s.safeParse(undefined).success) continue;
-    for (const candidate of ['sample', 'prj_sample', 1, true, ['sample'], 'backend', 'p1']) {
+    const step = { type: 'action', description: 'sample' };
+    const plan = { projectId: 'prj_sample', type: 'frontend', name: 'sample', planSteps: [step] };
+    const firstOption = Array.isArray(s.options) ? [s.options[0]] : [];
+    for (const candidate of ['sample', 'prj_sample', 1, true, ['sample'], 'backend', 'p1', [step], [plan], ...firstOption]) {
       if (s.safeParse(candidate).success) {
         out[k] = candidate;
         break;

@@ -1,0 +1,30 @@
+import type { Command } from 'commander';
+import { migrate, openStore } from '../../src/store/db.js';
+import { createEngine } from '../../src/server/engine-setup.js';
+import { addStoreOptions, intArg, storeOptions } from './common.js';
+
+/** Scale-out: the engine alone, claiming batches from the shared PostgreSQL queue. */
+export function registerWorker(program: Command, log: (s: string) => void): void {
+  addStoreOptions(program.command('worker'))
+    .description('run only the test engine against a shared database (scale-out; pair with start --no-workers)')
+    .option('--allow-private-targets', 'let tests reach localhost and private addresses', false)
+    .option('--concurrency <n>', 'tests executed at once within one batch', intArg(1, 256), 8)
+    .option('--batch-concurrency <n>', 'batches executed at once by this worker', intArg(1, 64), 4)
+    .action(async (o) => {
+      const store = openStore(storeOptions(o));
+      await migrate(store);
+      const engine = createEngine({ store, allowPrivateTargets: o.allowPrivateTargets, embedded: false, testConcurrency: o.concurrency, batchConcurrency: o.batchConcurrency });
+      await engine.start();
+      log(`svc-server worker ${engine.queue.workerId} running (store: ${store.dialect} ${store.location})\n`);
+      await new Promise<void>((resolve) => {
+        const stop = (sig: string) => {
+          log(`svc-server worker: ${sig} received, stopping (unfinished batches are resumed by another worker)\n`);
+          resolve();
+        };
+        process.once('SIGINT', () => stop('SIGINT'));
+        process.once('SIGTERM', () => stop('SIGTERM'));
+      });
+      await engine.stop();
+      await store.close();
+    });
+}

@@ -1,0 +1,56 @@
+import { join } from 'node:path';
+import { providerFromEnv } from '../ai/provider.js';
+import { BackendExecutor } from '../engine/backend-executor.js';
+import type { EngineContext } from '../engine/context.js';
+import { makeAnalyzer } from '../engine/analyze.js';
+import { Engine } from '../engine/engine.js';
+import type { TestExecutor } from '../engine/types.js';
+import type { Store } from '../store/db.js';
+import { getProjectSecrets } from '../store/repos/projects.js';
+import { loadSecrets } from '../store/secrets.js';
+import { assertTargetUrl } from './target-url.js';
+
+export interface EngineSetup {
+  store: Store;
+  allowPrivateTargets: boolean;
+  /** Tests at once within a batch. */
+  testConcurrency?: number;
+  /** Batches at once in this process. */
+  batchConcurrency?: number;
+  embedded: boolean;
+  /** Extra executors (the frontend one when a browser is available). */
+  frontend?: TestExecutor;
+  log?: (msg: string) => void;
+}
+
+/** The engine with its real parts: Python runner, secrets, target policy, analysis. */
+export function createEngine(o: EngineSetup): Engine {
+  const secrets = loadSecrets(o.store.dataDir);
+  const log = o.log ?? ((m: string) => process.stderr.write(`[svc-server] ${m}\n`));
+  const ctx: EngineContext = {
+    store: o.store,
+    executors: { backend: new BackendExecutor(), frontend: o.frontend },
+    async loadAuth(projectId) {
+      const p = await getProjectSecrets(o.store.db, secrets, projectId);
+      return {
+        credential: p?.credential ?? null,
+        autoAuth: p?.autoAuth ?? null,
+        account: p?.username && p.password ? { username: p.username, password: p.password } : null,
+      };
+    },
+    async checkTarget(url) {
+      await assertTargetUrl(url, 'target URL', { allowPrivate: o.allowPrivateTargets });
+    },
+    async cleanupOptions(projectId) {
+      const p = await o.store.db.selectFrom('projects').select(['settings']).where('id', '=', projectId).executeTakeFirst();
+      const settings = JSON.parse(p?.settings ?? '{}') as { cleanupExclude?: string[]; deleteTemplates?: string[] };
+      return { exclude: settings.cleanupExclude, deleteTemplates: settings.deleteTemplates };
+    },
+    analyze: makeAnalyzer(providerFromEnv()),
+    testConcurrency: o.testConcurrency ?? 8,
+    testTimeoutMs: Number(process.env.SVC_TEST_TIMEOUT_MS) || 120_000,
+    artifactsRoot: join(o.store.dataDir, 'artifacts'),
+    log,
+  };
+  return new Engine(ctx, { batchConcurrency: o.batchConcurrency ?? 4, embedded: o.embedded });
+}
