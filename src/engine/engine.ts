@@ -73,11 +73,13 @@ export class Engine {
 
   private launch(jobId: string, batchId: string): void {
     const abort = new AbortController();
-    const beat = setInterval(() => void this.queue.heartbeat(jobId).catch(() => undefined), 10_000);
+    const beat = setInterval(() => void this.queue.heartbeat(jobId).catch(() => undefined), Math.max(250, Math.floor((Number(process.env.SVC_QUEUE_LEASE_MS) || 30_000) / 3)));
     const done = executeBatch(this.ctx, batchId, abort.signal)
       .catch((err) => this.ctx.log(`batch ${batchId} failed: ${err instanceof Error ? (err.stack ?? err.message) : err}`))
       .then(async () => {
-        if (!abort.signal.aborted) await this.queue.complete(jobId);
+        if (abort.signal.aborted) return;
+        await this.queue.complete(jobId);
+        this.ctx.log(`batch ${batchId} finished`);
       })
       .finally(() => {
         clearInterval(beat);

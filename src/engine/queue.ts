@@ -9,7 +9,8 @@ export interface Job {
   attempts: number;
 }
 
-const LEASE_MS = 30_000;
+/** How long a claim lasts without a heartbeat; a dead worker's job is claimable after it. */
+const LEASE_MS = Number(process.env.SVC_QUEUE_LEASE_MS) || 30_000;
 
 /**
  * The durable job queue on the store's own database (SQLite embedded, PostgreSQL scale-out).

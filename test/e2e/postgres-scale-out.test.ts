@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliEnv, svc, type CliEnv } from '../helpers/cli.js';
+import { BIN, tempDir } from '../helpers/paths.js';
+import { freshDatabase } from '../helpers/postgres.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+import { startTargetApi } from '../../fixtures/target-api/server.mjs';
+
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+let server: TestServer;
+let target: Awaited<ReturnType<typeof startTargetApi>>;
+let ctx: CliEnv;
+let projectId: string;
+const workers: ChildProcess[] = [];
+const dataDir = join(tempDir('svc-pg-'), 'data');
+
+function startWorker(env: NodeJS.ProcessEnv = {}): { proc: ChildProcess; output: () => string } {
+  const proc = spawn(process.execPath, [BIN.server, 'worker', '--data-dir', dataDir, '--database-url', db.url, '--allow-private-targets'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  workers.push(proc);
+  return { proc, output: () => out };
+}
+
+async function until<T>(f: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await f();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+beforeAll(async () => {
+  db = await freshDatabase();
+  target = await startTargetApi({ port: 0 });
+  server = await startServer({ dataDir, env: { SVC_DATABASE_URL: db.url }, args: ['--no-workers'] });
+  const key = await server.mintKey({ name: 'pg' });
+  ctx = cliEnv({ SVC_API_KEY: key, SVC_API_URL: server.apiUrl, SVC_ALLOW_PRIVATE_TARGETS: '1' });
+  const p = await svc(['--output', 'json', 'project', 'create', '--type', 'backend', '--name', 'pg', '--url', target.url], { ctx });
+  projectId = p.json().id;
+  await svc(['project', 'credential', projectId, '--type', 'Bearer token', '--credential', 'demo-token'], { ctx });
+});
+
+afterAll(async () => {
+  for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
+  await server?.stop();
+  await target?.close();
+  await db?.drop();
+});
+
+async function addTest(name: string, code: string, flags: string[] = []): Promise<string> {
+  const f = join(ctx.cwd, `${name.replace(/\W+/g, '_')}.py`);
+  writeFileSync(f, code);
+  const r = await svc(['--output', 'json', 'test', 'create', '--project', projectId, '--type', 'backend', '--name', name, '--code-file', f, ...flags], { ctx });
+  expect(r.exitCode, r.stderr).toBe(0);
+  return r.json().testId;
+}
+
+describe('scale-out on PostgreSQL with separate worker processes', () => {
+  it('stores everything in PostgreSQL and lets a worker process execute the runs', async () => {
+    const w = startWorker();
+    await addTest('create user', "r = api.post('/users', json={'name': 'Pg', 'email': 'pg@example.com'})\nassert r.status == 201, r.text\nproduce('user_id', r.json()['id'])\n", ['--produces', 'user_id']);
+    await addTest('read user', "r = api.get(f\"/users/{VARS['user_id']}\")\nassert r.status == 200\nassert r.json()['name'] == 'Pg'\n", ['--needs', 'user_id']);
+    const r = await svc(['--output', 'json', 'test', 'run', '--all', '--project', projectId, '--wait', '--timeout', '120'], { ctx });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.json().wait.summary).toMatchObject({ total: 2, passed: 2 });
+    expect(r.json().cleanup).toMatchObject({ deleted: 1 });
+    expect(w.output()).toMatch(/batch bat_\S+ finished/);
+    w.proc.kill('SIGTERM');
+  });
+
+  it('a worker killed mid-run is replaced: its batch resumes elsewhere and nothing stays running', async () => {
+    const lease = { SVC_QUEUE_LEASE_MS: '1500' };
+    const slow = await addTest('slow producer', "r = api.get('/slow?ms=4000')\nassert r.status == 200\nproduce('token', 'abc')\n", ['--produces', 'token']);
+    await addTest('uses token', "assert VARS['token'] == 'abc'\n", ['--needs', 'token']);
+    const a = startWorker(lease);
+    const trig = await svc(['--output', 'json', 'test', 'run', slow], { ctx });
+    const runId = trig.json().runId as string;
+    await until(async () => {
+      const v = await svc(['--output', 'json', 'test', 'wait', runId, '--timeout', '1'], { ctx });
+      return v.stdout.includes('"status": "running"') ? true : undefined;
+    });
+    a.proc.kill('SIGKILL');
+    const b = startWorker(lease);
+    const done = await svc(['--output', 'json', 'test', 'wait', runId, '--timeout', '90'], { ctx });
+    expect(done.exitCode).toBe(1);
+    expect(done.json()).toMatchObject({ status: 'failed', reason: expect.stringMatching(/^interrupted: svc-server stopped/) });
+    expect(b.output()).toMatch(/batch bat_\S+ finished/);
+    const batch = await fetch(`${server.apiUrl}/batches/${trig.json().batchId}`, { headers: { authorization: `Bearer ${ctx.env.SVC_API_KEY}` } }).then((x) => x.json());
+    expect(batch.phase).toBe('done');
+    expect(batch.runs.every((x: { status: string }) => !['queued', 'running'].includes(x.status))).toBe(true);
+  });
+});

@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** The database `scripts/setup-postgres.sh` creates (CI runs it); override with SVC_TEST_DATABASE_URL. */
+export const ADMIN_URL = process.env.SVC_TEST_DATABASE_URL ?? 'postgres://svc:svc@127.0.0.1:5432/svc_test';
+
+/** A fresh, empty database for one test file; drop() removes it. */
+export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  try {
+    await admin.connect();
+  } catch (err) {
+    throw new Error(`PostgreSQL is not reachable at ${ADMIN_URL} (${(err as Error).message}): run 'bash scripts/setup-postgres.sh' (as root) first; .ci/run does`);
+  }
+  const name = `svc_e2e_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
