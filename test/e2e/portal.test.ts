@@ -196,7 +196,7 @@ describe('portal pages', () => {
     expect(html).toMatch(/<details class="other"><summary>Other observed behaviors \(2\)<\/summary>[^]*?auth[^]*?POST \/api\/auth\/token[^]*?cleanup[^]*?DELETE \/api\/users\/42/);
     expect(html).toContain('?tab=dataflow&amp;view=calls');
     const calls = await b.page(`/portal/runs/${seed.runs.get}?tab=dataflow&view=calls`);
-    expect(calls).toMatch(/<th>ENDPOINT<\/th>[^]*?POST \/api\/users[^]*?GET \/api\/users\/\{id\}[^]*?GET \/api\/users\/\{id\}[^]*?GET \/api\/health/);
+    expect(calls).toMatch(/<th class="c-ep">ENDPOINT<\/th>[^]*?POST \/api\/users[^]*?GET \/api\/users\/\{id\}[^]*?GET \/api\/users\/\{id\}[^]*?GET \/api\/health/);
   });
 
   it('lists dynamic variables with captured from, used by and deleted by', async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ServerDeps } from '../context.js';
+import { registerActions } from './actions.js';
 import { fileResponse, ownsRun, resolveArtifact } from './artifacts.js';
 import { loadSession, sameOrigin, securityHeaders, type PortalContext, type PortalEnv } from './guard.js';
 import { html } from './html.js';
@@ -92,6 +93,7 @@ export function portalApp(deps: ServerDeps, sessions = new SessionStore()): Hono
     return fileResponse(file, c.req.header('range'));
   });
 
+  registerActions(app, deps);
   app.all('*', (c) => notFound(c));
   return app;
 }

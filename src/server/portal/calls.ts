@@ -43,7 +43,7 @@ export function producer(c: CallRecord): Html {
 
 /** One table row per call; `withEndpoint` adds the METHOD /template column (the Calls view). */
 export function callRows(calls: CallRecord[], o: { withEndpoint?: boolean; withOrigin?: boolean } = {}): Html {
-  return html`<table><thead><tr>${o.withEndpoint ? html`<th>ENDPOINT</th>` : ''}${o.withOrigin ? html`<th>ORIGIN</th>` : ''}<th>PATH</th><th class="num">STATUS</th><th class="num">LATENCY</th><th>TEST</th><th>VARIABLES</th></tr></thead><tbody>
+  return html`<table class="calls"><thead><tr>${o.withEndpoint ? html`<th class="c-ep">ENDPOINT</th>` : ''}${o.withOrigin ? html`<th class="c-origin">ORIGIN</th>` : ''}<th class="c-path">PATH</th><th class="num">STATUS</th><th class="num">LATENCY</th><th>TEST</th><th>VARIABLES</th></tr></thead><tbody>
     ${calls.map((c) => html`<tr>
       ${o.withEndpoint ? html`<td class="mono">${c.endpoint}</td>` : ''}${o.withOrigin ? html`<td>${c.origin}</td>` : ''}
       <td class="mono">${c.method} ${c.path}${callDetail(c)}</td>

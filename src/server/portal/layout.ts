@@ -73,8 +73,8 @@ export function duration(from: string | null | undefined, to: string | null | un
 }
 
 /** A definition list of label/value rows. */
-export function fields(rows: [string, Part][]): Html {
-  return html`<dl class="fields">${rows.map(([k, v]) => html`<dt>${k}</dt><dd>${v === null || v === undefined || v === '' ? html`<span class="muted">—</span>` : v}</dd>`)}</dl>`;
+export function fields(rows: [string, Part][], columns: 1 | 2 = 1): Html {
+  return html`<dl class="fields${columns === 2 ? ' two' : ''}">${rows.map(([k, v]) => html`<dt>${k}</dt><dd>${v === null || v === undefined || v === '' ? html`<span class="muted">—</span>` : v}</dd>`)}</dl>`;
 }
 
 export function badges(names: string[], kind: 'produced' | 'consumed' | 'plain' = 'plain'): Html {

@@ -3,6 +3,7 @@ import { parseJson } from '../../store/db.js';
 import { buildBatchView } from '../batch-view.js';
 import { html, type Html } from './html.js';
 import { badges, BASE, empty, fields, status, when } from './layout.js';
+import { rerunForm } from './actions.js';
 import { chainList } from './run-batch-tabs.js';
 
 const PAGE_SIZE = 50;
@@ -83,7 +84,7 @@ export async function projectBody(db: Db, userId: string, projectId: string, pub
   }
   const body = html`<h1>${p.name}</h1><p class="sub">${p.type} project</p>
     <div class="card">${info}</div>
-    <h2>Tests</h2>${testRows}
+    <h2>Tests</h2>${tests.length ? html`<div class="actions">${rerunForm(`${BASE}/projects/${p.id}/rerun`, 'Rerun all')}</div>` : ''}${testRows}
     <h2>Recent runs</h2>${batchRows}
     ${flows}`;
   return { title: p.name, body };

@@ -50,7 +50,7 @@ export async function runPage(db: Db, userId: string, runId: string, q: { tab?: 
       ['Started', when(r.started_at)],
       ['Finished', when(r.finished_at)],
       ['Duration', duration(r.started_at, r.finished_at)],
-    ])}</div>
+    ], 2)}</div>
     ${view.runs.length > 1 ? html`<details><summary>Other runs in this batch (${view.runs.length - 1})</summary><table><tbody>
       ${view.runs.filter((x) => x.runId !== r.id).map((x) => html`<tr><td>${status(x.status)}</td><td><a href="${BASE}/runs/${x.runId}">${x.testName}</a></td><td class="muted">wave ${x.wave}</td></tr>`)}</tbody></table></details>` : ''}`;
 

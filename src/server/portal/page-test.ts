@@ -1,6 +1,7 @@
 import type { Db } from '../../store/schema.js';
 import { parseJson } from '../../store/db.js';
 import { html, type Html } from './html.js';
+import { rerunForm } from './actions.js';
 import { badges, BASE, duration, empty, fields, status, when } from './layout.js';
 
 const HISTORY = 50;
@@ -53,6 +54,6 @@ export async function testBody(db: Db, userId: string, testId: string): Promise<
   return {
     title: t.name,
     crumbs: [{ label: 'Projects', href: `${BASE}/projects` }, ...(project ? [{ label: project.name, href: `${BASE}/projects/${project.id}` }] : []), { label: t.name }],
-    body: html`<h1>${t.name}</h1><p class="sub">${t.type} test</p><div class="card">${info}</div>${content}<h2>Run history</h2>${history}`,
+    body: html`<h1>${t.name}</h1><p class="sub">${t.type} test</p>${rerunForm(`${BASE}/tests/${t.id}/rerun`, 'Rerun')}<div class="card">${info}</div>${content}<h2>Run history</h2>${history}`,
   };
 }

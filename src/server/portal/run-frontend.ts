@@ -78,7 +78,7 @@ export function frontendTab(r: RunRow, stepRows: Selectable<RunStepsTable>[]): H
       })}</tbody></table>`
     : empty('No steps were recorded.');
   return html`<div class="card"><p class="verdict">${status(r.verdict ?? r.status)} ${r.reason ?? ''}</p>
-      ${fields([['Target URL', r.target_url ? html`<span class="mono">${r.target_url}</span>` : null], ['Replay', r.replay ? 'yes (saved script)' : 'no'], ['Trace', trace ? html`<a href="${trace}">download trace</a>` : null]])}</div>
+      ${fields([['Replay', r.replay ? 'yes (saved script)' : 'no'], ['Trace', trace ? html`<a href="${trace}">download trace</a>` : null]])}</div>
     ${analysisBlock(r.analysis)}
     <h2>Video</h2>
     ${video ? html`<video controls preload="metadata" src="${video}"></video>` : empty(extra.videoNote ?? 'No video was recorded for this run.')}

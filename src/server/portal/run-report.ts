@@ -36,7 +36,7 @@ export function analysisBlock(raw: string | null): Html {
 
 function varTable(title: string, vals: Record<string, unknown> | null, kind: 'produced' | 'consumed'): Html {
   if (!vals || !Object.keys(vals).length) return html``;
-  return html`<h3>${title}</h3><table><tbody>${Object.entries(vals).map(([k, v]) => html`<tr><td><span class="badge b-${kind}">${k}</span></td><td class="mono">${showValue(v)}</td></tr>`)}</tbody></table>`;
+  return html`<h3>${title}</h3><table class="kv"><tbody>${Object.entries(vals).map(([k, v]) => html`<tr><td><span class="badge b-${kind}">${k}</span></td><td class="mono">${showValue(v)}</td></tr>`)}</tbody></table>`;
 }
 
 /** Test Report (SPEC.md 1.2 step 7): verdict, assertions, every call of the run, output, analysis. */
