@@ -79,7 +79,7 @@ export async function projectBody(db: Db, userId: string, projectId: string, pub
       flows = html`<h2>Use Case / Integration chains <span class="muted">(batch <a class="mono" href="${BASE}/batches/${view.batchId}">${view.batchId}</a>)</span></h2>
         ${chainList(view.chains)}
         <h3>Endpoint tests</h3>
-        ${view.endpointTests.length ? html`<table><tbody>${view.endpointTests.map((t) => html`<tr><td>${status(t.status)}</td><td><a href="${BASE}/runs/${t.runId}">${t.testName}</a></td></tr>`)}</tbody></table>` : empty('Every test of this batch is part of a chain.')}`;
+        ${view.endpointTests.length ? html`<table class="list"><tbody>${view.endpointTests.map((t) => html`<tr><td>${status(t.status)}</td><td><a href="${BASE}/runs/${t.runId}">${t.testName}</a></td></tr>`)}</tbody></table>` : empty('Every test of this batch is part of a chain.')}`;
     }
   }
   const body = html`<h1>${p.name}</h1><p class="sub">${p.type} project</p>

@@ -39,7 +39,7 @@ export function chainList(chains: BatchView['chains']): Html {
 export function chainsTab(view: BatchView): Html {
   return html`${chainList(view.chains)}
     <h3>Endpoint tests</h3>
-    ${view.endpointTests.length ? html`<table><tbody>${view.endpointTests.map((t) => html`<tr><td>${status(t.status)}</td><td><a href="${BASE}/runs/${t.runId}">${t.testName}</a></td></tr>`)}</tbody></table>` : empty('Every test of this batch is part of a chain.')}`;
+    ${view.endpointTests.length ? html`<table class="list"><tbody>${view.endpointTests.map((t) => html`<tr><td>${status(t.status)}</td><td><a href="${BASE}/runs/${t.runId}">${t.testName}</a></td></tr>`)}</tbody></table>` : empty('Every test of this batch is part of a chain.')}`;
 }
 
 export function cleanupTab(view: BatchView): Html {
