@@ -65,6 +65,12 @@ describe('portal sign-in', () => {
     expect(res.headers.get('location')).toBe(`/portal?next=${encodeURIComponent(`/portal/runs/${seed.runs.get}`)}`);
   });
 
+  it('gives each page one address (no trailing slash)', async () => {
+    const res = await new Browser(server.url).request('/portal/');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/portal');
+  });
+
   it('refuses a bad key with an error page and no cookie', async () => {
     const b = new Browser(server.url);
     const res = await b.request('/portal/sign-in', { form: { key: 'svc_not_a_real_key_000000000000' } });

@@ -37,6 +37,14 @@ export function portalApp(deps: ServerDeps, sessions = new SessionStore()): Hono
     return c.html(page({ title: 'Error', session: c.get('session') }, html`<h1>Something went wrong</h1><p class="sub">Request ${c.get('requestId') ?? ''}</p>`), 500);
   });
   app.get('/static/portal.css', (c) => c.body(stylesheet(), 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=300' }));
+  // '/portal/' and 'x/' forms of a page URL: one canonical address per page.
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'GET' && c.req.path.length > 1 && c.req.path.endsWith('/')) {
+      const url = new URL(c.req.url);
+      return c.redirect(url.pathname.replace(/\/+$/, '') + url.search, 301);
+    }
+    return next();
+  });
   app.use('*', loadSession(sessions));
   app.use('*', async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
