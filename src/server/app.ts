@@ -10,6 +10,7 @@ import { errorResponse } from './errors.js';
 import { TriggerLimiter } from './rate-limit.js';
 import { mount, type RouteHandler } from './route.js';
 import { REGISTRARS } from './routes.js';
+import { portalApp } from './portal/app.js';
 import { Surface } from '../contract/common.js';
 
 export const API_PREFIX = '/api/v1';
@@ -50,6 +51,7 @@ export function createApp(deps: ServerDeps): Hono<AppEnv> {
   };
   for (const register of REGISTRARS) register(api, kit);
   app.route(API_PREFIX, api);
+  app.route('/portal', portalApp(deps));
   (app as unknown as { mountedEndpoints: Set<string> }).mountedEndpoints = mounted;
   return app;
 }

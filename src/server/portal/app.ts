@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ServerDeps } from '../context.js';
+import { registerActions } from './actions.js';
+import { fileResponse, ownsRun, resolveArtifact } from './artifacts.js';
+import { loadSession, sameOrigin, securityHeaders, type PortalContext, type PortalEnv } from './guard.js';
+import { html } from './html.js';
+import { BASE, page } from './layout.js';
+import { projectBody, projectListBody } from './page-projects.js';
+import { batchLanding, runPage } from './page-run.js';
+import { testBody } from './page-test.js';
+import { SessionStore } from './sessions.js';
+import { registerSignIn } from './sign-in.js';
+
+let css: string | undefined;
+/** The stylesheet sits beside this module in src/ and (copied by postbuild) in dist/. */
+function stylesheet(): string {
+  css ??= readFileSync(new URL('./static/portal.css', import.meta.url), 'utf8');
+  return css;
+}
+
+function notFound(c: PortalContext): Response {
+  const body = html`<h1>Not found</h1><p class="sub">There is nothing here, or it belongs to someone else.</p><p><a href="${BASE}/projects">Back to projects</a></p>`;
+  return c.html(page({ title: 'Not found', session: c.get('session') }, body), 404);
+}
+
+/**
+ * The web portal: server-rendered pages over the store, signed in with an API key. Mounted by
+ * app.ts at /portal. Everything is scoped to the signed-in key's user; another user's id is a 404.
+ */
+export function portalApp(deps: ServerDeps, sessions = new SessionStore()): Hono<PortalEnv> {
+  const app = new Hono<PortalEnv>();
+  app.use('*', securityHeaders);
+  app.onError((err, c) => {
+    console.error(`[svc-server] ${c.get('requestId') ?? '-'} portal error:`, err);
+    return c.html(page({ title: 'Error', session: c.get('session') }, html`<h1>Something went wrong</h1><p class="sub">Request ${c.get('requestId') ?? ''}</p>`), 500);
+  });
+  app.get('/static/portal.css', (c) => c.body(stylesheet(), 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=300' }));
+  // '/portal/' and 'x/' forms of a page URL: one canonical address per page.
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'GET' && c.req.path.length > 1 && c.req.path.endsWith('/')) {
+      const url = new URL(c.req.url);
+      return c.redirect(url.pathname.replace(/\/+$/, '') + url.search, 301);
+    }
+    return next();
+  });
+  app.use('*', loadSession(sessions));
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    if (!sameOrigin(c)) return c.html(page({ title: 'Forbidden' }, html`<h1>Forbidden</h1><p class="sub">This form was not sent from the portal.</p>`), 403);
+    return next();
+  });
+  app.use('*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.text('form too large', 413) }));
+
+  registerSignIn(app, sessions);
+
+  // Everything below needs a session: pages send the browser to sign in and come back after.
+  app.use('*', async (c, next) => {
+    if (c.get('session')) return next();
+    if (c.req.method !== 'GET') return c.redirect(BASE, 303);
+    const url = new URL(c.req.url);
+    return c.redirect(`${BASE}?next=${encodeURIComponent(url.pathname + url.search)}`, 303);
+  });
+
+  const s = (c: PortalContext) => c.get('session')!;
+  const db = deps.store.db;
+
+  app.get('/projects', async (c) => {
+    const n = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1));
+    return c.html(page({ title: 'Projects', session: s(c) }, await projectListBody(db, s(c).userId, n)));
+  });
+  app.get('/projects/:id', async (c) => {
+    const p = await projectBody(db, s(c).userId, c.req.param('id'), deps.config.publicUrl);
+    if (!p) return notFound(c);
+    return c.html(page({ title: p.title, session: s(c), crumbs: [{ label: 'Projects', href: `${BASE}/projects` }, { label: p.title }] }, p.body));
+  });
+  app.get('/tests/:id', async (c) => {
+    const t = await testBody(db, s(c).userId, c.req.param('id'));
+    if (!t) return notFound(c);
+    return c.html(page({ title: t.title, session: s(c), crumbs: t.crumbs }, t.body));
+  });
+  app.get('/batches/:id', async (c) => {
+    const to = await batchLanding(db, s(c).userId, c.req.param('id'));
+    return to ? c.redirect(to, 303) : notFound(c);
+  });
+  app.get('/runs/:id', async (c) => {
+    const r = await runPage(db, s(c).userId, c.req.param('id'), { tab: c.req.query('tab'), view: c.req.query('view') }, deps.config.publicUrl);
+    if (!r) return notFound(c);
+    return c.html(page({ title: r.title, session: s(c), crumbs: r.crumbs, refreshSeconds: r.refresh }, r.body));
+  });
+  app.get('/runs/:id/artifacts/*', async (c) => {
+    const runId = c.req.param('id');
+    if (!(await ownsRun(db, s(c).userId, runId))) return notFound(c);
+    // The raw (still percent-encoded) remainder, so that an encoded '..' is seen and refused.
+    const rawPath = new URL(c.req.url).pathname;
+    const marker = `/runs/${runId}/artifacts/`;
+    const at = rawPath.indexOf(marker);
+    const file = at < 0 ? null : resolveArtifact(deps.store.dataDir, runId, rawPath.slice(at + marker.length));
+    if (!file) return notFound(c);
+    return fileResponse(file, c.req.header('range'));
+  });
+
+  registerActions(app, deps);
+  app.all('*', (c) => notFound(c));
+  return app;
+}
