@@ -6,7 +6,8 @@ export async function visibleLines(page: Page): Promise<string[]> {
   return text.split('\n').map((l) => l.trim()).filter(Boolean);
 }
 
-const tokens = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter((t) => t.length > 1 || /\d/.test(t));
+const tokens = (s: string) =>
+  s.toLowerCase().split(/[^a-z0-9]+/).filter((t) => t.length > 1 || /\d/.test(t)).map((t) => (t.length > 3 ? t.replace(/s$/, '') : t));
 
 /** Visible lines most like the expected text (shared words, then length closeness). */
 export function closestLines(lines: string[], expected: string, max = 3): string[] {

@@ -163,9 +163,9 @@ export async function explore(input: ExploreInput): Promise<ExploreResult> {
   const attrs = input.testIdAttributes ?? DEFAULT_TEST_ID_ATTRIBUTES;
   const { candidates, signedIn, signInError } = await discover(input, pool, attrs);
   for (const hint of input.featureHints ?? []) {
-    const hit = candidates.find((c) => matches(hint, c.feature.name));
-    if (hit) hit.feature.prdFeature ??= hint;
-    else {
+    const hits = candidates.filter((c) => matches(hint, c.feature.name));
+    for (const hit of hits) hit.feature.prdFeature ??= hint;
+    if (!hits.length) {
       const feature: ExploredFeature = { id: `prd-${slug(hint)}`, name: hint, url: '', kind: 'navigation', status: 'failed', reason: 'no page or control for this PRD feature was found in the app', prdFeature: hint, observedSteps: [], screenshots: [] };
       candidates.push({ feature, requiresAuth: false, steps: [], observe: false });
     }

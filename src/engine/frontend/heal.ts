@@ -21,8 +21,13 @@ function checkable(a: ResolvedAction): LocatorDescriptor[] {
 }
 
 /** The first saved locator that still matches nothing after `probeMs`, or undefined. */
-export async function findDrift(page: Page, a: ResolvedAction, o: { probeMs: number; baseUrl: string; testIdAttributes: string[] }): Promise<LocatorDescriptor | undefined> {
-  if (a.kind === 'sign-in') await reachSignInForm(page, o.baseUrl, a.entry, o.probeMs, o.testIdAttributes).catch(() => undefined);
+export async function findDrift(
+  page: Page,
+  a: ResolvedAction,
+  o: { probeMs: number; stepTimeoutMs: number; baseUrl: string; testIdAttributes: string[] },
+): Promise<LocatorDescriptor | undefined> {
+  if (a.kind === 'sign-in') await reachSignInForm(page, o.baseUrl, a.entry, o.stepTimeoutMs, o.testIdAttributes).catch(() => undefined);
+  await page.waitForLoadState('load', { timeout: o.stepTimeoutMs }).catch(() => {});
   const deadline = Date.now() + o.probeMs;
   const targets = checkable(a);
   for (const d of targets) {

@@ -34,6 +34,8 @@ export interface RunPlanInput {
   stepTimeoutMs?: number;
   /** How long an assertion polls before it fails (default 5 000). */
   assertTimeoutMs?: number;
+  /** On replay, how long a saved locator may take to appear before it counts as drifted (default 1 500). */
+  healProbeMs?: number;
   signal?: AbortSignal;
   /** Called when a step starts (screenshot null) and when it ends (absolute screenshot path). */
   onProgress?: (step: StepRecord, screenshotPath: string | null) => void;
@@ -101,7 +103,7 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
         const resolveOpts = { page, baseUrl: input.baseUrl, testIdAttributes: attrs, timeoutMs: stepTimeout, model: input.model, signal: input.signal };
         if (saved && saved.description === step.description && saved.type === step.type) {
           action = saved.action;
-          const drift = await findDrift(page, action, { probeMs: Math.min(3000, timeoutMs), baseUrl: input.baseUrl, testIdAttributes: attrs });
+          const drift = await findDrift(page, action, { probeMs: Math.min(input.healProbeMs ?? 1500, timeoutMs), stepTimeoutMs: timeoutMs, baseUrl: input.baseUrl, testIdAttributes: attrs });
           if (drift && !heal) throw new StepFailure('locator-not-found', `the saved locator ${locatorLabel(drift)} matches nothing (auto-heal is off)`, { url: page.url() });
           if (drift) {
             const fresh = await resolveStep(step, resolveOpts).catch((err) => {

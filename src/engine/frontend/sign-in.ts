@@ -61,10 +61,16 @@ export async function performSignIn(page: Page, a: SignIn, account: TestAccount 
   if (a.submit) await toLocator(page, a.submit).click({ timeout: timeoutMs });
   else await toLocator(page, a.password).press('Enter', { timeout: timeoutMs });
   await page.waitForLoadState('load', { timeout: timeoutMs }).catch(() => {});
-  // Signed in once the password field is gone; if it stays, report the page's own error text.
-  const gone = await toLocator(page, PASSWORD).first().waitFor({ state: 'hidden', timeout: Math.min(timeoutMs, 5000) }).then(() => true, () => false);
-  if (!gone) {
-    const alert = await page.getByRole('alert').first().textContent({ timeout: 500 }).catch(() => null);
-    throw new Error(`sign-in did not succeed: the sign-in form is still shown${alert ? ` with "${alert.trim()}"` : ''}`);
+  // Signed in once the password field is gone; an error message next to it ends the wait early.
+  const pw = toLocator(page, PASSWORD).first();
+  const alert = page.getByRole('alert').filter({ visible: true }).first();
+  const deadline = Date.now() + Math.min(timeoutMs, 5000);
+  for (;;) {
+    if (!(await pw.isVisible().catch(() => false))) return;
+    const shown = (await alert.isVisible().catch(() => false)) ? await alert.innerText().catch(() => '') : '';
+    if (shown || Date.now() >= deadline) {
+      throw new Error(`sign-in did not succeed: the sign-in form is still shown${shown ? ` with "${shown.trim()}"` : ''}`);
+    }
+    await page.waitForTimeout(100);
   }
 }
