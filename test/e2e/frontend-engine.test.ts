@@ -125,6 +125,25 @@ describe('running a plan', () => {
     expect(none.failure?.message).toContain('no test account is configured');
   });
 
+  it('asks a configured model for a step the built-in rules cannot place, and checks its answer', async () => {
+    await reset();
+    const asked: string[] = [];
+    const model = {
+      name: 'test-double', available: true,
+      complete: async (req: { messages: Array<{ content: string }> }) => {
+        asked.push(req.messages.at(-1)!.content);
+        return JSON.stringify({ action: { kind: 'click', target: { strategy: 'role', role: 'button', name: 'Add' } } });
+      },
+    };
+    const steps = [act('Sign in'), act('Go to /todos'), act('Type "milk" into the "New item" field'), act('Hit the plus thing to save it'), check('Verify "1 item" is visible')];
+    const r = await run(steps, { model });
+    expect(r.verdict).toBe('passed');
+    expect(r.steps[3]).toMatchObject({ action: 'click', locator: "getByRole('button', { name: 'Add' })" });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain('Hit the plus thing to save it');
+    expect(asked[0]).toContain('button "Add"');
+  });
+
   it('stops a cancelled run', async () => {
     const ac = new AbortController();
     const r = await run([act('Sign in'), act('Wait 5 seconds'), act('Go to /todos')], {

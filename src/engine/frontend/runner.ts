@@ -100,7 +100,7 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
       let action: ResolvedAction | null = null;
       const work = (async () => {
         if (remaining <= 0) throw new StepFailure('timeout', "the run's time limit was reached before this step");
-        const resolveOpts = { page, baseUrl: input.baseUrl, testIdAttributes: attrs, timeoutMs: stepTimeout, model: input.model, signal: input.signal };
+        const resolveOpts = { page, baseUrl: input.baseUrl, testIdAttributes: attrs, timeoutMs: Math.min(stepTimeout, remaining), model: input.model, signal: input.signal };
         if (saved && saved.description === step.description && saved.type === step.type) {
           action = saved.action;
           const drift = await findDrift(page, action, { probeMs: Math.min(input.healProbeMs ?? 1500, timeoutMs), stepTimeoutMs: timeoutMs, baseUrl: input.baseUrl, testIdAttributes: attrs });
