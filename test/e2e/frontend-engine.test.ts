@@ -24,8 +24,9 @@ afterAll(async () => {
   await app?.close();
 });
 const reset = (url = app.url) => fetch(`${url}/__reset`, { method: 'POST' });
+// Video and trace are checked in the artifact tests; elsewhere they only cost CPU.
 const run = (steps: PlanStep[], extra: Partial<Parameters<typeof runPlan>[0]> = {}) =>
-  runPlan({ steps: steps.length ? steps : undefined, baseUrl: app.url, account: DEMO_USER, artifactsDir: tempDir('svc-fe-run-'), pool, stepTimeoutMs: 5000, assertTimeoutMs: 3000, ...extra });
+  runPlan({ video: false, trace: false, steps: steps.length ? steps : undefined, baseUrl: app.url, account: DEMO_USER, artifactsDir: tempDir('svc-fe-run-'), pool, stepTimeoutMs: 10_000, assertTimeoutMs: 4000, ...extra });
 
 const TODO_PLAN: PlanStep[] = [
   act('Sign in'),
@@ -61,7 +62,7 @@ describe('running a plan', () => {
   it('passes a hand-written plan with a screenshot per step, a playable video and a trace', async () => {
     await reset();
     const progress: Array<[StepRecord, string | null]> = [];
-    const r = await run(TODO_PLAN, { onProgress: (s, shot) => progress.push([s, shot && existsSync(shot) ? shot : null]) });
+    const r = await run(TODO_PLAN, { video: true, trace: true, onProgress: (s, shot) => progress.push([s, shot && existsSync(shot) ? shot : null]) });
     expect(r.failure).toBeUndefined();
     expect(r.verdict).toBe('passed');
     expect(r.steps.map((s) => s.status)).toEqual(TODO_PLAN.map(() => 'passed'));
@@ -76,7 +77,7 @@ describe('running a plan', () => {
   it('stores screenshots, a real webm video and a trace zip in the artifacts directory', async () => {
     await reset();
     const artifactsDir = tempDir('svc-fe-art-');
-    const r = await run(TODO_PLAN.slice(0, 6), { artifactsDir });
+    const r = await run(TODO_PLAN.slice(0, 6), { artifactsDir, video: true, trace: true });
     expect(r.verdict).toBe('passed');
     for (const s of r.steps) expect(magic(join(artifactsDir, s.screenshot!), [0x89, 0x50, 0x4e, 0x47])).toBe(true);
     expect(r.video).toBe('video.webm');
@@ -205,7 +206,7 @@ describe('replay, auto-heal and export', () => {
     const verdicts: string[] = [];
     for (let i = 0; i < 3; i++) {
       await reset();
-      const r = await run([], { script: first.script, heal: false, video: false, trace: false });
+      const r = await run([], { script: first.script, heal: false });
       verdicts.push(r.verdict);
       expect(r.steps.every((s) => !s.healed)).toBe(true);
     }

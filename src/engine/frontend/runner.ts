@@ -73,7 +73,7 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
   const { page } = rec.lease;
   const watch = new PageWatch().attach(page);
   const records: StepRecord[] = steps.map((s, index) => ({
-    index, type: s.type, description: s.description, status: 'skipped', durationMs: 0, startedAt: '', action: null, locator: null, resolved: null, screenshot: null,
+    index, type: s.type, description: s.description, status: 'skipped', durationMs: 0, startedAt: null, action: null, locator: null, resolved: null, screenshot: null,
   }));
   const scriptSteps: ScriptStep[] = [];
   const heals: RunResult['heals'] = [];
@@ -110,8 +110,11 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
               if (err instanceof ResolveError) throw new ResolveError(`the saved locator ${locatorLabel(drift)} matches nothing and re-resolving the step failed: ${err.message}`, err.lookedFor);
               throw err;
             });
-            r.healed = healRecord(drift, action, fresh);
-            heals.push({ index: i, ...r.healed });
+            // Re-resolving to the very same locator means the page was only slow: not a heal.
+            if (JSON.stringify(fresh) !== JSON.stringify(action)) {
+              r.healed = healRecord(drift, action, fresh);
+              heals.push({ index: i, ...r.healed });
+            }
             action = fresh;
           }
         } else {

@@ -70,7 +70,8 @@ export interface StepRecord {
   description: string;
   status: StepStatus;
   durationMs: number;
-  startedAt: string;
+  /** ISO time the step started; null for steps that never ran. */
+  startedAt: string | null;
   /** Action kind, e.g. `click` or `expect-text`; null when the step could not be resolved. */
   action: ActionKind | null;
   /** Display form of the locator used, e.g. `getByTestId('add-button')`. */
