@@ -1,0 +1,175 @@
+/**
+ * Execute one resolved action on the page. Assertions poll until they hold or their timeout passes,
+ * and fail with what was expected next to what the page showed.
+ */
+import type { Page } from 'playwright-core';
+import { locatorLabel, toLocator } from './locator.js';
+import { closestLines, pageExcerpt, visibleLines } from './evidence.js';
+import { performSignIn } from './sign-in.js';
+import type { PageWatch } from './page-watch.js';
+import type { ElementState, FailureKind, LocatorDescriptor, ResolvedAction, RunFailure, TestAccount } from './types.js';
+
+export class StepFailure extends Error {
+  constructor(readonly kind: FailureKind, message: string, readonly details?: RunFailure['details']) {
+    super(message);
+  }
+}
+
+export interface ExecContext {
+  page: Page;
+  baseUrl: string;
+  account?: TestAccount;
+  timeoutMs: number;
+  watch: PageWatch;
+}
+
+export function absoluteUrl(url: string, baseUrl: string): string {
+  return url ? new URL(url, baseUrl).toString() : baseUrl;
+}
+
+async function until(page: Page, timeoutMs: number, check: () => Promise<boolean>): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check().catch(() => false)) return true;
+    if (Date.now() >= deadline) return false;
+    await page.waitForTimeout(100);
+  }
+}
+
+async function anyVisible(page: Page, d: LocatorDescriptor): Promise<boolean> {
+  const loc = toLocator(page, d);
+  const n = Math.min(await loc.count(), 20);
+  for (let i = 0; i < n; i++) if (await loc.nth(i).isVisible()) return true;
+  return false;
+}
+
+async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): Promise<boolean> {
+  const loc = toLocator(page, d);
+  if (state === 'hidden') return !(await anyVisible(page, d));
+  const el = loc.first();
+  if ((await loc.count()) === 0) return false;
+  switch (state) {
+    case 'visible': return anyVisible(page, d);
+    case 'enabled': return el.isEnabled({ timeout: 500 });
+    case 'disabled': return el.isDisabled({ timeout: 500 });
+    case 'checked': return el.isChecked({ timeout: 500 });
+    case 'unchecked': return !(await el.isChecked({ timeout: 500 }));
+  }
+}
+
+async function actualState(page: Page, d: LocatorDescriptor): Promise<string> {
+  const loc = toLocator(page, d);
+  if ((await loc.count()) === 0) return 'no element matches it';
+  const el = loc.first();
+  const parts = [(await el.isVisible()) ? 'visible' : 'hidden', (await el.isEnabled().catch(() => true)) ? 'enabled' : 'disabled'];
+  const checked = await el.isChecked().catch(() => undefined);
+  if (checked !== undefined) parts.push(checked ? 'checked' : 'unchecked');
+  return `it is ${parts.join(', ')}`;
+}
+
+async function assertion(a: ResolvedAction, x: ExecContext): Promise<void> {
+  const { page } = x;
+  const wait = (fn: () => Promise<boolean>) => until(page, x.timeoutMs, fn);
+  const fail = async (message: string, expected: string, actual: string) => {
+    throw new StepFailure('assertion', message, { expected, actual, url: page.url(), pageText: await pageExcerpt(page) });
+  };
+  switch (a.kind) {
+    case 'expect-text': {
+      const d: LocatorDescriptor = { strategy: 'text', text: a.text };
+      if (await wait(async () => (await anyVisible(page, d)) === a.visible)) return;
+      if (!a.visible) return fail(`expected "${a.text}" not to be visible, but the page shows it`, `"${a.text}" not visible`, 'visible');
+      const near = closestLines(await visibleLines(page), a.text);
+      const actual = near.length ? `closest visible text: ${near.map((l) => `"${l}"`).join(', ')}` : 'no similar text on the page';
+      return fail(`expected the page to show "${a.text}", but it does not (${actual})`, `"${a.text}" visible`, actual);
+    }
+    case 'expect-state': {
+      if (await wait(() => stateOf(page, a.target, a.state))) return;
+      const actual = await actualState(page, a.target);
+      return fail(`expected ${locatorLabel(a.target)} to be ${a.state}, but ${actual}`, a.state, actual);
+    }
+    case 'expect-url':
+      if (await wait(async () => page.url().includes(a.contains))) return;
+      return fail(`expected the URL to contain "${a.contains}", but it is ${page.url()}`, a.contains, page.url());
+    case 'expect-title': {
+      if (await wait(async () => (await page.title()).includes(a.contains))) return;
+      const title = await page.title();
+      return fail(`expected the title to contain "${a.contains}", but it is "${title}"`, a.contains, title);
+    }
+    case 'expect-value': {
+      const el = toLocator(page, a.target).first();
+      if (await wait(async () => (await el.inputValue({ timeout: 500 })) === a.value)) return;
+      const actual = await el.inputValue({ timeout: 500 }).catch(() => '(no such field)');
+      return fail(`expected ${locatorLabel(a.target)} to have value "${a.value}", but it has "${actual}"`, a.value, actual);
+    }
+    case 'expect-count': {
+      const loc = toLocator(page, a.target);
+      if (await wait(async () => (await loc.count()) === a.count)) return;
+      const n = await loc.count();
+      return fail(`expected ${a.count} matching ${locatorLabel(a.target)}, found ${n}`, String(a.count), String(n));
+    }
+    case 'expect-no-error': {
+      await page.waitForLoadState('load', { timeout: x.timeoutMs }).catch(() => {});
+      const problems = await x.watch.problems(page);
+      if (!problems.length) return;
+      throw new StepFailure('page-error', `the page shows an error: ${problems.join('; ')}`, {
+        expected: 'no error', actual: problems.join('; '), url: page.url(), pageText: await pageExcerpt(page),
+      });
+    }
+    default:
+      throw new Error(`not an assertion: ${a.kind}`);
+  }
+}
+
+/** Run one action. Throws StepFailure (or a Playwright error, classified by the runner). */
+export async function execute(a: ResolvedAction, x: ExecContext): Promise<void> {
+  const { page } = x;
+  const t = { timeout: x.timeoutMs };
+  const loc = (d: LocatorDescriptor) => toLocator(page, d);
+  switch (a.kind) {
+    case 'navigate': {
+      const url = absoluteUrl(a.url, x.baseUrl);
+      try {
+        await page.goto(url, { ...t, waitUntil: 'load' });
+      } catch (err) {
+        throw new StepFailure('navigation', `could not open ${url}: ${String((err as Error).message).split('\n')[0]}`, { url });
+      }
+      return;
+    }
+    case 'click': await loc(a.target).click(t); break;
+    case 'hover': await loc(a.target).hover(t); break;
+    case 'fill': await loc(a.target).fill(a.value, t); break;
+    case 'select': {
+      const el = loc(a.target);
+      await el.selectOption({ label: a.value }, { timeout: Math.min(x.timeoutMs, 2000) }).catch(() => el.selectOption(a.value, t));
+      break;
+    }
+    case 'check': await loc(a.target).setChecked(a.checked, t); break;
+    case 'press':
+      if (a.target) await loc(a.target).press(a.key, t);
+      else await page.keyboard.press(a.key);
+      break;
+    case 'wait':
+      if (a.target) await loc(a.target).first().waitFor({ state: 'visible', ...t });
+      else if (a.ms !== undefined) await page.waitForTimeout(Math.min(a.ms, x.timeoutMs));
+      else await page.waitForLoadState('load', t);
+      return;
+    case 'scroll':
+      if (a.target) await loc(a.target).scrollIntoViewIfNeeded(t);
+      else if (a.direction === 'top' || a.direction === 'bottom') {
+        await page.evaluate((d) => window.scrollTo(0, d === 'top' ? 0 : document.body.scrollHeight), a.direction);
+      } else await page.mouse.wheel(0, a.direction === 'up' ? -600 : 600);
+      return;
+    case 'sign-in':
+      try {
+        await performSignIn(page, a, x.account, x.baseUrl, x.timeoutMs);
+      } catch (err) {
+        if (err instanceof StepFailure) throw err;
+        throw new StepFailure('navigation', String((err as Error).message).split('\n')[0]!, { url: page.url() });
+      }
+      return;
+    default:
+      return assertion(a, x);
+  }
+  // Let a navigation started by the action settle so the screenshot shows its result.
+  await page.waitForLoadState('load', { timeout: Math.min(x.timeoutMs, 5000) }).catch(() => {});
+}

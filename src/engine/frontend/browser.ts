@@ -1,0 +1,172 @@
+/**
+ * A pool of browser contexts over one Chromium: launched locally (Debian's Chromium via
+ * playwright-core) or reached with `chromium.connect(SVC_BROWSER_WS_ENDPOINT)`. Every test gets a
+ * fresh context; `size` bounds how many run at once. Video needs ffmpeg: it is probed once and, when
+ * unusable, contexts run without it and say why.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+export interface BrowserPoolOptions {
+  /** Concurrent contexts (default SVC_BROWSER_POOL_SIZE or 2). */
+  size?: number;
+  executablePath?: string;
+  /** Remote browser; defaults to SVC_BROWSER_WS_ENDPOINT. */
+  wsEndpoint?: string;
+  headless?: boolean;
+}
+
+export interface LeaseOptions {
+  /** Directory to record video into; omit for no video. */
+  videoDir?: string;
+  viewport?: { width: number; height: number };
+}
+
+export interface Lease {
+  context: BrowserContext;
+  page: Page;
+  /** Set when video was requested but cannot be recorded. */
+  videoNote?: string;
+  /** Close the context and free the slot. */
+  release(): Promise<void>;
+}
+
+export function findChromium(): string {
+  const candidates = [process.env.SVC_CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  for (const c of candidates) if (c && existsSync(c)) return c;
+  throw new Error('Chromium not found: set SVC_CHROMIUM_PATH or install Debian\'s chromium package');
+}
+
+export class BrowserPool {
+  readonly size: number;
+  private browser?: Promise<Browser>;
+  private active = 0;
+  private waiters: Array<() => void> = [];
+  private videoProbe?: Promise<string | undefined>;
+  private closed = false;
+
+  constructor(private readonly opts: BrowserPoolOptions = {}) {
+    this.size = Math.max(1, opts.size ?? (Number(process.env.SVC_BROWSER_POOL_SIZE) || 2));
+  }
+
+  get remote(): boolean {
+    return Boolean(this.opts.wsEndpoint ?? process.env.SVC_BROWSER_WS_ENDPOINT);
+  }
+
+  private getBrowser(): Promise<Browser> {
+    if (!this.browser) {
+      const ws = this.opts.wsEndpoint ?? process.env.SVC_BROWSER_WS_ENDPOINT;
+      const p = ws
+        ? chromium.connect(ws, { timeout: 30_000 })
+        : chromium.launch({ executablePath: this.opts.executablePath ?? findChromium(), headless: this.opts.headless ?? true, args: CHROMIUM_ARGS });
+      this.browser = p.then((b) => {
+        // A crashed or dropped browser is replaced on the next acquire.
+        b.on('disconnected', () => {
+          if (this.browser === p) this.browser = undefined;
+        });
+        return b;
+      });
+      this.browser.catch(() => {
+        if (this.browser === p) this.browser = undefined;
+      });
+    }
+    return this.browser;
+  }
+
+  /** Why video cannot be recorded here, or undefined when it can (probed once per pool). */
+  videoUnavailableReason(): Promise<string | undefined> {
+    this.videoProbe ??= (async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'svc-video-probe-'));
+      let ctx: BrowserContext | undefined;
+      try {
+        ctx = await (await this.getBrowser()).newContext({ recordVideo: { dir, size: { width: 320, height: 240 } } });
+        await ctx.newPage();
+        return undefined;
+      } catch (err) {
+        const msg = String((err as Error).message ?? err).split('\n')[0];
+        return `video disabled: ffmpeg is not usable for Playwright (${msg}); step screenshots only`;
+      } finally {
+        await ctx?.close().catch(() => {});
+        rmSync(dir, { recursive: true, force: true });
+      }
+    })();
+    return this.videoProbe;
+  }
+
+  private async slot(): Promise<void> {
+    if (this.active < this.size) {
+      this.active++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+
+  private free(): void {
+    const next = this.waiters.shift();
+    if (next) next();
+    else this.active--;
+  }
+
+  async acquire(opts: LeaseOptions = {}): Promise<Lease> {
+    if (this.closed) throw new Error('browser pool is closed');
+    await this.slot();
+    try {
+      const viewport = opts.viewport ?? { width: 1280, height: 720 };
+      const videoNote = opts.videoDir ? await this.videoUnavailableReason() : undefined;
+      const recordVideo = opts.videoDir && !videoNote ? { dir: opts.videoDir, size: viewport } : undefined;
+      const browser = await this.getBrowser();
+      const context = await browser.newContext({ viewport, recordVideo, ignoreHTTPSErrors: false });
+      const page = await context.newPage();
+      let released = false;
+      return {
+        context,
+        page,
+        videoNote,
+        release: async () => {
+          if (released) return;
+          released = true;
+          try {
+            await context.close();
+          } finally {
+            this.free();
+          }
+        },
+      };
+    } catch (err) {
+      this.free();
+      throw err;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const b = this.browser;
+    this.browser = undefined;
+    if (b) await (await b.catch(() => undefined))?.close().catch(() => {});
+  }
+}
+
+let defaultPool: BrowserPool | undefined;
+
+/** The process-wide pool used when a caller passes none. */
+export function getDefaultPool(): BrowserPool {
+  defaultPool ??= new BrowserPool();
+  return defaultPool;
+}
+
+export async function closeDefaultPool(): Promise<void> {
+  const p = defaultPool;
+  defaultPool = undefined;
+  await p?.close();
+}

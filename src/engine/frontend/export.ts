@@ -1,0 +1,99 @@
+/**
+ * Export a resolved script as a runnable `@playwright/test` file. Locators are the same ones the
+ * engine recorded; BASE_URL and the test account come from the environment at run time, so no
+ * secret is written into the file.
+ */
+import { describeLocator } from './locator.js';
+import type { ResolvedAction, ResolvedScript } from './types.js';
+
+export interface ExportedCode {
+  language: 'typescript';
+  framework: 'playwright';
+  filename: string;
+  code: string;
+}
+
+const q = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+const re = (s: string) => `/${s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}/`;
+const ERROR_RE = '/something went wrong|internal server error|unexpected error|application error|an error (?:has )?occurred/i';
+
+function lines(a: ResolvedAction): string[] {
+  const L = 'target' in a && a.target ? describeLocator(a.target) : '';
+  switch (a.kind) {
+    case 'navigate': return [`await page.goto(${a.url ? `new URL(${q(a.url)}, BASE_URL).toString()` : 'BASE_URL'});`];
+    case 'click': return [`await ${L}.click();`];
+    case 'hover': return [`await ${L}.hover();`];
+    case 'fill': return [`await ${L}.fill(${q(a.value)});`];
+    case 'select': return [`await ${L}.selectOption({ label: ${q(a.value)} });`];
+    case 'check': return [`await ${L}.setChecked(${a.checked});`];
+    case 'press': return [a.target ? `await ${L}.press(${q(a.key)});` : `await page.keyboard.press(${q(a.key)});`];
+    case 'wait':
+      if (a.target) return [`await expect(${L}.first()).toBeVisible();`];
+      return [a.ms !== undefined ? `await page.waitForTimeout(${a.ms});` : `await page.waitForLoadState('load');`];
+    case 'scroll':
+      if (a.target) return [`await ${L}.scrollIntoViewIfNeeded();`];
+      if (a.direction === 'top' || a.direction === 'bottom') return [`await page.evaluate(() => window.scrollTo(0, ${a.direction === 'top' ? '0' : 'document.body.scrollHeight'}));`];
+      return [`await page.mouse.wheel(0, ${a.direction === 'up' ? -600 : 600});`];
+    case 'sign-in': return [
+      `if (page.url() === 'about:blank') await page.goto(BASE_URL);`,
+      ...(a.entry ? [`if (!(await page.locator('input[type="password"]').first().isVisible())) await ${describeLocator(a.entry)}.click();`] : []),
+      `await ${describeLocator(a.username)}.fill(process.env.SVC_TEST_USERNAME ?? '');`,
+      `await ${describeLocator(a.password)}.fill(process.env.SVC_TEST_PASSWORD ?? '');`,
+      a.submit ? `await ${describeLocator(a.submit)}.click();` : `await ${describeLocator(a.password)}.press('Enter');`,
+      `await expect(page.locator('input[type="password"]')).toHaveCount(0);`,
+    ];
+    case 'expect-text': {
+      const t = `page.getByText(${q(a.text)}).filter({ visible: true })`;
+      return [a.visible ? `await expect(${t}.first()).toBeVisible();` : `await expect(${t}).toHaveCount(0);`];
+    }
+    case 'expect-state':
+      switch (a.state) {
+        case 'visible': return [`await expect(${L}.filter({ visible: true }).first()).toBeVisible();`];
+        case 'hidden': return [`await expect(${L}.filter({ visible: true })).toHaveCount(0);`];
+        case 'enabled': return [`await expect(${L}.first()).toBeEnabled();`];
+        case 'disabled': return [`await expect(${L}.first()).toBeDisabled();`];
+        case 'checked': return [`await expect(${L}.first()).toBeChecked();`];
+        case 'unchecked': return [`await expect(${L}.first()).not.toBeChecked();`];
+      }
+      break;
+    case 'expect-url': return [`await expect(page).toHaveURL(${re(a.contains)});`];
+    case 'expect-title': return [`await expect(page).toHaveTitle(${re(a.contains)});`];
+    case 'expect-value': return [`await expect(${L}.first()).toHaveValue(${q(a.value)});`];
+    case 'expect-count': return [`await expect(${L}).toHaveCount(${a.count});`];
+    case 'expect-no-error': return [
+      `await page.waitForLoadState('load');`,
+      `expect(lastStatus, 'HTTP status of the page').toBeLessThan(400);`,
+      `expect(pageErrors, 'uncaught exceptions on the page').toEqual([]);`,
+      `await expect(page.locator('body')).not.toContainText(${ERROR_RE});`,
+    ];
+  }
+  return [];
+}
+
+export function exportPlaywright(script: ResolvedScript, name = 'frontend test'): ExportedCode {
+  const body = script.steps.flatMap((s) => [
+    `  await test.step(${q(`${s.index + 1}. ${s.description}`)}, async () => {`,
+    ...lines(s.action).map((l) => `    ${l}`),
+    '  });',
+  ]);
+  const code = [
+    `import { test, expect } from '@playwright/test';`,
+    '',
+    '// Exported from a resolved svc frontend test. BASE_URL overrides the project URL;',
+    '// SVC_TEST_USERNAME and SVC_TEST_PASSWORD supply the test account for sign-in steps.',
+    `const BASE_URL = process.env.BASE_URL ?? ${q(script.baseUrl)};`,
+    '',
+    `test(${q(name)}, async ({ page }) => {`,
+    '  const pageErrors: string[] = [];',
+    '  let lastStatus = 0;',
+    `  page.on('pageerror', (e) => pageErrors.push(e.message));`,
+    `  page.on('framenavigated', (f) => { if (f === page.mainFrame()) pageErrors.length = 0; });`,
+    `  page.on('response', (r) => { if (r.request().isNavigationRequest() && r.frame() === page.mainFrame()) lastStatus = r.status(); });`,
+    '',
+    ...body,
+    '});',
+    '',
+  ].join('\n');
+  const file = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'frontend-test';
+  return { language: 'typescript', framework: 'playwright', filename: `${file}.spec.ts`, code };
+}

@@ -1,0 +1,50 @@
+/**
+ * Replay support: decide whether a saved step still fits the page, and re-resolve it when it does
+ * not. A heal happens only when a saved locator matches nothing; an assertion evaluated on an element
+ * that is there keeps its verdict, and negative assertions (something must be absent) never heal.
+ */
+import type { Page } from 'playwright-core';
+import { locatorLabel, toLocator } from './locator.js';
+import { targetsOf } from './model-resolve.js';
+import { reachSignInForm } from './sign-in.js';
+import type { LocatorDescriptor, ResolvedAction } from './types.js';
+
+export function isNegative(a: ResolvedAction): boolean {
+  return (a.kind === 'expect-state' && a.state === 'hidden') || (a.kind === 'expect-count' && a.count === 0) || (a.kind === 'expect-text' && !a.visible);
+}
+
+/** Locators a drift check looks at (count-style targets are allowed to match nothing). */
+function checkable(a: ResolvedAction): LocatorDescriptor[] {
+  if (isNegative(a) || a.kind === 'expect-count') return [];
+  if (a.kind === 'sign-in') return [a.username, a.password, ...(a.submit ? [a.submit] : [])];
+  return targetsOf(a);
+}
+
+/** The first saved locator that still matches nothing after `probeMs`, or undefined. */
+export async function findDrift(
+  page: Page,
+  a: ResolvedAction,
+  o: { probeMs: number; stepTimeoutMs: number; baseUrl: string; testIdAttributes: string[] },
+): Promise<LocatorDescriptor | undefined> {
+  if (a.kind === 'sign-in') await reachSignInForm(page, o.baseUrl, a.entry, o.stepTimeoutMs, o.testIdAttributes).catch(() => undefined);
+  await page.waitForLoadState('load', { timeout: o.stepTimeoutMs }).catch(() => {});
+  const deadline = Date.now() + o.probeMs;
+  const targets = checkable(a);
+  for (const d of targets) {
+    for (;;) {
+      if ((await toLocator(page, d).count().catch(() => 0)) > 0) break;
+      if (Date.now() >= deadline) return d;
+      await page.waitForTimeout(100);
+    }
+  }
+  return undefined;
+}
+
+/** Old → new display of a heal: the drifted locator and its replacement at the same place. */
+export function healRecord(drifted: LocatorDescriptor, before: ResolvedAction, after: ResolvedAction): { from: string; to: string } {
+  const oldTargets = targetsOf(before);
+  const newTargets = targetsOf(after);
+  const i = oldTargets.findIndex((d) => JSON.stringify(d) === JSON.stringify(drifted));
+  const replacement = newTargets[i >= 0 ? i : 0] ?? newTargets[0];
+  return { from: locatorLabel(drifted) ?? '(none)', to: locatorLabel(replacement) ?? `(${after.kind})` };
+}

@@ -1,0 +1,168 @@
+/**
+ * Run a frontend plan in a fresh browser context: resolve (or replay) each step, execute it, take a
+ * screenshot, and report progress; record video and a Playwright trace for the whole run. The
+ * verdict comes from the steps: the first failing step ends the run and names the failure.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ModelProvider } from '../../ai/provider.js';
+import { getDefaultPool, type BrowserPool } from './browser.js';
+import { execute, StepFailure } from './actions.js';
+import { findDrift, healRecord } from './heal.js';
+import { locatorLabel } from './locator.js';
+import { targetsOf } from './model-resolve.js';
+import { PageWatch } from './page-watch.js';
+import { DEFAULT_TEST_ID_ATTRIBUTES, ResolveError, matchCount } from './resolve-target.js';
+import { resolveStep } from './resolver.js';
+import { finishRecording, startRecording } from './recording.js';
+import type { PlanStep, ResolvedAction, ResolvedScript, RunFailure, RunResult, ScriptStep, StepRecord, TestAccount } from './types.js';
+
+export interface RunPlanInput {
+  /** The plan; optional when `script` is given (its steps are replayed). */
+  steps?: PlanStep[];
+  baseUrl: string;
+  account?: TestAccount;
+  artifactsDir: string;
+  /** A saved resolved script: matching steps are replayed without resolving. */
+  script?: ResolvedScript;
+  /** Re-resolve a saved step whose locator matches nothing. Default: true when a script is given. */
+  heal?: boolean;
+  testIdAttributes?: string[];
+  /** Whole run (default 300 000). */
+  timeoutMs?: number;
+  /** Per action / resolution (default 10 000). */
+  stepTimeoutMs?: number;
+  /** How long an assertion polls before it fails (default 5 000). */
+  assertTimeoutMs?: number;
+  /** On replay, how long a saved locator may take to appear before it counts as drifted (default 1 500). */
+  healProbeMs?: number;
+  signal?: AbortSignal;
+  /** Called when a step starts (screenshot null) and when it ends (absolute screenshot path). */
+  onProgress?: (step: StepRecord, screenshotPath: string | null) => void;
+  pool?: BrowserPool;
+  model?: ModelProvider;
+  /** Record video (default true) and a trace (default true). */
+  video?: boolean;
+  trace?: boolean;
+}
+
+function classify(err: unknown, action: ResolvedAction | null, page: import('playwright-core').Page, runDeadline: number): Promise<RunFailure> | RunFailure {
+  if (err instanceof StepFailure) return { kind: err.kind, message: err.message, ...(err.details ? { details: err.details } : {}) };
+  if (err instanceof ResolveError) return { kind: 'locator-not-found', message: err.message, details: { lookedFor: err.lookedFor, url: page.url() } };
+  const message = String((err as Error)?.message ?? err).split('\n')[0]!;
+  if (Date.now() >= runDeadline) return { kind: 'timeout', message: `the run's time limit was reached (${message})` };
+  return (async () => {
+    for (const d of action ? targetsOf(action) : []) {
+      if ((await matchCount(page, d)) === 0) return { kind: 'locator-not-found' as const, message: `no element matches ${locatorLabel(d)}`, details: { url: page.url() } };
+    }
+    return { kind: 'timeout' as const, message };
+  })();
+}
+
+export async function runPlan(input: RunPlanInput): Promise<RunResult> {
+  const started = Date.now();
+  const deadline = started + (input.timeoutMs ?? 300_000);
+  const stepTimeout = input.stepTimeoutMs ?? 10_000;
+  const assertTimeout = input.assertTimeoutMs ?? 5_000;
+  const steps: PlanStep[] = input.steps ?? input.script?.steps.map(({ type, description }) => ({ type, description })) ?? [];
+  const attrs = input.testIdAttributes ?? input.script?.testIdAttributes ?? DEFAULT_TEST_ID_ATTRIBUTES;
+  const heal = input.heal ?? Boolean(input.script);
+  mkdirSync(join(input.artifactsDir, 'steps'), { recursive: true });
+
+  const rec = await startRecording(input.pool ?? getDefaultPool(), input.artifactsDir, { video: input.video ?? true, trace: input.trace ?? true });
+  const { page } = rec.lease;
+  const watch = new PageWatch().attach(page);
+  const records: StepRecord[] = steps.map((s, index) => ({
+    index, type: s.type, description: s.description, status: 'skipped', durationMs: 0, startedAt: null, action: null, locator: null, resolved: null, screenshot: null,
+  }));
+  const scriptSteps: ScriptStep[] = [];
+  const heals: RunResult['heals'] = [];
+  let failure: RunFailure | undefined;
+  let failedStepIndex: number | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    const onAbort = () => reject(new StepFailure('cancelled', 'the run was cancelled'));
+    if (input.signal?.aborted) onAbort();
+    else input.signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => {});
+
+  let artifacts: Awaited<ReturnType<typeof finishRecording>> = {};
+  try {
+    for (const [i, step] of steps.entries()) {
+      const r = records[i]!;
+      r.startedAt = new Date().toISOString();
+      r.status = 'running';
+      const t0 = Date.now();
+      input.onProgress?.({ ...r }, null);
+      const remaining = deadline - Date.now();
+      const timeoutMs = Math.max(1, Math.min(step.type === 'assertion' ? assertTimeout : stepTimeout, remaining));
+      const saved = input.script?.steps[i];
+      let action: ResolvedAction | null = null;
+      const work = (async () => {
+        if (remaining <= 0) throw new StepFailure('timeout', "the run's time limit was reached before this step");
+        const resolveOpts = { page, baseUrl: input.baseUrl, testIdAttributes: attrs, timeoutMs: Math.min(stepTimeout, remaining), model: input.model, signal: input.signal };
+        if (saved && saved.description === step.description && saved.type === step.type) {
+          action = saved.action;
+          const drift = await findDrift(page, action, { probeMs: Math.min(input.healProbeMs ?? 1500, timeoutMs), stepTimeoutMs: timeoutMs, baseUrl: input.baseUrl, testIdAttributes: attrs });
+          if (drift && !heal) throw new StepFailure('locator-not-found', `the saved locator ${locatorLabel(drift)} matches nothing (auto-heal is off)`, { url: page.url() });
+          if (drift) {
+            const fresh = await resolveStep(step, resolveOpts).catch((err) => {
+              if (err instanceof ResolveError) throw new ResolveError(`the saved locator ${locatorLabel(drift)} matches nothing and re-resolving the step failed: ${err.message}`, err.lookedFor);
+              throw err;
+            });
+            // Re-resolving to the very same locator means the page was only slow: not a heal.
+            if (JSON.stringify(fresh) !== JSON.stringify(action)) {
+              r.healed = healRecord(drift, action, fresh);
+              heals.push({ index: i, ...r.healed });
+            }
+            action = fresh;
+          }
+        } else {
+          action = await resolveStep(step, resolveOpts);
+        }
+        r.action = action.kind;
+        r.resolved = action;
+        r.locator = locatorLabel(targetsOf(action)[0] ?? (action.kind === 'expect-text' ? { strategy: 'text', text: action.text } : undefined));
+        await execute(action, { page, baseUrl: input.baseUrl, account: input.account, timeoutMs, watch });
+      })();
+      work.catch(() => {});
+      try {
+        await Promise.race([work, aborted]);
+        r.status = 'passed';
+      } catch (err) {
+        r.status = 'failed';
+        failure = await classify(err, action, page, deadline);
+        if (step.type === 'assertion' && failure.kind === 'timeout') failure.kind = 'assertion';
+        r.error = failure.message;
+        failure.message = `Step ${i + 1} "${step.description}" failed: ${failure.message}`;
+        failedStepIndex = i;
+      }
+      if (action) scriptSteps.push({ index: i, type: step.type, description: step.description, action });
+      const shot = join('steps', `step-${String(i + 1).padStart(3, '0')}.png`);
+      if (failure?.kind !== 'cancelled' && (await page.screenshot({ path: join(input.artifactsDir, shot), timeout: 5000 }).then(() => true, () => false))) r.screenshot = shot;
+      r.durationMs = Date.now() - t0;
+      input.onProgress?.({ ...r }, r.screenshot ? join(input.artifactsDir, r.screenshot) : null);
+      if (failure) break;
+    }
+  } finally {
+    artifacts = await finishRecording(rec);
+  }
+  // Keep saved steps that were not reached so a failing replay does not lose the script.
+  for (const s of input.script?.steps ?? []) {
+    const planned = steps[s.index];
+    if (!scriptSteps.some((x) => x.index === s.index) && planned?.description === s.description && planned.type === s.type) scriptSteps.push(s);
+  }
+  scriptSteps.sort((a, b) => a.index - b.index);
+  const script: ResolvedScript = { version: 1, baseUrl: input.baseUrl, testIdAttributes: attrs, steps: scriptSteps };
+  return {
+    verdict: failure ? 'failed' : 'passed',
+    ...(failedStepIndex !== undefined ? { failedStepIndex } : {}),
+    ...(failure ? { failure } : {}),
+    steps: records,
+    script,
+    ...artifacts,
+    consoleErrors: watch.consoleErrors,
+    durationMs: Date.now() - started,
+    heals,
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * Shapes shared by the frontend engine: plan steps, serialisable locators and actions, the resolved
+ * script saved with a test, and the step records and result of one run. Everything here is plain
+ * JSON so it can be stored, diffed and replayed.
+ */
+export interface PlanStep {
+  type: 'action' | 'assertion';
+  description: string;
+}
+
+/** A locator that can be stored and rebuilt. `nth` picks one of several matches; `within` scopes it. */
+export type LocatorDescriptor = (
+  | { strategy: 'testid'; attribute: string; value: string }
+  | { strategy: 'role'; role: string; name?: string; exact?: boolean }
+  | { strategy: 'label'; text: string; exact?: boolean }
+  | { strategy: 'placeholder'; text: string; exact?: boolean }
+  | { strategy: 'text'; text: string; exact?: boolean }
+  | { strategy: 'css'; selector: string; hasText?: string }
+) & { nth?: number; within?: LocatorDescriptor };
+
+export type ElementState = 'visible' | 'hidden' | 'enabled' | 'disabled' | 'checked' | 'unchecked';
+
+/** What a step does once resolved. Targets are concrete locators; values are literal. */
+export type ResolvedAction =
+  | { kind: 'navigate'; url: string }
+  | { kind: 'click'; target: LocatorDescriptor }
+  | { kind: 'fill'; target: LocatorDescriptor; value: string }
+  | { kind: 'select'; target: LocatorDescriptor; value: string }
+  | { kind: 'check'; target: LocatorDescriptor; checked: boolean }
+  | { kind: 'press'; key: string; target?: LocatorDescriptor }
+  | { kind: 'hover'; target: LocatorDescriptor }
+  | { kind: 'wait'; target?: LocatorDescriptor; text?: string; ms?: number }
+  | { kind: 'scroll'; target?: LocatorDescriptor; direction?: 'up' | 'down' | 'top' | 'bottom' }
+  | { kind: 'sign-in'; username: LocatorDescriptor; password: LocatorDescriptor; submit?: LocatorDescriptor; entry?: LocatorDescriptor }
+  | { kind: 'expect-text'; text: string; visible: boolean }
+  | { kind: 'expect-state'; target: LocatorDescriptor; state: ElementState }
+  | { kind: 'expect-url'; contains: string }
+  | { kind: 'expect-title'; contains: string }
+  | { kind: 'expect-value'; target: LocatorDescriptor; value: string }
+  | { kind: 'expect-count'; target: LocatorDescriptor; count: number }
+  | { kind: 'expect-no-error' };
+
+export type ActionKind = ResolvedAction['kind'];
+
+export interface ScriptStep {
+  index: number;
+  type: PlanStep['type'];
+  description: string;
+  action: ResolvedAction;
+}
+
+/** The resolved script saved with a test; a replay runs it without planning. */
+export interface ResolvedScript {
+  version: 1;
+  baseUrl: string;
+  testIdAttributes: string[];
+  steps: ScriptStep[];
+}
+
+export interface TestAccount {
+  username: string;
+  password: string;
+}
+
+export type StepStatus = 'passed' | 'failed' | 'skipped' | 'running';
+
+export interface StepRecord {
+  index: number;
+  type: PlanStep['type'];
+  description: string;
+  status: StepStatus;
+  durationMs: number;
+  /** ISO time the step started; null for steps that never ran. */
+  startedAt: string | null;
+  /** Action kind, e.g. `click` or `expect-text`; null when the step could not be resolved. */
+  action: ActionKind | null;
+  /** Display form of the locator used, e.g. `getByTestId('add-button')`. */
+  locator: string | null;
+  /** The concrete action (serialisable); null when unresolved. */
+  resolved: ResolvedAction | null;
+  error?: string;
+  /** Screenshot path relative to artifactsDir. */
+  screenshot: string | null;
+  healed?: { from: string; to: string };
+}
+
+export type FailureKind = 'assertion' | 'locator-not-found' | 'navigation' | 'timeout' | 'page-error' | 'cancelled';
+
+export interface RunFailure {
+  kind: FailureKind;
+  message: string;
+  /** Evidence for analysis: what was expected, what the page showed, where. */
+  details?: { expected?: string; actual?: string; url?: string; lookedFor?: string[]; pageText?: string };
+}
+
+export interface RunResult {
+  verdict: 'passed' | 'failed';
+  failedStepIndex?: number;
+  failure?: RunFailure;
+  steps: StepRecord[];
+  script: ResolvedScript;
+  /** Relative to artifactsDir. */
+  video?: string;
+  videoNote?: string;
+  trace?: string;
+  consoleErrors: string[];
+  durationMs: number;
+  heals: Array<{ index: number; from: string; to: string }>;
+}

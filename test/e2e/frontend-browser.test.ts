@@ -1,0 +1,65 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type BrowserServer } from 'playwright-core';
+import { startWebApp, DEMO_USER, type WebApp } from '../../fixtures/web-app/server.mjs';
+import { BrowserPool, CHROMIUM_ARGS, findChromium } from '../../src/engine/frontend/browser.js';
+import { runPlan } from '../../src/engine/frontend/runner.js';
+import { ROOT, tempDir } from '../helpers/paths.js';
+
+const PLAN = [
+  { type: 'action' as const, description: 'Sign in' },
+  { type: 'assertion' as const, description: 'Verify "Welcome, demo" is visible' },
+];
+
+let app: WebApp;
+let server: BrowserServer;
+beforeAll(async () => {
+  app = await startWebApp();
+  server = await chromium.launchServer({ executablePath: findChromium(), args: CHROMIUM_ARGS, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await server?.close();
+  await app?.close();
+});
+
+describe('browser sources', () => {
+  it('runs against a remote browser through its WebSocket endpoint, video included', async () => {
+    const pool = new BrowserPool({ wsEndpoint: server.wsEndpoint(), size: 1 });
+    expect(pool.remote).toBe(true);
+    try {
+      const artifactsDir = tempDir('svc-fe-remote-');
+      const r = await runPlan({ steps: PLAN, baseUrl: app.url, account: DEMO_USER, artifactsDir, pool });
+      expect(r.verdict).toBe('passed');
+      expect([...readFileSync(join(artifactsDir, r.video!)).subarray(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('falls back to step screenshots and says why when ffmpeg is not usable', () => {
+    // Playwright looks for its ffmpeg under PLAYWRIGHT_BROWSERS_PATH; an empty one makes video unusable.
+    const artifactsDir = tempDir('svc-fe-novideo-');
+    const dist = (p: string) => pathToFileURL(join(ROOT, 'dist/src/engine/frontend', p)).href;
+    const script = `
+      import { startWebApp, DEMO_USER } from ${JSON.stringify(pathToFileURL(join(ROOT, 'fixtures/web-app/server.mjs')).href)};
+      import { runPlan } from ${JSON.stringify(dist('runner.js'))};
+      import { closeDefaultPool } from ${JSON.stringify(dist('browser.js'))};
+      const app = await startWebApp();
+      const r = await runPlan({ steps: ${JSON.stringify(PLAN)}, baseUrl: app.url, account: DEMO_USER, artifactsDir: ${JSON.stringify(artifactsDir)} });
+      console.log(JSON.stringify({ verdict: r.verdict, video: r.video ?? null, videoNote: r.videoNote, shots: r.steps.map((s) => s.screenshot) }));
+      await closeDefaultPool(); await app.close();`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, PLAYWRIGHT_BROWSERS_PATH: tempDir('svc-no-ffmpeg-') },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    const r = JSON.parse(out.trim().split('\n').pop()!);
+    expect(r.verdict).toBe('passed');
+    expect(r.video).toBeNull();
+    expect(r.videoNote).toMatch(/^video disabled: ffmpeg is not usable/);
+    expect(r.shots).toEqual(['steps/step-001.png', 'steps/step-002.png']);
+  });
+});

@@ -1,0 +1,232 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWebApp, DEMO_USER, type WebApp } from '../../fixtures/web-app/server.mjs';
+import { BrowserPool } from '../../src/engine/frontend/browser.js';
+import { runPlan } from '../../src/engine/frontend/runner.js';
+import { exportPlaywright } from '../../src/engine/frontend/export.js';
+import type { PlanStep, StepRecord } from '../../src/engine/frontend/types.js';
+import { loadExported } from '../helpers/playwright-shim.js';
+import { tempDir } from '../helpers/paths.js';
+
+const act = (description: string): PlanStep => ({ type: 'action', description });
+const check = (description: string): PlanStep => ({ type: 'assertion', description });
+const magic = (file: string, bytes: number[]) => [...readFileSync(file).subarray(0, bytes.length)].every((b, i) => b === bytes[i]);
+
+let pool: BrowserPool;
+let app: WebApp;
+beforeAll(async () => {
+  pool = new BrowserPool({ size: 2 });
+  app = await startWebApp();
+});
+afterAll(async () => {
+  await pool?.close();
+  await app?.close();
+});
+const reset = (url = app.url) => fetch(`${url}/__reset`, { method: 'POST' });
+// Video and trace are checked in the artifact tests; elsewhere they only cost CPU.
+const run = (steps: PlanStep[], extra: Partial<Parameters<typeof runPlan>[0]> = {}) =>
+  runPlan({ video: false, trace: false, steps: steps.length ? steps : undefined, baseUrl: app.url, account: DEMO_USER, artifactsDir: tempDir('svc-fe-run-'), pool, stepTimeoutMs: 10_000, assertTimeoutMs: 4000, ...extra });
+
+const TODO_PLAN: PlanStep[] = [
+  act('Sign in'),
+  check('Verify "Welcome, demo" is visible'),
+  check('Expect URL contains /dashboard'),
+  act('Go to /todos'),
+  act('Type "milk" into the "New item" field'),
+  act('Click "Add"'),
+  act('Type "eggs" into the "New item" field'),
+  act('Press Enter'),
+  check('Assert the page shows "2 items"'),
+  check('Verify the list has 2 items'),
+  act('Click "Delete" next to "milk"'),
+  check('Verify "milk" is not visible'),
+  check('Verify the list has 1 item'),
+  act('Go to /profile'),
+  act('Fill in "Full name" with "Ada"'),
+  act('Type "not-an-email" into the "Email" field'),
+  act('Click "Save profile"'),
+  check('Verify "Enter a valid email address" is visible'),
+  act('Fill in "Email" with "ada@example.com"'),
+  act('Select "Phone" from the "Preferred contact" dropdown'),
+  act('Click "Save profile"'),
+  check('Verify "Profile saved. Thanks, Ada!" is visible'),
+  act('Go to /settings'),
+  act('Uncheck "Email notifications"'),
+  check('Verify the "Delete account" button is disabled'),
+  check('Check that the title contains "Settings"'),
+  check('The page shows no error'),
+];
+
+describe('running a plan', () => {
+  it('passes a hand-written plan with a screenshot per step, a playable video and a trace', async () => {
+    await reset();
+    const progress: Array<[StepRecord, string | null]> = [];
+    const r = await run(TODO_PLAN, { video: true, trace: true, onProgress: (s, shot) => progress.push([s, shot && existsSync(shot) ? shot : null]) });
+    expect(r.failure).toBeUndefined();
+    expect(r.verdict).toBe('passed');
+    expect(r.steps.map((s) => s.status)).toEqual(TODO_PLAN.map(() => 'passed'));
+    // Live progress: a "running" record before each step and a finished one with its screenshot.
+    expect(progress.filter(([s]) => s.status === 'running')).toHaveLength(TODO_PLAN.length);
+    expect(progress.filter(([s, shot]) => s.status === 'passed' && shot)).toHaveLength(TODO_PLAN.length);
+    expect(r.steps[5]).toMatchObject({ action: 'click', locator: "getByTestId('add-button')" });
+    expect(r.script.steps).toHaveLength(TODO_PLAN.length);
+    expect(r.durationMs).toBeGreaterThan(0);
+  });
+
+  it('stores screenshots, a real webm video and a trace zip in the artifacts directory', async () => {
+    await reset();
+    const artifactsDir = tempDir('svc-fe-art-');
+    const r = await run(TODO_PLAN.slice(0, 6), { artifactsDir, video: true, trace: true });
+    expect(r.verdict).toBe('passed');
+    for (const s of r.steps) expect(magic(join(artifactsDir, s.screenshot!), [0x89, 0x50, 0x4e, 0x47])).toBe(true);
+    expect(r.video).toBe('video.webm');
+    expect(r.videoNote).toBeUndefined();
+    expect(statSync(join(artifactsDir, r.video!)).size).toBeGreaterThan(1000);
+    expect(magic(join(artifactsDir, r.video!), [0x1a, 0x45, 0xdf, 0xa3])).toBe(true);
+    expect(magic(join(artifactsDir, r.trace!), [0x50, 0x4b])).toBe(true);
+  });
+
+  it('fails an assertion that does not hold with the step index and what the page showed', async () => {
+    await reset();
+    const steps = [act('Sign in'), act('Go to /todos'), act('Type "milk" into the "New item" field'), act('Click "Add"'), check('Assert the page shows "5 items"'), act('Click "Add"')];
+    const r = await run(steps);
+    expect(r.verdict).toBe('failed');
+    expect(r.failedStepIndex).toBe(4);
+    expect(r.failure?.kind).toBe('assertion');
+    expect(r.failure?.message).toMatch(/^Step 5 "Assert the page shows "5 items"" failed: expected the page to show "5 items"/);
+    expect(r.failure?.message).toContain('"1 item"');
+    expect(r.failure?.details).toMatchObject({ expected: '"5 items" visible', url: `${app.url}/todos` });
+    expect(r.steps.map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'failed', 'skipped']);
+    expect(r.steps[4]!.screenshot).toBeTruthy();
+  });
+
+  it('fails an unresolvable step naming the step and what was looked for', async () => {
+    const r = await run([act('Sign in'), act('Click the "Launch rocket" button')], { stepTimeoutMs: 1000 });
+    expect(r.failure?.kind).toBe('locator-not-found');
+    expect(r.failure?.message).toContain('Step 2 "Click the "Launch rocket" button" failed');
+    expect(r.failure?.message).toContain('role button named "Launch rocket"');
+    expect(r.failure?.details?.lookedFor?.length).toBeGreaterThan(2);
+    const unclear = await run([act('Do a barrel roll')], { stepTimeoutMs: 1000 });
+    expect(unclear.failure?.message).toMatch(/Step 1 "Do a barrel roll" failed: the step's phrasing was not understood/);
+  });
+
+  it('reports the deliberately broken page under "page shows no error"', async () => {
+    const r = await run([act('Sign in'), act('Go to /reports'), check('The page shows no error')]);
+    expect(r.failure?.kind).toBe('page-error');
+    expect(r.failure?.message).toContain('HTTP 500');
+    expect(r.failure?.message).toContain('Reports widget failed to load');
+    expect(r.consoleErrors.some((e) => e.includes('Reports widget failed to load'))).toBe(true);
+  });
+
+  it('fails sign-in with a wrong password, and without an account', async () => {
+    const wrong = await run([act('Sign in')], { account: { username: 'demo', password: 'nope' } });
+    expect(wrong.failure?.message).toContain('Invalid username or password');
+    const none = await run([act('Sign in')], { account: undefined });
+    expect(none.failure?.message).toContain('no test account is configured');
+  });
+
+  it('asks a configured model for a step the built-in rules cannot place, and checks its answer', async () => {
+    await reset();
+    const asked: string[] = [];
+    const model = {
+      name: 'test-double', available: true,
+      complete: async (req: { messages: Array<{ content: string }> }) => {
+        asked.push(req.messages.at(-1)!.content);
+        return JSON.stringify({ action: { kind: 'click', target: { strategy: 'role', role: 'button', name: 'Add' } } });
+      },
+    };
+    const steps = [act('Sign in'), act('Go to /todos'), act('Type "milk" into the "New item" field'), act('Hit the plus thing to save it'), check('Verify "1 item" is visible')];
+    const r = await run(steps, { model });
+    expect(r.verdict).toBe('passed');
+    expect(r.steps[3]).toMatchObject({ action: 'click', locator: "getByRole('button', { name: 'Add' })" });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain('Hit the plus thing to save it');
+    expect(asked[0]).toContain('button "Add"');
+  });
+
+  it('stops a cancelled run', async () => {
+    const ac = new AbortController();
+    const r = await run([act('Sign in'), act('Wait 5 seconds'), act('Go to /todos')], {
+      signal: ac.signal,
+      onProgress: (s) => s.index === 1 && s.status === 'running' && ac.abort(),
+    });
+    expect(r.failure?.kind).toBe('cancelled');
+    expect(r.failedStepIndex).toBe(1);
+    expect(r.steps[2]!.status).toBe('skipped');
+  });
+});
+
+describe('replay, auto-heal and export', () => {
+  const plan = [
+    act('Sign in'), act('Go to /todos'), act('Type "milk" into the "New item" field'), act('Click "Add"'),
+    check('Verify "milk" is visible'), check('Verify the list has 1 item'), act('Go to /settings'), check('Verify "Email notifications" is checked'),
+  ];
+
+  it('heals a renamed test id on replay, records old → new, and keeps real assertion failures failed', async () => {
+    await reset();
+    const first = await run(plan);
+    expect(first.verdict).toBe('passed');
+    expect(first.steps[3]!.locator).toBe("getByTestId('add-button')");
+
+    const renamed = await startWebApp({ renameTestIds: { 'add-button': 'add-item-button' } });
+    try {
+      const healed = await run([], { script: first.script, baseUrl: renamed.url, heal: true });
+      expect(healed.verdict).toBe('passed');
+      expect(healed.steps[3]!.healed).toEqual({ from: "getByTestId('add-button')", to: "getByTestId('add-item-button')" });
+      expect(healed.heals).toEqual([{ index: 3, from: "getByTestId('add-button')", to: "getByTestId('add-item-button')" }]);
+      expect(JSON.stringify(healed.script.steps[3]!.action)).toContain('add-item-button');
+
+      await reset(renamed.url);
+      const strict = await run([], { script: first.script, baseUrl: renamed.url, heal: false });
+      expect(strict.failure?.kind).toBe('locator-not-found');
+      expect(strict.failure?.message).toContain("saved locator getByTestId('add-button') matches nothing (auto-heal is off)");
+
+      // The checkbox is there but unchecked now: the assertion fails even with heal on.
+      await reset(renamed.url);
+      await fetch(`${renamed.url}/login`, { method: 'POST' });
+      const healedScript = healed.script;
+      const form = new URLSearchParams({ username: 'demo', password: 'demo-pass' });
+      const login = await fetch(`${renamed.url}/login`, { method: 'POST', body: form, redirect: 'manual' });
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      await fetch(`${renamed.url}/settings`, { method: 'POST', body: new URLSearchParams({ language: 'en' }), headers: { cookie } });
+      const real = await run([], { script: healedScript, baseUrl: renamed.url, heal: true });
+      expect(real.verdict).toBe('failed');
+      expect(real.failure?.kind).toBe('assertion');
+      expect(real.failedStepIndex).toBe(7);
+      expect(real.heals).toEqual([]);
+    } finally {
+      await renamed.close();
+    }
+  });
+
+  it('replays the saved script the same way each time (the flaky-report primitive)', async () => {
+    await reset();
+    const first = await run(plan);
+    const verdicts: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await reset();
+      const r = await run([], { script: first.script, heal: false });
+      verdicts.push(r.verdict);
+      expect(r.steps.every((s) => !s.healed)).toBe(true);
+    }
+    expect(verdicts).toEqual(['passed', 'passed', 'passed']);
+  });
+
+  it('exports the resolved script as a Playwright test that runs green', async () => {
+    await reset();
+    const first = await run(TODO_PLAN);
+    expect(first.verdict).toBe('passed');
+    const exported = exportPlaywright(first.script, 'Todos, profile and settings');
+    expect(exported).toMatchObject({ language: 'typescript', framework: 'playwright' });
+    await reset();
+    Object.assign(process.env, { BASE_URL: app.url, SVC_TEST_USERNAME: DEMO_USER.username, SVC_TEST_PASSWORD: DEMO_USER.password });
+    const [t] = await loadExported(exported.code);
+    const lease = await pool.acquire();
+    try {
+      await t!.body({ page: lease.page });
+    } finally {
+      await lease.release();
+    }
+  });
+});
