@@ -40,6 +40,10 @@ export const RunView = z
     finishedAt: Timestamp.nullable(),
     steps: z.object({ total: z.number().int(), passed: z.number().int(), failed: z.number().int() }),
     dashboard: z.string(),
+    live: z
+      .object({ step: z.record(z.string(), z.unknown()), screenshot: z.string().nullable() })
+      .optional()
+      .describe('While a frontend run is in flight: the latest step and a link to its screenshot'),
   })
   .meta({ id: 'RunView' });
 export type RunView = z.infer<typeof RunView>;

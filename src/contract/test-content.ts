@@ -5,7 +5,14 @@ import { Code, PlanSteps } from './test-fields.js';
 
 /** Code record (SPEC.md 2.3): the full code, always. */
 export const CodeRecord = z
-  .object({ testId: Id, language: z.literal('python'), framework: z.string(), code: z.string(), codeVersion: z.number().int() })
+  .object({
+    testId: Id,
+    language: z.enum(['python', 'typescript']).describe('python for backend tests; typescript for a frontend test exported as a Playwright test'),
+    framework: z.string(),
+    code: z.string(),
+    codeVersion: z.number().int(),
+    filename: z.string().optional(),
+  })
   .meta({ id: 'CodeRecord' });
 export type CodeRecord = z.infer<typeof CodeRecord>;
 

@@ -180,6 +180,7 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
         artifactsDir: join(ctx.artifactsRoot, 'runs', s.run.id),
         timeoutMs: ctx.testTimeoutMs,
         signal: AbortSignal.any([controller.signal, abort]),
+        onProgress: (live) => void updateRun(db, s.run.id, { extra: JSON.stringify({ live }) }).catch(() => undefined),
       });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -198,6 +199,7 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
     }
     await insertCalls(db, batchId, s.run.id, 'test', result.calls);
     await insertSteps(db, s.run.id, result.steps);
+    if (result.script) await db.updateTable('tests').set({ resolved_script: JSON.stringify(result.script) }).where('id', '=', s.test.id).execute();
     const chosen: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(result.produced)) {
       if (plan.producerOf[name] !== s.test.id && plan.producerOf[name] !== undefined) continue;

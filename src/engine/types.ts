@@ -51,8 +51,10 @@ export interface ExecuteResult {
   stdout: string;
   trace: string | null;
   steps: StepRecord[];
-  /** Runner-specific data kept with the run (frontend artifacts, heal records, resolved script). */
+  /** Runner-specific data kept with the run (frontend artifacts, heal records). */
   extra?: Record<string, unknown>;
+  /** A frontend run's resolved script, saved with the test so replays need no planning. */
+  script?: unknown;
   startedAt: string;
   finishedAt: string;
 }
@@ -74,6 +76,8 @@ export interface ExecuteInput {
   artifactsDir: string;
   timeoutMs: number;
   signal: AbortSignal;
+  /** Live progress (frontend: the latest step and screenshot while the run is in flight). */
+  onProgress?: (live: Record<string, unknown>) => void;
 }
 
 /** Executes one test. The backend one runs Python; the frontend one drives Chromium. */

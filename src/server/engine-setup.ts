@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { providerFromEnv } from '../ai/provider.js';
 import { BackendExecutor } from '../engine/backend-executor.js';
+import { browserAvailable, FrontendExecutor } from '../engine/frontend-executor.js';
 import type { EngineContext } from '../engine/context.js';
 import { makeAnalyzer } from '../engine/analyze.js';
 import { Engine } from '../engine/engine.js';
@@ -29,7 +30,7 @@ export function createEngine(o: EngineSetup): Engine {
   const log = o.log ?? ((m: string) => process.stderr.write(`[svc-server] ${m}\n`));
   const ctx: EngineContext = {
     store: o.store,
-    executors: { backend: new BackendExecutor(), frontend: o.frontend },
+    executors: { backend: new BackendExecutor(), frontend: o.frontend ?? (browserAvailable() ? new FrontendExecutor() : undefined) },
     async loadAuth(projectId) {
       const p = await getProjectSecrets(o.store.db, secrets, projectId);
       return {

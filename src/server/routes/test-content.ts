@@ -4,6 +4,8 @@ import { planJsonSchema } from '../../contract/test-fields.js';
 import { putCode, putPlan } from '../../store/repos/tests.js';
 import type { RouteRegistrar } from '../routes.js';
 import { ownTest } from '../test-view.js';
+import { exportPlaywright } from '../../engine/frontend/export.js';
+import type { ResolvedScript } from '../../engine/frontend/types.js';
 
 /** Name of the harness a backend test's code is written against (DESIGN.md 7). */
 const FRAMEWORK = 'svc-python-harness';
@@ -12,7 +14,13 @@ export const registerTestContent: RouteRegistrar = (app, { mount }) => {
   mount(app, getTestCode, async ({ params, auth, deps, c }) => {
     const t = await ownTest(deps, auth.userId, params.testId);
     if (t.type !== 'backend') {
-      throw new SvcError('VALIDATION_ERROR', `test '${t.id}' is a frontend test: it has plan steps, not code`, { nextAction: "See its steps with 'svc test get <id>'; change them with 'svc test plan put'." });
+      // A frontend test's code is its resolved script, exported as a runnable Playwright test.
+      const script = t.resolved_script ? (JSON.parse(t.resolved_script) as ResolvedScript) : null;
+      if (!script) {
+        throw new SvcError('NOT_FOUND', `frontend test '${t.id}' has no resolved script yet: it is saved by its first passing run`, { nextAction: `Run it with 'svc test run ${t.id} --wait', then export again.` });
+      }
+      const ex = exportPlaywright(script, t.name);
+      return { testId: t.id, language: ex.language, framework: ex.framework, code: ex.code, codeVersion: t.code_version, filename: ex.filename };
     }
     c.header('ETag', etagFor(t.code_version));
     return { testId: t.id, language: 'python' as const, framework: FRAMEWORK, code: t.code ?? '', codeVersion: t.code_version };

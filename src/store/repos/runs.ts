@@ -42,7 +42,7 @@ export function phaseOf(r: Pick<RunRow, 'status' | 'verdict'>): RunView['phase']
 }
 
 export function toRunView(r: RunRow, steps: RunView['steps'] | undefined, publicUrl: string): RunView {
-  return {
+  const view: RunView = {
     runId: r.id,
     batchId: r.batch_id,
     projectId: r.project_id,
@@ -66,6 +66,12 @@ export function toRunView(r: RunRow, steps: RunView['steps'] | undefined, public
     steps: steps ?? { total: 0, passed: 0, failed: 0 },
     dashboard: `${publicUrl}/portal/runs/${r.id}`,
   };
+  const live = r.status === 'running' && !r.verdict ? parseJson<{ live?: { step: Record<string, unknown>; screenshot: string | null } }>(r.extra, {}).live : undefined;
+  if (live) {
+    const rel = live.screenshot?.split(`/runs/${r.id}/`)[1];
+    view.live = { step: live.step, screenshot: rel ? `${publicUrl}/portal/runs/${r.id}/artifacts/${rel}` : null };
+  }
+  return view;
 }
 
 export async function runViews(db: Db, rows: RunRow[], publicUrl: string): Promise<RunView[]> {
