@@ -341,6 +341,20 @@ describe('project delete and isolation between users', () => {
   });
 });
 
+describe('authentication and transport exit codes', () => {
+  it('no key is exit 3; a key without write:projects is exit 3; an unreachable server is exit 10', async () => {
+    const none = cliEnv({ SVC_API_URL: server.apiUrl });
+    expect((await fails(none, ['project', 'list'], 3)).error().code).toBe('UNAUTHENTICATED');
+    const mine = await json(alice, frontend('Readable'));
+    // Same email, same user: a read-only key of alice sees her projects but cannot write.
+    const reader = userCtx(server, await server.mintKey({ name: 'reader', email: 'alice@example.com', scopes: 'read:me,read:projects' }));
+    expect((await json(reader, ['project', 'get', mine.id])).name).toBe('Readable');
+    expect((await fails(reader, frontend('nope'), 3)).error().code).toBe('FORBIDDEN');
+    const down = cliEnv({ SVC_API_KEY: aliceKey, SVC_API_URL: 'http://127.0.0.1:9/api/v1' });
+    expect((await fails(down, ['project', 'get', 'prj_x'], 10)).error().code).toBe('TRANSPORT');
+  });
+});
+
 describe('--dry-run', () => {
   const offline = () => cliEnv({ SVC_API_URL: 'http://127.0.0.1:9/api/v1' });
   it.each([
