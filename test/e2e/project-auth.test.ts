@@ -120,7 +120,10 @@ describe('auto-auth (Pro)', () => {
   });
 
   it('--disable keeps the stored configuration; --method and --inject alone enable it again', async () => {
-    const off = Project.parse(await json(alice, ['project', 'auto-auth', api, '--disable']));
+    const text = await svc(['project', 'auto-auth', api, '--disable'], { ctx: alice });
+    expect(text.exitCode).toBe(0);
+    expect(text.stdout).toMatch(/^autoAuth:\s+disabled: refresh_token, inject bearer$/m);
+    const off = Project.parse(await json(alice, ['project', 'get', api]));
     expect(off.autoAuth).toMatchObject({ enabled: false, method: 'refresh_token', refreshToken: '****5432' });
     const on = Project.parse(await json(alice, ['project', 'auto-auth', api, '--method', 'refresh_token', '--inject', 'header', '--inject-key', 'X-Access-Token']));
     expect(on.autoAuth).toMatchObject({ enabled: true, inject: 'header', injectKey: 'X-Access-Token', refreshToken: '****5432', clientSecret: '****9876' });

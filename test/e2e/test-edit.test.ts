@@ -54,7 +54,8 @@ describe('test code get / put', () => {
     expect(stale.error().nextAction).toMatch(/--expected-version 2/);
     expect((await json(ctx, ['test', 'code', 'get', testId])).code).toBe(v2);
     // Without --expected-version the put is unconditional.
-    expect((await json(ctx, ['test', 'code', 'put', testId, '--code-file', 'v3.py'])).codeVersion).toBe(3);
+    const putText = await svc(['test', 'code', 'put', testId, '--code-file', 'v3.py'], { ctx });
+    expect(putText.stdout).toMatch(/^codeVersion:\s+3$/m);
     const res = await fetch(`${server.apiUrl}/tests/${testId}/code`, { headers: { authorization: `Bearer ${key}` } });
     expect(res.headers.get('etag')).toBe('"v3"');
     expect(Test.parse(await json(ctx, ['test', 'get', testId])).codeVersion).toBe(3);
@@ -101,6 +102,12 @@ describe('test delete and delete-batch', () => {
     await fails(ctx, ['test', 'get', testId], 4);
     await fails(ctx, ['test', 'delete', testId, '--confirm'], 4);
     expect(await json(ctx, ['test', 'delete', testId, '--confirm', '--idempotency-key', 'del-1'])).toEqual(d);
+  });
+
+  it('delete in text mode', async () => {
+    const { testId } = await json(ctx, backend('Del text'));
+    const r = await svc(['test', 'delete', testId, '--confirm'], { ctx });
+    expect(r.stdout).toBe(`deleted test ${testId}`);
   });
 
   it("prints 'Deleted N, Skipped M, Failed K'; a 404 counts as skipped (exit 0)", async () => {

@@ -152,6 +152,9 @@ describe('test update', () => {
     const u = Test.parse(await json(ctx, ['test', 'update', testId, '--name', 'Updated', '--priority', 'p1', '--description', 'd'.repeat(2000), '--produces', 'a', '--needs', 'b', '--needs', 'c', '--category', 'teardown']));
     expect(u).toMatchObject({ name: 'Updated', priority: 'p1', produces: ['a'], consumes: ['b', 'c'], category: 'teardown' });
     expect(Test.parse(await json(ctx, ['test', 'get', testId]))).toMatchObject({ name: 'Updated', consumes: ['b', 'c'], category: 'teardown' });
+    const text = await svc(['test', 'update', testId, '--priority', 'p3'], { ctx });
+    expect(text.stdout).toMatch(/^priority:\s+p3$/m);
+    expect(text.stdout).toMatch(/^consumes:\s+b, c$/m);
     expect((await fails(ctx, ['test', 'update', testId, '--description', 'd'.repeat(2001)], 5)).error().message).toMatch(/at most 2000/);
     expect((await fails(ctx, ['test', 'update', testId, '--name', 'n'.repeat(201)], 5)).error().message).toMatch(/at most 200/);
     await fails(ctx, ['test', 'update', testId, '--category', 'cleanup'], 5);
