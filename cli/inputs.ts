@@ -1,3 +1,4 @@
+import { renameSync, writeFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { SvcError } from '../src/contract/errors.js';
 import type { Loaded } from '../src/ops/plan-files.js';
@@ -31,4 +32,11 @@ export function requireConfirm(rt: Runtime, confirm: boolean | undefined, what: 
   if (!confirm && !rt.globals().dryRun) {
     throw new SvcError('VALIDATION_ERROR', `${what} needs --confirm (it never prompts)`, { nextAction: `Re-run with --confirm to ${what}.` });
   }
+}
+
+/** Written beside the target and renamed, so an interrupted write never leaves half a file. */
+export function writeAtomically(path: string, content: string): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, content);
+  renameSync(tmp, path);
 }

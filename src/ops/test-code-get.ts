@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { Id } from '../contract/common.js';
 import { CodeRecord, getTestCode } from '../contract/test-content.js';
 import { defineOp, READ } from './op.js';
-import { SAMPLE_TEST_ID } from './samples.js';
 
 export const testCodeGet = defineOp({
   name: 'test.code-get',
@@ -11,6 +10,6 @@ export const testCodeGet = defineOp({
   input: z.object({ testId: Id }),
   output: CodeRecord,
   annotations: READ,
-  sample: (i) => ({ testId: i.testId || SAMPLE_TEST_ID, language: 'python' as const, framework: 'svc-python-harness', code: 'def test_health():\n    assert True\n', codeVersion: 1 }),
+  sample: (i) => ({ testId: i.testId, language: 'python' as const, framework: 'svc-python-harness', code: 'def test_health():\n    assert True\n', codeVersion: 1 }),
   run: (ctx, i) => ctx.client().call(getTestCode, { params: { testId: i.testId } }),
 });

@@ -1,4 +1,3 @@
-import { renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { testCodeGet } from '../../../src/ops/test-code-get.js';
@@ -6,7 +5,7 @@ import { testCodePut } from '../../../src/ops/test-code-put.js';
 import { loadCodeFile } from '../../../src/ops/plan-files.js';
 import { renderFields } from '../../../src/output/table.js';
 import { intFlag } from '../../flags.js';
-import { requireClean } from '../../inputs.js';
+import { requireClean, writeAtomically } from '../../inputs.js';
 import type { Runtime } from '../../runtime.js';
 
 /** `test code get|put`: the full Python of a backend test, guarded by codeVersion on write. */
@@ -20,10 +19,8 @@ export function registerTestCode(group: Command, rt: Runtime): void {
     .action(async (testId: string, o) => {
       const r = await rt.exec(testCodeGet, { testId });
       if (!o.out) return rt.emit(r, (x) => (x.code.endsWith('\n') ? x.code : `${x.code}\n`));
-      const path = resolve(rt.io.cwd, o.out);
-      const tmp = `${path}.${process.pid}.tmp`;
-      writeFileSync(tmp, r.code);
-      renameSync(tmp, path);
+      if (rt.globals().dryRun) rt.advise(`dry run: ${o.out} not written`);
+      else writeAtomically(resolve(rt.io.cwd, o.out), r.code);
       const { code: _c, ...meta } = r;
       rt.emit({ ...meta, out: o.out, bytes: Buffer.byteLength(r.code) }, (x) => `wrote ${x.bytes} bytes of ${x.testId} (codeVersion ${x.codeVersion}) to ${x.out}\n`);
     });

@@ -1,8 +1,9 @@
-import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { SvcError } from '../../../src/contract/errors.js';
 import { testScaffold } from '../../../src/ops/test-scaffold.js';
+import { writeAtomically } from '../../inputs.js';
 import type { Runtime } from '../../runtime.js';
 
 export function registerTestScaffold(group: Command, rt: Runtime): void {
@@ -19,10 +20,8 @@ export function registerTestScaffold(group: Command, rt: Runtime): void {
       if (existsSync(path) && !o.force) {
         throw new SvcError('CONFLICT', `${o.out} already exists`, { nextAction: 'Pass --force to overwrite it, or choose another --out.' });
       }
-      // Written beside the target and renamed, so an interrupted write never leaves half a file.
-      const tmp = `${path}.${process.pid}.tmp`;
-      writeFileSync(tmp, r.content);
-      renameSync(tmp, path);
+      if (rt.globals().dryRun) rt.advise(`dry run: ${o.out} not written`);
+      else writeAtomically(path, r.content);
       rt.emit({ ...r, out: o.out }, (x) => `wrote ${x.type} scaffold to ${x.out}\n`);
     });
 }
