@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs what svc needs and runs `svc-server demo` end to end: the service, the sample API and
+# web app on loopback, backend and frontend projects through the whole lifecycle.
+# System packages (Chromium for frontend tests, ffmpeg for video) are installed when run as root
+# on a Debian-like system; otherwise install them yourself first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium ffmpeg >/dev/null
+fi
+npm ci --no-audit --no-fund
+npm run build
+bash scripts/link-ffmpeg.sh || echo "video recording unavailable: frontend runs keep step screenshots"
+exec node dist/cli/svc-server.js demo "$@"
