@@ -22,11 +22,14 @@ export function readFreeform(text: string): { title?: string; endpoints: ApiEndp
   const lines = text.split(/\r?\n/);
   const blocks: Block[] = [];
   let inFence = false;
+  let closed = false;
   lines.forEach((line, i) => {
     if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
     const hits = inFence ? [] : [...line.matchAll(LINE)];
     if (!hits.length) {
-      blocks[blocks.length - 1]?.text.push(line);
+      // A heading that names no endpoint ends the current endpoint's description.
+      if (!inFence && /^\s*#{1,6}\s/.test(line)) closed = true;
+      if (!closed) blocks[blocks.length - 1]?.text.push(line);
       if (!inFence && /^\s*(GET|POST|PUT|PATCH|DELETE)\s+\S/.test(line)) warnings.push(`line ${i + 1}: "${line.trim().slice(0, 80)}" looks like an endpoint but its path could not be read`);
       return;
     }
@@ -38,6 +41,7 @@ export function readFreeform(text: string): { title?: string; endpoints: ApiEndp
       }
       const after = line.slice((m.index ?? 0) + m[0].length).replace(/^[\s`*|:—–-]+/, '').replace(/[`*|]+/g, ' ').trim();
       blocks.push({ method: m[1]!, path, line: i + 1, summary: after.slice(0, 300), text: [after] });
+      closed = false;
     }
   });
   const docAuth = documentAuth(text);
@@ -120,11 +124,12 @@ function requestBodyOf(text: string): ApiRequestBody | undefined {
     }
     i = end;
   }
+  if (example === undefined) example = inlineBody(text);
   const fields = fieldList(text);
   if (example === undefined && !Object.keys(fields.properties).length) return undefined;
   const schema: JsonSchema = example !== undefined ? inferSchema(example) : { type: 'object', properties: {} };
   const props = Object.assign(schema.properties as object, fields.properties) as Record<string, JsonSchema>;
-  const listed = text.match(/required(?: fields)?:\s*([^\n]+)/i)?.[1]?.match(/[A-Za-z_]\w*/g) ?? [];
+  const listed = [...(text.match(/required(?: fields)?:\s*([^\n]+)/i)?.[1]?.match(/[A-Za-z_]\w*/g) ?? []), ...requiredInProse(text, Object.keys(props))];
   const required = [...new Set([...fields.required, ...listed.filter((n) => n in props)])];
   if (required.length) schema.required = required;
   const body: ApiRequestBody = { contentType: 'application/json', schema, required };
@@ -152,4 +157,34 @@ function fieldList(text: string): { properties: Record<string, JsonSchema>; requ
     if (/\brequired\b/.test(attrs) && !/\bnot required\b/.test(attrs)) required.push(m[1]!);
   }
   return { properties, required };
+}
+
+/** `Body {"name": "Ada"}` written inline in prose. */
+function inlineBody(text: string): unknown {
+  for (const m of text.matchAll(/\bbody\b[^`\n]{0,20}`(\{[^`]+\})`/gi)) {
+    try {
+      const v = JSON.parse(m[1]!);
+      if (v && typeof v === 'object' && !Array.isArray(v)) return v;
+    } catch {
+      /* prose that only looks like JSON */
+    }
+  }
+  return undefined;
+}
+
+/** "`title` and `body` are required …", "both are required": names before the word "required". */
+function requiredInProse(text: string, known: string[]): string[] {
+  const out: string[] = [];
+  for (const sentence of text.replace(/\s*\n\s*/g, ' ').split(/(?<=[.;])\s+/)) {
+    const at = sentence.search(/\brequired\b/i);
+    if (at < 0) continue;
+    const before = sentence.slice(0, at);
+    if (/\b(both|all)\b[^,]*$/i.test(before)) {
+      out.push(...known);
+      continue;
+    }
+    const clause = before.split(/[,;]/).pop() ?? '';
+    for (const m of clause.matchAll(/`?([A-Za-z_]\w*)`?/g)) if (known.includes(m[1]!)) out.push(m[1]!);
+  }
+  return out;
 }

@@ -73,6 +73,8 @@ export async function readOpenApi(doc: Obj, format: 'openapi3' | 'swagger2'): Pr
       else if (typeof op.description === 'string') ep.summary = op.description.split('\n')[0]!.slice(0, 300);
       if (typeof op.operationId === 'string') ep.operationId = op.operationId;
       if (requestBody) ep.requestBody = requestBody;
+      const headers = byIn('header').filter((h) => !/^(authorization|content-type|accept|x-api-key|cookie)$/i.test(h.name));
+      if (headers.length) ep.headerParams = headers;
       endpoints.push(ep);
     }
   }

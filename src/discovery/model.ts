@@ -49,6 +49,7 @@ export const ApiEndpoint = z
     operationId: z.string().optional(),
     pathParams: z.array(ApiParam),
     queryParams: z.array(ApiParam),
+    headerParams: z.array(ApiParam).optional().describe('Documented request headers other than auth and content negotiation'),
     requestBody: ApiRequestBody.optional(),
     responses: z.array(ApiResponse),
     auth: AuthKind,

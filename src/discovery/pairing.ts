@@ -38,7 +38,15 @@ export function createdResource(ep: Pick<ApiEndpoint, 'method' | 'path' | 'respo
   const last = segs[segs.length - 1];
   if (!last || isParam(last)) return null;
   if (ACTION.test(last)) return null;
-  return last.toLowerCase();
+  const codes = ep.responses.map((r) => r.status).filter((c): c is number => typeof c === 'number' && c >= 200 && c < 300);
+  if (codes.includes(201)) return last.toLowerCase();
+  // A documented 200 is a create only when the answer carries an id; with no 2xx documented,
+  // a plural collection name is the best evidence.
+  if (codes.length) {
+    const ok = ep.responses.find((r) => r.status === codes[0]);
+    return ID_FIELDS.some((f) => f in propsOf(ok?.schema)) ? last.toLowerCase() : null;
+  }
+  return /[^s]s$|^(people|media|data)$/i.test(last) ? last.toLowerCase() : null;
 }
 
 export function variableFor(resource: string): string {
