@@ -80,7 +80,7 @@ export function generateTestCode(c: PlannedCase, endpoints: ApiEndpoint[]): stri
     okSchema: okSchema ? toPy(shapeSchema(okSchema)) : undefined,
   };
   const lines: string[] = [];
-  if (selfContained(ep, c.kind) && creator && isItem(ep)) {
+  if (selfContained(ep, c.kind) && c.testCategory !== 'teardown' && creator && isItem(ep)) {
     // The record this case works on is its own, so shared records stay intact.
     lines.push(...createTarget(creator, ctx));
     ctx.values = pathValues(ep.path, { [lastParam(ep.path)!]: '_target' });

@@ -53,7 +53,7 @@ function resourceWord(ep: ApiEndpoint): string {
 }
 
 export function needsOf(ep: ApiEndpoint, kind: CaseKind, ctx: PlanContext): string[] {
-  if (selfContained(ep, kind)) {
+  if (selfContained(ep, kind) && ctx.producers.size) {
     const tv = targetVariable(ep);
     const creator = tv ? ctx.producers.get(tv) : undefined;
     return creator ? Object.values(paramVariables(creator.path)) : Object.values(paramVariables(ep.path));
