@@ -71,7 +71,9 @@ function linkFeatures(cases: PlannedCase[], byId: Map<string, ApiEndpoint>, map:
     const ep = byId.get(c.endpointId)!;
     const ws = words(ep);
     const hit = (text: string) => ws.some((w) => new RegExp(`\\b${w}`, 'i').test(text)) || text.includes(ep.path);
-    for (const f of map.features) {
+    // A feature named after the resource wins over one whose use cases merely mention it.
+    const ranked = [...map.features.filter((f) => hit(f.name)), ...map.features.filter((f) => !hit(f.name))];
+    for (const f of ranked) {
       const uc = f.useCases.find((u) => hit(`${u.name} ${u.description}`));
       if (!uc && !hit(`${f.name} ${f.description}`)) continue;
       const next: PlannedCase = { ...c, featureId: f.id };

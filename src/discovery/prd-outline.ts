@@ -19,6 +19,7 @@ export function isMarkdown(text: string): boolean {
 export function plainToMarkdown(text: string): string {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const out: string[] = [];
+  const first = lines.findIndex((l) => l.trim());
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.replace(/\s+$/, '');
     const next = lines[i + 1] ?? '';
@@ -33,9 +34,9 @@ export function plainToMarkdown(text: string): string {
       const depth = (t.match(/^\d+(\.\d+)*/)![0].match(/\./g)?.length ?? 0) + 2;
       out.push(`${'#'.repeat(Math.min(depth, 6))} ${t}`);
     } else if (t.length >= 3 && t.length <= 60 && t === t.toUpperCase() && /[A-Z]{3}/.test(t) && !/^[-*•]/.test(t)) {
-      out.push(`## ${t.charAt(0)}${t.slice(1).toLowerCase()}`);
+      out.push(`${i === first ? '#' : '##'} ${t.charAt(0)}${t.slice(1).toLowerCase()}`);
     } else if (/^[A-Z][^.!?]{1,58}:$/.test(t) && line === t) {
-      out.push(`### ${t.slice(0, -1)}`);
+      out.push(`## ${t.slice(0, -1)}`);
     } else {
       out.push(line.replace(/^(\s*)[•▪◦]\s+/, '$1- ').replace(/^(\s*)(\d+)\)\s+/, '$1$2. '));
     }
@@ -52,6 +53,7 @@ export function outline(markdown: string): Section {
   const stack: Section[] = [root];
   let inFence = false;
   let lastItem: { text: string; ordered: boolean } | null = null;
+  let itemIndent = 0;
   for (const raw of markdown.split('\n')) {
     if (/^\s*(```|~~~)/.test(raw)) {
       inFence = !inFence;
@@ -79,8 +81,10 @@ export function outline(markdown: string): Section {
     }
     const li = raw.match(/^(\s*)([-*+]|\d+[.)])\s+(.*)$/);
     if (li) {
-      if (li[1]!.length >= 2 && lastItem) lastItem.text += ` ${clean(li[3]!)}`;
+      // A nested entry belongs to the entry above it.
+      if (lastItem && li[1]!.length >= itemIndent + 2) lastItem.text += ` ${clean(li[3]!)}`;
       else {
+        itemIndent = li[1]!.length;
         lastItem = { text: clean(li[3]!), ordered: /\d/.test(li[2]!) };
         cur.items.push(lastItem);
       }
