@@ -42,10 +42,11 @@ export function expectedStatus(ep: ApiEndpoint, kind: CaseKind): number[] {
     case 'boundary-max':
     case 'custom-body':
       return among(ep, [400, 422]);
-    // Malformed input is a 400 by HTTP semantics even where the docs list only other 4xx codes.
+    // Malformed input is a 400 and an unsupported body a 415 by HTTP semantics, whatever the docs list.
     case 'malformed-json':
+      return [...new Set([400, ...among(ep, [400, 422], [])])].sort((a, b) => a - b);
     case 'wrong-content-type':
-      return [...new Set([400, ...among(ep, [400, 415, 422])])].sort((a, b) => a - b);
+      return [...new Set([400, 415, ...among(ep, [422], [])])].sort((a, b) => a - b);
     case 'unknown-id':
       return among(ep, [404], ep.method === 'DELETE' ? [404, 410, 204] : [404]);
     case 'error-leak':
