@@ -53,6 +53,10 @@ export function readPostman(doc: Obj): { title?: string; endpoints: ApiEndpoint[
     for (const q of req.url?.query?.all?.() ?? []) {
       if (q.key && !ep.queryParams.some((p) => p.name === q.key)) ep.queryParams.push({ name: String(q.key), required: false });
     }
+    for (const h of req.headers?.all?.() ?? []) {
+      if (h.disabled || /^(authorization|content-type|accept|x-api-key|cookie)$/i.test(String(h.key)) || /\{\{/.test(String(h.value ?? ''))) continue;
+      ep.headerParams = [...(ep.headerParams ?? []).filter((x) => x.name !== h.key), { name: String(h.key), required: true, schema: { type: 'string', example: String(h.value ?? '') } }];
+    }
     const body = bodyOf(req, name, warnings);
     if (body && !ep.requestBody) ep.requestBody = body;
     for (const r of item.responses?.all?.() ?? []) {
