@@ -1,0 +1,119 @@
+import { SvcError } from '../contract/errors.js';
+import type { ApiEndpoint, PlannedCase } from './model.js';
+import { validBody } from './bodies.js';
+import { PY_PRELUDE } from './codegen-runtime.js';
+import { bodyLines, fs } from './codegen-kinds.js';
+import { deleteTemplate, lastParam, pathValues, shapeSchema, toPy } from './codegen-values.js';
+import { createdResource, variableFor } from './pairing.js';
+import { isItem, selfContained, targetVariable } from './planner-cases.js';
+
+export interface GeneratedTest {
+  caseId: string;
+  name: string;
+  description: string;
+  priority: PlannedCase['priority'];
+  /** Wave category for the harness: setup | main | teardown. */
+  category: PlannedCase['testCategory'];
+  produces: string[];
+  needs: string[];
+  code: string;
+}
+
+/** What a case's code needs to know about the endpoints around it. */
+export interface GenContext {
+  ep: ApiEndpoint;
+  c: PlannedCase;
+  /** Python expression of the request path (parameters filled). */
+  pathExpr: string;
+  /** Python dict literal filling the endpoint's path from VARS. */
+  values: string;
+  /** The create endpoint whose records this endpoint's path refers to, if any. */
+  creator?: ApiEndpoint;
+  /** Python statements that remember a record created by a call on `creatorOrSelf`. */
+  track: (respVar: string, create: ApiEndpoint) => string;
+  /** GET endpoint of the same item path, to check a delete. */
+  reader?: ApiEndpoint;
+  okSchema?: string;
+}
+
+function header(c: PlannedCase): string {
+  const q = (s: string) => s.replace(/[\r\n]+/g, ' ');
+  return [
+    `# svc backend test: ${q(c.title)}`,
+    `# case: ${c.id} | category: ${c.category} (${c.testCategory}) | priority: ${c.priority}`,
+    `# endpoint: ${c.method} ${c.path}`,
+    `# produces: ${c.produces.join(', ') || '-'} | needs: ${c.needs.join(', ') || '-'}`,
+    ...q(c.description).match(/.{1,96}(\s|$)/g)!.map((l) => `# ${l.trim()}`),
+    '',
+  ].join('\n');
+}
+
+/**
+ * Python source for one planned case, following the harness contract (DESIGN.md 7): standard
+ * library only, plain asserts with the request and the answer in the message, `produce()` for the
+ * ids a create returns, records created along the way deleted before the test ends.
+ */
+export function generateTestCode(c: PlannedCase, endpoints: ApiEndpoint[]): string {
+  const byId = new Map(endpoints.map((e) => [e.id, e]));
+  const ep = byId.get(c.endpointId) ?? endpoints.find((e) => e.method === c.method && e.path === c.path);
+  if (!ep) throw new SvcError('NOT_FOUND', `Case ${c.id} refers to endpoint ${c.endpointId}, which is not in the endpoint list`, { nextAction: 'Re-run discovery or add the endpoint by hand' });
+  const tv = targetVariable(ep);
+  const makes = (e: ApiEndpoint) => {
+    const r = createdResource(e);
+    return !!r && variableFor(r) === tv;
+  };
+  const creator = tv ? endpoints.find((e) => makes(e) && e.deleteOf) ?? endpoints.find(makes) : undefined;
+  const track = (respVar: string, create: ApiEndpoint) => {
+    const del = deleteTemplate(create.deleteOf ? byId.get(create.deleteOf) : undefined);
+    if (!del) return `pass  # no DELETE endpoint removes what ${create.method} ${create.path} creates`;
+    return `_track(${respVar}, ${JSON.stringify(del.template)}, ${JSON.stringify(create.idField ?? 'id')}, ${del.values})`;
+  };
+  const okSchema = ep.responses.find((r) => typeof r.status === 'number' && r.status >= 200 && r.status < 300 && r.schema)?.schema;
+  const ctx: GenContext = {
+    ep,
+    c,
+    pathExpr: '',
+    values: pathValues(ep.path),
+    creator,
+    track,
+    reader: isItem(ep) ? endpoints.find((e) => e.method === 'GET' && e.path === ep.path) : undefined,
+    okSchema: okSchema ? toPy(shapeSchema(okSchema)) : undefined,
+  };
+  const lines: string[] = [];
+  if (selfContained(ep, c.kind) && c.testCategory !== 'teardown' && creator && isItem(ep)) {
+    // The record this case works on is its own, so shared records stay intact.
+    lines.push(...createTarget(creator, ctx));
+    ctx.values = pathValues(ep.path, { [lastParam(ep.path)!]: '_target' });
+  }
+  ctx.pathExpr = `_path(${JSON.stringify(ep.path)}, ${ctx.values})`;
+  lines.push(...bodyLines(ctx));
+  const body = lines.map((l) => (l ? `    ${l}` : l)).join('\n');
+  return `${header(c)}${PY_PRELUDE}\n\ntry:\n${body}\nfinally:\n    _cleanup()\n`;
+}
+
+function createTarget(creator: ApiEndpoint, ctx: GenContext): string[] {
+  const body = validBody(creator);
+  return [
+    `_setup = _call("POST", _path(${JSON.stringify(creator.path)}, ${pathValues(creator.path)}), ${toPy(body ?? {})})`,
+    `assert 200 <= _setup.status < 300, f"could not create a record to work on: ${fs(creator.method + ' ' + creator.path)} answered {_setup.status}: {_setup.text[:300]}"`,
+    ctx.track('_setup', creator),
+    `_target = _pick_id(_setup, ${JSON.stringify(creator.idField ?? 'id')})`,
+    `assert _target is not None, f"${fs(creator.method + ' ' + creator.path)} returned no id: {_setup.text[:300]}"`,
+  ];
+}
+
+/** One test per selected case, ready to store with its dependency declarations. */
+export function generateSuite(cases: PlannedCase[], endpoints: ApiEndpoint[]): GeneratedTest[] {
+  return cases
+    .filter((c) => c.selected)
+    .map((c) => ({
+      caseId: c.id,
+      name: c.title,
+      description: c.description,
+      priority: c.priority,
+      category: c.testCategory,
+      produces: c.produces,
+      needs: c.needs,
+      code: generateTestCode(c, endpoints),
+    }));
+}
