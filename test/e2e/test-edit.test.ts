@@ -61,9 +61,9 @@ describe('test code get / put', () => {
     expect(Test.parse(await json(ctx, ['test', 'get', testId])).codeVersion).toBe(3);
   });
 
-  it('a frontend test has no code (exit 5)', async () => {
+  it('a frontend test has code only once a run resolved its plan (exit 4 before)', async () => {
     const { testId } = await json(ctx, ['test', 'create', '--plan-from', file('p.json', plan('No code'))]);
-    expect((await fails(ctx, ['test', 'code', 'get', testId], 5)).error().message).toMatch(/frontend test/);
+    expect((await fails(ctx, ['test', 'code', 'get', testId], 4)).error().message).toMatch(/no resolved script yet/);
   });
 });
 
