@@ -3,7 +3,7 @@ import { FailureEvidence, RunFailureKind } from '../ai/evidence.js';
 import type { ModelProvider } from '../ai/provider.js';
 import { analyzeWithModel } from '../ai/refine.js';
 import { parseJson, type Store } from '../store/db.js';
-import { updateRun } from '../store/repos/runs.js';
+import { toRecordedCall, updateRun } from '../store/repos/runs.js';
 import type { Analyzer } from './context.js';
 
 /**
@@ -28,20 +28,7 @@ export function makeAnalyzer(provider: ModelProvider, evidenceExtras?: (projectI
       targetUrl: r.target_url,
       trace: r.trace,
       stdout: r.api_output,
-      calls: calls.map((c) => ({
-        seq: c.seq,
-        method: c.method,
-        url: c.url,
-        path: c.path,
-        requestHeaders: parseJson(c.request_headers, {}),
-        requestBody: c.request_body,
-        status: c.status,
-        responseHeaders: parseJson(c.response_headers, {}),
-        responseBody: c.response_body,
-        latencyMs: c.latency_ms,
-        startedAt: c.started_at,
-        ...(c.error ? { error: c.error } : {}),
-      })),
+      calls: calls.map(toRecordedCall),
       assertions: parseJson(r.assertions, []),
       consumedVariables: parseJson(r.consumed, undefined),
       ...(await evidenceExtras?.(r.project_id)),

@@ -1,14 +1,14 @@
 import type { Insertable } from 'kysely';
 import { parseJson } from '../store/db.js';
 import type { CleanupRecordsTable } from '../store/schema-runs.js';
-import { insertCalls, lastVerdict, setTestStatus, updateRun, type RunRow } from '../store/repos/runs.js';
+import { insertCalls, lastVerdict, setTestStatus, toRecordedCall, updateRun, type RunRow } from '../store/repos/runs.js';
 import { newId, nowIso } from '../util/ids.js';
 import { extractHandles, type Handle } from './cleanup.js';
 import { runCleanup } from './cleanup-run.js';
 import { assembleChains } from './chains.js';
 import type { EngineContext } from './context.js';
 import type { AssembledPlan, PlanTest } from './plan.js';
-import type { InjectedAuth, RecordedCall } from './types.js';
+import type { InjectedAuth } from './types.js';
 
 const SEVERITY = ['passed', 'cancelled', 'blocked', 'failed'];
 
@@ -35,19 +35,7 @@ export async function finishBatch(
   let records = await db.selectFrom('cleanup_records').selectAll().where('batch_id', '=', batchId).execute();
   if (!records.length) {
     const rows = await db.selectFrom('run_calls').selectAll().where('batch_id', '=', batchId).where('origin', '=', 'test').orderBy('started_at').orderBy('seq').execute();
-    const calls: RecordedCall[] = rows.map((r) => ({
-      seq: r.seq,
-      method: r.method,
-      url: r.url,
-      path: r.path,
-      requestHeaders: parseJson(r.request_headers, {}),
-      requestBody: r.request_body,
-      status: r.status,
-      responseHeaders: parseJson(r.response_headers, {}),
-      responseBody: r.response_body,
-      latencyMs: r.latency_ms,
-      startedAt: r.started_at,
-    }));
+    const calls = rows.map(toRecordedCall);
     const handles = extractHandles(calls, await ctx.cleanupOptions(batch.project_id));
     const now = nowIso();
     const insert = (h: Handle, origin: string): Insertable<CleanupRecordsTable> => ({

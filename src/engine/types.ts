@@ -1,27 +1,8 @@
 /** Shapes shared by the engine's parts (runners, orchestrator, cleanup, analysis). */
 
-export interface RecordedCall {
-  seq: number;
-  method: string;
-  url: string;
-  path: string;
-  requestHeaders: Record<string, string>;
-  requestBody: string | null;
-  status: number | null;
-  responseHeaders: Record<string, string>;
-  responseBody: string | null;
-  latencyMs: number;
-  startedAt: string;
-  error?: string;
-}
+import type { AssertionRecord, RecordedCall } from '../ai/evidence.js';
 
-export interface AssertionRecord {
-  ok: boolean;
-  source: string;
-  message: string | null;
-  line: number;
-  at: string;
-}
+export type { AssertionRecord, RecordedCall };
 
 /** What a backend test gets injected (SPEC.md 2.1 static credential or auto-auth token). */
 export interface InjectedAuth {

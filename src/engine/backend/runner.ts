@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AssertionRecord, RecordedCall } from '../../ai/evidence.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,30 +34,8 @@ export interface BackendTestInput {
   testName?: string;
 }
 
-export interface RecordedCall {
-  seq: number;
-  method: string;
-  url: string;
-  path: string;
-  requestHeaders: Record<string, string>;
-  requestBody: string | null;
-  status: number | null;
-  responseHeaders: Record<string, string>;
-  responseBody: string | null;
-  /** From sending the request to the response headers (or to the transport error). */
-  latencyMs: number;
-  startedAt: string;
-  /** e.g. 'ConnectionRefusedError: [Errno 111] Connection refused'; set when status is null. */
-  error?: string;
-}
-
-export interface AssertionRecord {
-  ok: boolean;
-  source: string;
-  message: string | null;
-  line: number;
-  at: string;
-}
+/** Calls and assertions are recorded in the shapes failure analysis reads (src/ai/evidence.ts). */
+export type { AssertionRecord, RecordedCall };
 
 /** 'cancelled': the run was aborted through the AbortSignal (not a timeout, not the API's fault). */
 export type FailureKind = 'assertion' | 'exception' | 'timeout' | 'memory' | 'crash' | 'syntax' | 'cancelled';

@@ -3,7 +3,7 @@ import type { RunView, RunStatus } from '../../contract/runs.js';
 import { newId } from '../../util/ids.js';
 import { parseJson } from '../db.js';
 import type { Db } from '../schema.js';
-import type { RunsTable } from '../schema-runs.js';
+import type { RunCallsTable, RunsTable } from '../schema-runs.js';
 import type { RecordedCall, StepRecord } from '../../engine/types.js';
 
 export type RunRow = Selectable<RunsTable>;
@@ -147,4 +147,22 @@ export async function setTestStatus(db: Db, testId: string, status: string, last
   const patch: { status: string; last_run_id?: string } = { status };
   if (lastRunId) patch.last_run_id = lastRunId;
   await db.updateTable('tests').set(patch).where('id', '=', testId).execute();
+}
+
+/** A stored call as the runners recorded it. */
+export function toRecordedCall(c: Selectable<RunCallsTable>): RecordedCall {
+  return {
+    seq: c.seq,
+    method: c.method,
+    url: c.url,
+    path: c.path,
+    requestHeaders: parseJson(c.request_headers, {}),
+    requestBody: c.request_body,
+    status: c.status,
+    responseHeaders: parseJson(c.response_headers, {}),
+    responseBody: c.response_body,
+    latencyMs: c.latency_ms,
+    startedAt: c.started_at,
+    ...(c.error ? { error: c.error } : {}),
+  };
 }
