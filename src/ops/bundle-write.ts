@@ -46,11 +46,11 @@ export function writeBundle(dir: string, bundle: RunBundle, hooks: WriteHooks = 
   if (existed && !replaceable(final)) {
     throw new SvcError('VALIDATION_ERROR', `--out: '${dir}' exists and is not an svc bundle directory; refusing to replace it`, { nextAction: 'Choose a new or empty directory for --out.' });
   }
+  const files = bundle.files.map((f) => ({ ...f, path: safeRel(f.path) }));
   mkdirSync(dirname(final), { recursive: true });
   const tmp = `${final}.partial-${randomBytes(4).toString('hex')}`;
   mkdirSync(tmp);
   writeFileSync(join(tmp, PARTIAL_MARKER), `Incomplete svc bundle of run ${bundle.meta.runId}: writing stopped before it finished. Safe to delete.\n`);
-  const files = bundle.files.map((f) => ({ ...f, path: safeRel(f.path) }));
   files.forEach((f, i) => {
     hooks.beforeFile?.(f.path, i);
     const p = join(tmp, ...f.path.split('/'));

@@ -91,6 +91,12 @@ describe('failure kinds and hypotheses', () => {
     expect(t.stdout.split('\n').length).toBeLessThan(40);
   });
 
+  it('usage counts the runs of an unmetered key without a balance', async () => {
+    const u = await json(w.ctx, ['usage']);
+    expect(u).toMatchObject({ metered: false, runsThisMonth: 6, replaysThisMonth: 0, creditsUsedThisMonth: 0 });
+    expect(u).not.toHaveProperty('credits');
+  });
+
   it('unknown ids are not found (exit 4)', async () => {
     const r = await svc(['--output', 'json', 'test', 'result', 'tst_missing'], { ctx: w.ctx });
     expect(r.exitCode).toBe(4);
