@@ -28,7 +28,9 @@ beforeAll(async () => {
   for (let i = 0; i < 2; i++) cliRuns.push((await w.run(testId)).runId);
   await new Promise((r) => setTimeout(r, 20));
   between = new Date().toISOString();
-  for (const s of ['mcp', 'github_action', 'schedule', 'portal', 'mcp']) (bySource[s] ??= []).push(await triggerAs(s));
+  for (const s of ['mcp', 'schedule', 'portal', 'mcp']) (bySource[s] ??= []).push(await triggerAs(s));
+  // The CLI inside GitHub Actions reports itself as github_action.
+  bySource.github_action = [(await w.run(testId, { GITHUB_ACTIONS: 'true' })).runId];
   const all = Object.values(bySource).flat();
   const waited = await svc(['--output', 'json', 'test', 'wait', ...all, '--timeout', '120'], { ctx: w.ctx, timeout: 150_000 });
   expect(waited.exitCode, waited.stdout).toBe(0);
