@@ -74,7 +74,7 @@ export class Runtime {
         baseUrl: cfg.apiUrl,
         apiKey,
         timeoutMs: cfg.requestTimeoutMs,
-        surface: 'cli',
+        surface: this.io.env.GITHUB_ACTIONS === 'true' ? 'github_action' : 'cli',
         userAgent: `svc-cli/${packageVersion()} node/${process.versions.node}`,
         logger: this.logger,
       });

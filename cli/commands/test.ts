@@ -15,12 +15,19 @@ import { registerTestRun } from './test/run.js';
 import { registerTestWait } from './test/wait.js';
 import { registerTestCancel } from './test/cancel.js';
 import { registerTestRerun } from './test/rerun.js';
+import { registerTestResult } from './test/result.js';
+import { registerTestSteps } from './test/steps.js';
+import { registerTestDiff } from './test/diff.js';
+import { registerTestFlaky } from './test/flaky.js';
+import { registerTestFailure } from './test/failure.js';
+import { registerTestArtifact } from './test/artifact.js';
 
 /** Verbs in SPEC.md 4.3 order. */
 const VERBS = [
   registerTestList, registerTestGet, registerTestCreate, registerTestCreateBatch, registerTestScaffold, registerTestLint,
   registerTestUpdate, registerTestDelete, registerTestDeleteBatch, registerTestRun, registerTestWait, registerTestCancel,
   registerTestRerun, registerTestCode, registerTestPlan,
+  registerTestSteps, registerTestResult, registerTestDiff, registerTestFlaky, registerTestFailure, registerTestArtifact,
 ];
 
 export function registerTest(program: Command, rt: Runtime): void {

@@ -18,6 +18,8 @@ export function registerUsage(program: Command, rt: Runtime): void {
           ['credits', x.metered ? x.credits : 'unmetered'],
           ['plan', x.subPlan ?? '-'],
           ['creditsPerRun', x.creditsPerRun ?? '-'],
+          ['runsThisMonth', x.runsThisMonth],
+          ['creditsUsedThisMonth', x.creditsUsedThisMonth],
         ]),
       );
     });

@@ -74,7 +74,7 @@ export const FailureEvidence = z
     calls: z.array(RecordedCall).optional(),
     assertions: z.array(AssertionRecord).optional(),
     /** Upstream producers that failed, and the variables this test needed from them. */
-    blockedBy: z.array(z.object({ testId: z.string(), testName: z.string(), variables: z.array(z.string()) })).optional(),
+    blockedBy: z.array(z.object({ testId: z.string(), testName: z.string(), variables: z.array(z.string()), failure: z.string().optional().describe("The producer's own failure, e.g. 'GET /broken → 500 (server_error)'") })).optional(),
     /** Needed variables that were never produced. */
     missingVariables: z.array(z.string()).optional(),
     /** The values of the test's needs as injected into VARS (lets a 404 be traced to an upstream id). */

@@ -29,10 +29,12 @@ export function upstream(e: FailureEvidence): Draft | null {
   if (blockers.length) {
     const names = blockers.map((b) => `'${b.testName}' (${b.testId})`).join(', ');
     const vars = [...new Set(blockers.flatMap((b) => b.variables))];
+    const causes = blockers.filter((b) => b.failure).map((b) => b.failure!);
+    const cause = causes.length ? ` (${causes.join('; ')})` : '';
     return {
       failureKind: 'blocked_upstream', recommendedFixTarget: 'upstream-test', confidence: 'high',
-      rootCauseHypothesis: `'${e.testName}' never ran: it needs ${vars.map((v) => `VARS['${v}']`).join(', ') || 'values'} from upstream test ${names}, which failed. Blocked is a symptom, not an API bug: fix ${names} first, then re-run this test.`,
-      evidence: blockers.map((b) => `producer ${b.testName} (${b.testId}) failed; needed ${b.variables.join(', ') || '(unnamed)'}`),
+      rootCauseHypothesis: `'${e.testName}' never ran: it needs ${vars.map((v) => `VARS['${v}']`).join(', ') || 'values'} from upstream test ${names}, which failed${cause}. Blocked is a symptom, not an API bug: fix ${names} first, then re-run this test.`,
+      evidence: blockers.map((b) => `producer ${b.testName} (${b.testId}) failed${b.failure ? ` at ${b.failure}` : ''}; needed ${b.variables.join(', ') || '(unnamed)'}`),
     };
   }
   if (e.missingVariables?.length) return variableNotFound(e, e.missingVariables);

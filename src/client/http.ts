@@ -16,7 +16,8 @@ export interface ClientOptions {
   baseUrl: string;
   apiKey?: string;
   timeoutMs: number;
-  surface: 'cli' | 'mcp';
+  /** Reported as X-Svc-Surface: the trigger source runs record (github_action: the CLI inside GitHub Actions). */
+  surface: 'cli' | 'mcp' | 'github_action';
   userAgent: string;
   logger?: Logger;
   maxRetries?: number;

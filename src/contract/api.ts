@@ -4,7 +4,11 @@ import { PROJECT_ENDPOINTS } from './projects.js';
 import { TEST_ENDPOINTS } from './test-endpoints.js';
 import { cancelRun, getRun, rerunTests, runProject, runTest } from './runs.js';
 import { getBatch, getBatchCalls } from './batches.js';
-import { getRunResult, getTestResult } from './results.js';
+import { getRunResult, getTestResult, listTestRuns } from './results.js';
+import { diffRuns, listTestSteps } from './triage.js';
+import { startFlaky } from './flaky.js';
+import { getRunBundle } from './bundle.js';
+import { getUsage } from './usage.js';
 
 /**
  * Every endpoint of the HTTP API. The server mounts routes for these, /openapi.json is generated
@@ -16,4 +20,5 @@ export const ENDPOINTS: Endpoint[] = [
   ...PROJECT_ENDPOINTS,
   ...TEST_ENDPOINTS,
   runTest, runProject, rerunTests, getRun, cancelRun, getBatch, getBatchCalls, getRunResult, getTestResult,
+  listTestRuns, listTestSteps, diffRuns, startFlaky, getRunBundle, getUsage,
 ];

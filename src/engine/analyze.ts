@@ -34,7 +34,7 @@ export function makeAnalyzer(provider: ModelProvider, evidenceExtras?: (projectI
       ...(await evidenceExtras?.(r.project_id)),
     };
     if (failure && kind.success) evidence.failure = { ...failure, kind: kind.data };
-    if (extra.blockedBy) evidence.blockedBy = extra.blockedBy as FailureEvidence['blockedBy'];
+    if (extra.blockedBy) evidence.blockedBy = await withUpstreamFailures(store, r.batch_id, extra.blockedBy as NonNullable<FailureEvidence['blockedBy']>);
     if (extra.missingVariables) evidence.missingVariables = extra.missingVariables as string[];
     if (extra.steps) evidence.steps = extra.steps as FailureEvidence['steps'];
     if (typeof extra.failedStepIndex === 'number') evidence.failedStepIndex = extra.failedStepIndex;
@@ -43,4 +43,23 @@ export function makeAnalyzer(provider: ModelProvider, evidenceExtras?: (projectI
     const analysis = provider.available ? await analyzeWithModel(parsed, provider, base) : base;
     await updateRun(db, runId, { analysis: JSON.stringify(analysis) });
   };
+}
+
+/**
+ * Names each blocking producer's own failure (its failing call and kind, from its analysis, which
+ * runs first because analysis goes in wave order), so a blocked test's hypothesis points at the
+ * endpoint that broke the chain.
+ */
+async function withUpstreamFailures(store: Store, batchId: string, blockers: NonNullable<FailureEvidence['blockedBy']>): Promise<NonNullable<FailureEvidence['blockedBy']>> {
+  const out: NonNullable<FailureEvidence['blockedBy']> = [];
+  for (const b of blockers) {
+    const p = await store.db.selectFrom('runs').select(['analysis', 'failure', 'verdict']).where('batch_id', '=', batchId).where('test_id', '=', b.testId).executeTakeFirst();
+    const a = parseJson<{ failureKind?: string; failingCall?: { method: string; path: string; status: number | null } } | null>(p?.analysis, null);
+    const f = parseJson<{ kind?: string; message?: string } | null>(p?.failure, null);
+    const call = a?.failingCall ? `${a.failingCall.method} ${a.failingCall.path} → ${a.failingCall.status ?? 'no response'}` : null;
+    const kind = a?.failureKind ?? f?.kind;
+    const failure = call ? `${call}${kind ? ` (${kind})` : ''}` : kind ? `${kind}${f?.message ? `: ${f.message.split('\n')[0]!.slice(0, 160)}` : ''}` : undefined;
+    out.push(failure ? { ...b, failure } : b);
+  }
+  return out;
 }

@@ -16,7 +16,8 @@ export function backendSteps(r: BackendTestResult): StepRecord[] {
   const asserts: (StepRecord & { at: string })[] = r.assertions.map((a) => ({
     at: a.at,
     kind: 'assertion',
-    description: `assert ${a.source}`,
+    // The recorded source is the whole statement ('assert x == 1') or just its expression.
+    description: /^assert\b/.test(a.source) ? a.source : `assert ${a.source}`,
     status: a.ok ? 'passed' : 'failed',
     durationMs: 0,
     startedAt: a.at,

@@ -118,7 +118,8 @@ export async function finishBatch(
   const chains = assembleChains(d.slots.map((s) => s.plan), fresh, d.plan);
   if (chains.length) await db.insertInto('chains').values(chains.map((c) => ({ id: newId('chn'), batch_id: batchId, name: c.name, body: JSON.stringify(c) }))).execute();
 
-  for (const r of fresh) {
+  // Wave order: a producer's analysis exists before its blocked consumers are analysed.
+  for (const r of [...fresh].sort((x, y) => x.wave - y.wave)) {
     if (ctx.analyze && (r.verdict === 'failed' || r.verdict === 'blocked')) {
       await ctx.analyze(ctx.store, r.id).catch((err) => ctx.log(`analysis of ${r.id} failed: ${err instanceof Error ? err.message : err}`));
     }

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { EngineContext } from './context.js';
 import { executeBatch } from './batch.js';
+import { executeSeries } from './series.js';
 import { JobQueue } from './queue.js';
 import { newId } from '../util/ids.js';
 
@@ -49,6 +50,12 @@ export class Engine {
     this.notify();
   }
 
+  /** Batches created together (options.series) that must run one after another. */
+  async enqueueSeries(firstBatchId: string): Promise<void> {
+    await this.queue.enqueue('series', firstBatchId);
+    this.notify();
+  }
+
   private async run(): Promise<void> {
     while (!this.stopped) {
       if (this.active.size < this.opts.batchConcurrency) {
@@ -57,7 +64,7 @@ export class Engine {
           return undefined;
         });
         if (job) {
-          this.launch(job.id, job.refId);
+          this.launch(job.id, job.refId, job.kind);
           continue;
         }
       }
@@ -71,10 +78,10 @@ export class Engine {
     }
   }
 
-  private launch(jobId: string, batchId: string): void {
+  private launch(jobId: string, batchId: string, kind = 'batch'): void {
     const abort = new AbortController();
     const beat = setInterval(() => void this.queue.heartbeat(jobId).catch(() => undefined), Math.max(250, Math.floor((Number(process.env.SVC_QUEUE_LEASE_MS) || 30_000) / 3)));
-    const done = executeBatch(this.ctx, batchId, abort.signal)
+    const done = (kind === 'series' ? executeSeries : executeBatch)(this.ctx, batchId, abort.signal)
       .catch((err) => this.ctx.log(`batch ${batchId} failed: ${err instanceof Error ? (err.stack ?? err.message) : err}`))
       .then(async () => {
         if (abort.signal.aborted) return;

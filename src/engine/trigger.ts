@@ -7,6 +7,7 @@ import type { TestsTable } from '../store/schema-projects.js';
 import { setTestStatus } from '../store/repos/runs.js';
 import { newId, nowIso } from '../util/ids.js';
 import { assemble, closure, closureMessage, type PlanTest, type Role } from './plan.js';
+import { chargeRuns } from './charge.js';
 
 type TestRow = Selectable<TestsTable>;
 
@@ -42,6 +43,14 @@ export function toPlanTest(t: TestRow): PlanTest {
  * created when the chain cannot be assembled), waves, one queued run per test.
  */
 export async function createBatch(db: Db, req: TriggerRequest): Promise<TriggerResult> {
+  return (await createBatches(db, req, 1))[0]!;
+}
+
+/**
+ * `count` identical batches of one trigger (flaky replays), planned once and created in one
+ * transaction together with their charge: either all exist and are paid for, or none.
+ */
+export async function createBatches(db: Db, req: TriggerRequest, count: number): Promise<TriggerResult[]> {
   const project = await db.selectFrom('projects').select(['id', 'url', 'type']).where('id', '=', req.projectId).where('user_id', '=', req.userId).executeTakeFirst();
   if (!project) throw new SvcError('NOT_FOUND', `project ${req.projectId} not found`, { nextAction: "List your projects with 'svc project list'." });
   const all = await db.selectFrom('tests').selectAll().where('project_id', '=', project.id).orderBy('id').execute();
@@ -87,36 +96,42 @@ export async function createBatch(db: Db, req: TriggerRequest): Promise<TriggerR
     if (!req.skipDependencies) notes.push(`no test produces '${name}', needed by ${consumers.map((c) => `"${byId.get(c)!.name}"`).join(', ')}: they will be blocked with 'Variable not found'`);
   }
 
-  const batchId = newId('bat');
   const now = nowIso();
   const targetUrl = req.targetUrl ?? null;
+  const batchIds = Array.from({ length: count }, () => newId('bat'));
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('batches')
-      .values({
-        id: batchId,
-        user_id: req.userId,
-        key_id: req.keyId,
-        project_id: project.id,
-        kind: req.label ?? (req.rerun ? 'rerun' : req.kind === 'single' ? 'single' : 'all'),
-        status: 'queued',
-        phase: 'queued',
-        source: req.source,
-        options: JSON.stringify({ targetUrl: req.targetUrl, skipDependencies: req.skipDependencies, filter: req.filter, rerun: req.rerun }),
-        plan: JSON.stringify({ waves: plan.waves, roles, notes }),
-        summary: null,
-        error: null,
-        created_at: now,
-        started_at: null,
-        finished_at: null,
-      })
-      .execute();
-    for (const t of members) {
-      const replay = req.replay ?? (req.rerun && t.type === 'frontend' && !!t.resolved_script);
+    const rows = batchIds.flatMap((batchId) =>
+      members.map((t) => ({ batchId, runId: newId('run'), t, replay: req.replay ?? (req.rerun && t.type === 'frontend' && !!t.resolved_script) })),
+    );
+    // Charged first and in the same transaction: a refused charge leaves nothing behind.
+    const charge = await chargeRuns(trx, { keyId: req.keyId, userId: req.userId, items: rows.map((r) => ({ runId: r.runId, type: r.t.type, replay: r.replay })), now });
+    for (const batchId of batchIds) {
+      await trx
+        .insertInto('batches')
+        .values({
+          id: batchId,
+          user_id: req.userId,
+          key_id: req.keyId,
+          project_id: project.id,
+          kind: req.label ?? (req.rerun ? 'rerun' : req.kind === 'single' ? 'single' : 'all'),
+          status: 'queued',
+          phase: 'queued',
+          source: req.source,
+          options: JSON.stringify({ targetUrl: req.targetUrl, skipDependencies: req.skipDependencies, filter: req.filter, rerun: req.rerun, ...(count > 1 ? { series: batchIds } : {}) }),
+          plan: JSON.stringify({ waves: plan.waves, roles, notes }),
+          summary: null,
+          error: null,
+          created_at: now,
+          started_at: null,
+          finished_at: null,
+        })
+        .execute();
+    }
+    for (const { batchId, runId, t, replay } of rows) {
       await trx
         .insertInto('runs')
         .values({
-          id: newId('run'),
+          id: runId,
           batch_id: batchId,
           user_id: req.userId,
           project_id: project.id,
@@ -141,7 +156,7 @@ export async function createBatch(db: Db, req: TriggerRequest): Promise<TriggerR
           analysis: null,
           extra: null,
           replay: replay ? 1 : 0,
-          credits: 0,
+          credits: charge.perRun.get(runId) ?? 0,
           created_at: now,
           started_at: null,
           finished_at: null,
@@ -150,17 +165,21 @@ export async function createBatch(db: Db, req: TriggerRequest): Promise<TriggerR
     }
   });
   for (const t of members) await setTestStatus(db, t.id, 'queued');
-  const runs = await db.selectFrom('runs').select(['id', 'test_id', 'test_name', 'test_type', 'role', 'wave', 'status']).where('batch_id', '=', batchId).orderBy('wave').orderBy('test_id').execute();
-  const primary = runs.find((r) => r.role === 'selected') ?? runs[0]!;
-  return {
-    batchId,
-    projectId: project.id,
-    runId: primary.id,
-    status: 'queued',
-    runs: runs.map((r) => ({ runId: r.id, testId: r.test_id, testName: r.test_name, type: r.test_type as 'backend', role: r.role as Role, wave: r.wave, status: 'queued' })),
-    waves: plan.waves,
-    message: req.rerun ? closureMessage(roles) : null,
-    notes,
-    skippedFrontend,
-  };
+  const out: TriggerResult[] = [];
+  for (const batchId of batchIds) {
+    const runs = await db.selectFrom('runs').select(['id', 'test_id', 'test_name', 'test_type', 'role', 'wave', 'status']).where('batch_id', '=', batchId).orderBy('wave').orderBy('test_id').execute();
+    const primary = runs.find((r) => r.role === 'selected') ?? runs[0]!;
+    out.push({
+      batchId,
+      projectId: project.id,
+      runId: primary.id,
+      status: 'queued',
+      runs: runs.map((r) => ({ runId: r.id, testId: r.test_id, testName: r.test_name, type: r.test_type as 'backend', role: r.role as Role, wave: r.wave, status: 'queued' })),
+      waves: plan.waves,
+      message: req.rerun ? closureMessage(roles) : null,
+      notes,
+      skippedFrontend,
+    });
+  }
+  return out;
 }

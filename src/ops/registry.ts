@@ -29,6 +29,14 @@ import { testRun } from './test-run.js';
 import { testWait } from './test-wait.js';
 import { testCancel } from './test-cancel.js';
 import { testRerun } from './test-rerun.js';
+import { testResult } from './test-result.js';
+import { testHistory } from './test-history.js';
+import { testSteps } from './test-steps.js';
+import { testDiff } from './test-diff.js';
+import { testFlaky } from './test-flaky.js';
+import { testFailureSummary } from './test-failure-summary.js';
+import { testFailureGet } from './test-failure-get.js';
+import { testArtifactGet } from './test-artifact-get.js';
 
 /**
  * Every op. The MCP server registers a tool for each one with `mcp !== false`; a unit test checks
@@ -40,5 +48,6 @@ export const OPS: Op[] = [
   testList, testGet, testCreate, testCreateBatch, testUpdate, testDelete, testDeleteBatch,
   testCodeGet, testCodePut, testPlanPut, testScaffold, testLint,
   testRun, testWait, testCancel, testRerun,
+  testResult, testHistory, testSteps, testDiff, testFlaky, testFailureSummary, testFailureGet, testArtifactGet,
   agentInstall, agentList, agentStatus,
 ] as unknown as Op[];

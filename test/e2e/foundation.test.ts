@@ -180,7 +180,10 @@ describe('identity, doctor, usage', () => {
 
   it('usage shows credits and plan only when the operator set them', async () => {
     const plain = await svc(['--output', 'json', 'usage'], { ctx });
-    expect(plain.json()).toEqual({ userId: expect.any(String), keyId: expect.any(String), env: 'self-hosted', metered: false });
+    expect(plain.json()).toEqual({
+      userId: expect.any(String), keyId: expect.any(String), env: 'self-hosted', metered: false,
+      periodStart: expect.any(String), runsThisMonth: 0, replaysThisMonth: 0, creditsUsedThisMonth: 0,
+    });
     const metered = await server.mintKey({ name: 'metered', credits: 40, creditsPerRun: 2, plan: 'pro' });
     const m = await svc([...ep(), '--output', 'json', 'credits'], { ctx: cliEnv({ SVC_API_KEY: metered }) });
     expect(m.json()).toMatchObject({ metered: true, credits: 40, creditsPerRun: 2, subPlan: 'pro' });
