@@ -172,7 +172,8 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
         planSteps: s.test.type === 'frontend' ? parseJson(s.run.snapshot ?? s.test.plan_steps, []) : null,
         resolvedScript: parseJson(s.test.resolved_script, null),
         replay: !!s.run.replay,
-        heal: !!s.run.replay,
+        // Auto-heal is on for replays, off for flaky series: a heal would hide the drift being measured.
+        heal: !!s.run.replay && batch!.kind !== 'flaky',
         targetUrl,
         vars: needVars,
         auth: auth!,
