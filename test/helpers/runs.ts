@@ -92,3 +92,14 @@ export async function runsWorld(o: { server?: Parameters<typeof startServer>[0];
 export function records(s: TargetStore): Pick<TargetStore, 'users' | 'posts' | 'comments' | 'tags'> {
   return { users: s.users, posts: s.posts, comments: s.comments, tags: s.tags };
 }
+
+/** Polls `probe` until it returns a truthy value (or throws after `timeoutMs`). */
+export async function until<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 30_000, what = 'condition'): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
