@@ -1,6 +1,6 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { parseJson } from '../store/db.js';
-import type { CleanupRecordsTable } from '../store/schema-runs.js';
+import type { CleanupRecordsTable, RunCallsTable } from '../store/schema-runs.js';
 import { insertCalls, lastVerdict, setTestStatus, updateRun, type RunRow } from '../store/repos/runs.js';
 import { newId, nowIso } from '../util/ids.js';
 import { extractHandles, type Handle } from './cleanup.js';
@@ -11,6 +11,24 @@ import type { AssembledPlan, PlanTest } from './plan.js';
 import type { InjectedAuth, RecordedCall } from './types.js';
 
 const SEVERITY = ['passed', 'cancelled', 'blocked', 'failed'];
+
+type CallRow = Selectable<RunCallsTable>;
+
+function toCall(r: CallRow): RecordedCall {
+  return {
+    seq: r.seq,
+    method: r.method,
+    url: r.url,
+    path: r.path,
+    requestHeaders: parseJson(r.request_headers, {}),
+    requestBody: r.request_body,
+    status: r.status,
+    responseHeaders: parseJson(r.response_headers, {}),
+    responseBody: r.response_body,
+    latencyMs: r.latency_ms,
+    startedAt: r.started_at,
+  };
+}
 
 export function worstStatus(statuses: string[]): string {
   return statuses.reduce((w, s) => (SEVERITY.indexOf(s) > SEVERITY.indexOf(w) ? s : w), 'passed');
@@ -35,19 +53,7 @@ export async function finishBatch(
   let records = await db.selectFrom('cleanup_records').selectAll().where('batch_id', '=', batchId).execute();
   if (!records.length) {
     const rows = await db.selectFrom('run_calls').selectAll().where('batch_id', '=', batchId).where('origin', '=', 'test').orderBy('started_at').orderBy('seq').execute();
-    const calls: RecordedCall[] = rows.map((r) => ({
-      seq: r.seq,
-      method: r.method,
-      url: r.url,
-      path: r.path,
-      requestHeaders: parseJson(r.request_headers, {}),
-      requestBody: r.request_body,
-      status: r.status,
-      responseHeaders: parseJson(r.response_headers, {}),
-      responseBody: r.response_body,
-      latencyMs: r.latency_ms,
-      startedAt: r.started_at,
-    }));
+    const calls = rows.map(toCall);
     const handles = extractHandles(calls, await ctx.cleanupOptions(batch.project_id));
     const now = nowIso();
     const insert = (h: Handle, origin: string): Insertable<CleanupRecordsTable> => ({
@@ -103,7 +109,13 @@ export async function finishBatch(
   const varRows = await db.selectFrom('variables').selectAll().where('project_id', '=', batch.project_id).where('deleted_by', 'is', null).execute();
   for (const v of varRows) {
     const value = String(parseJson(v.value, ''));
-    const rec = finalRecords.find((r) => r.resource_id === value && (r.origin_batch_id === v.batch_id || v.batch_id === batchId));
+    const candidates = finalRecords.filter((r) => r.resource_id === value && (r.origin_batch_id === v.batch_id || v.batch_id === batchId));
+    if (!candidates.length) continue;
+    // Ids repeat across types (user 2, post 2, tag 2): the variable names the resource its own
+    // producer created with that id, nothing else.
+    const produced = await db.selectFrom('run_calls').selectAll().where('run_id', '=', v.producer_run_id).where('origin', '=', 'test').orderBy('started_at').orderBy('seq').execute();
+    const own = extractHandles(produced.map(toCall)).find((h) => h.resourceId === value);
+    const rec = own && candidates.find((r) => r.resource_path === own.resourcePath);
     if (!rec) continue;
     const gone = rec.status === 'deleted' || rec.status === 'already-gone' || rec.status === 'deleted-by-test';
     await db

@@ -108,6 +108,12 @@ describe('backend runs: --all, waves and cleanup', () => {
     expect(t(run(ids.teardown!).startedAt)).toBeGreaterThanOrEqual(lastFinish);
     expect(batch.waves.at(-1)).toEqual([ids.teardown]);
     expect(batch.waves[0]).toEqual(expect.arrayContaining([ids.user, ids.tag, ids.health]));
-    expect(batch.variables.find((v: any) => v.name === 'comment_id').deletedBy).toMatch(/^DELETE \/comments\/\d+$/);
+    // Ids repeat across types here (user 2, post 2, tag 2): each variable names its own resource.
+    const v = Object.fromEntries(batch.variables.map((x: any) => [x.name, x]));
+    expect(v.user_id.value).toBe(v.post_id.value);
+    expect(v.user_id.deletedBy).toBe(`DELETE /users/${v.user_id.value}`);
+    expect(v.post_id.deletedBy).toBe(`DELETE /posts/${v.post_id.value}`);
+    expect(v.comment_id.deletedBy).toBe(`DELETE /comments/${v.comment_id.value}`);
+    expect(v.tag_id.deletedBy).toBeNull();
   });
 });
