@@ -1,13 +1,21 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { SvcError } from '../../src/contract/errors.js';
 import { credentialsPath, readProfiles, setProfile } from '../../src/client/credentials.js';
 import { createKey } from '../../src/store/repos/keys.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
 import { runDemoScenario } from '../../src/demo/scenario.js';
+import { packageRoot } from '../../src/util/package-root.js';
 import { intArg } from './common.js';
+
+interface TargetApi {
+  url: string;
+  store(): { users: unknown[]; posts: unknown[]; comments: unknown[]; tags: unknown[] };
+  close(): Promise<void>;
+}
 
 /**
  * Starts the whole product on loopback with a throwaway (or given) data dir, mints a key into the
@@ -24,16 +32,22 @@ export function registerDemo(program: Command, out: (s: string) => void, log: (s
       const temp = !o.dataDir;
       const dataDir: string = o.dataDir ?? mkdtempSync(join(tmpdir(), 'svc-demo-'));
       let server: RunningServer | undefined;
+      let target: TargetApi | undefined;
       try {
         server = await startServer({ host: '127.0.0.1', port: o.port, dataDir, allowPrivateTargets: true, env: 'demo' });
         log(`svc-server ${server.deps.config.version} listening on ${server.url} (data: ${dataDir})\n`);
+        // The sample API ships in fixtures/ beside dist/, found from the package root at run time.
+        const fixture = pathToFileURL(join(packageRoot(), 'fixtures', 'target-api', 'server.mjs')).href;
+        const { startTargetApi } = (await import(fixture)) as { startTargetApi: (o: { port: number }) => Promise<TargetApi> };
+        target = await startTargetApi({ port: 0 });
+        log(`sample target API listening on ${target.url}\n`);
         const { key } = await createKey(server.store.db, { name: 'demo', email: 'demo@svc.local' });
         const file = credentialsPath();
         const existing = readProfiles(file).demo;
         setProfile(file, 'demo', { api_key: key, api_url: server.apiUrl });
         log(`${existing ? 'updated' : 'created'} profile 'demo' in ${file} (other profiles untouched)\n`);
-        const ok = await runDemoScenario({ server, apiKey: key, out, log });
-        out(`\nportal:  ${server.url}/\napi:     ${server.apiUrl}\nopenapi: ${server.url}/openapi.json\nprofile: svc --profile demo auth status\n`);
+        const ok = await runDemoScenario({ apiUrl: server.apiUrl, apiKey: key, target, out, log });
+        out(`\nportal:  ${server.url}/\napi:     ${server.apiUrl}\nopenapi: ${server.url}/openapi.json\ntarget:  ${target.url}\nprofile: svc --profile demo auth status\n`);
         if (!ok) throw new SvcError('TEST_FAILED', 'the demo scenario did not finish as expected', { nextAction: 'See the output above.' });
         if (o.keep) {
           log('serving until SIGINT/SIGTERM (--keep)\n');
@@ -43,6 +57,7 @@ export function registerDemo(program: Command, out: (s: string) => void, log: (s
           });
         }
       } finally {
+        await target?.close();
         await server?.close();
         if (temp) rmSync(dataDir, { recursive: true, force: true });
       }

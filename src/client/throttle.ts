@@ -1,5 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-
 /**
  * Client-side pacing of run triggers (SPEC.md 8: the client throttles batch triggers to 50 per
  * minute, under the server's cap of 60). A sliding window shared by one client instance.
@@ -21,7 +19,8 @@ export class TriggerThrottle {
       }
       const wait = this.sent[0]! + 60_000 - now + 5;
       this.onWait?.(wait);
-      await sleep(wait);
+      // The global timer (not node:timers/promises) so tests can drive the clock.
+      await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
 }

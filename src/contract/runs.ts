@@ -111,6 +111,7 @@ export const runProject = endpoint({
     skipTerminal: z.boolean().default(false),
     rerun: z.boolean().default(false),
     skipDependencies: z.boolean().default(false),
+    targetUrl: z.url().optional().describe('Overrides the project URL (only with testIds: test create-batch --run)'),
   }),
   response: TriggerResult,
   status: 202,

@@ -91,7 +91,13 @@ export async function finishBatch(
   const varRows = await db.selectFrom('variables').selectAll().where('project_id', '=', batch.project_id).where('deleted_by', 'is', null).execute();
   for (const v of varRows) {
     const value = String(parseJson(v.value, ''));
-    const rec = finalRecords.find((r) => r.resource_id === value && (r.origin_batch_id === v.batch_id || v.batch_id === batchId));
+    const candidates = finalRecords.filter((r) => r.resource_id === value && (r.origin_batch_id === v.batch_id || v.batch_id === batchId));
+    if (!candidates.length) continue;
+    // Ids repeat across types (user 2, post 2, tag 2): the variable names the resource its own
+    // producer created with that id, nothing else.
+    const produced = await db.selectFrom('run_calls').selectAll().where('run_id', '=', v.producer_run_id).where('origin', '=', 'test').orderBy('started_at').orderBy('seq').execute();
+    const own = extractHandles(produced.map(toRecordedCall)).find((h) => h.resourceId === value);
+    const rec = own && candidates.find((r) => r.resource_path === own.resourcePath);
     if (!rec) continue;
     const gone = rec.status === 'deleted' || rec.status === 'already-gone' || rec.status === 'deleted-by-test';
     await db

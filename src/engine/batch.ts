@@ -114,6 +114,10 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
 
   /** 'start', 'wait', or 'done' (finished without running: blocked, cancelled, failed early). */
   async function decide(s: Slot): Promise<'start' | 'wait' | 'done'> {
+    // Waiting is decided in memory first: the store is asked (cancelled?) only for a slot that could
+    // move now, or every finished test would cost a query per pending test (quadratic in suite size).
+    const deps = plan.deps[s.test.id] ?? [];
+    if (deps.some((d) => !slotByTest.get(d)?.run.verdict)) return 'wait';
     const fresh = await db.selectFrom('runs').select(['status']).where('id', '=', s.run.id).executeTakeFirst();
     if (fresh?.status === 'cancelled') {
       s.run.verdict = 'cancelled';
@@ -124,8 +128,6 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
       await finishRun(s, 'failed', { failure: { kind: 'auth-fetch', message: authError }, reason: `auto-auth failed: ${authError}` });
       return 'done';
     }
-    const deps = plan.deps[s.test.id] ?? [];
-    if (deps.some((d) => !slotByTest.get(d)?.run.verdict)) return 'wait';
     for (const need of s.plan.needs) {
       if (vars.has(need)) continue;
       const producer = plan.producerOf[need] ? slotByTest.get(plan.producerOf[need]!) : undefined;

@@ -77,6 +77,8 @@ export async function createBatches(db: Db, req: TriggerRequest, count: number):
   if (!selected.length) {
     throw new SvcError('VALIDATION_ERROR', skippedFrontend.length ? 'only frontend tests matched, and this server has no browser to run them' : 'no tests match this selection', {
       nextAction: skippedFrontend.length ? 'Install chromium on the server or set SVC_BROWSER_WS_ENDPOINT.' : `List tests with 'svc test list --project ${project.id}'.`,
+      // Clients that created these tests report them as skipped instead of failing the create.
+      details: skippedFrontend.length ? { skippedFrontend } : undefined,
     });
   }
 

@@ -5,6 +5,7 @@ import { runProject, runTest } from '../contract/runs.js';
 import { defineOp } from './op.js';
 import { RunOutcome, waitForTrigger } from './run-outcome.js';
 import { sampleRunView, sampleTrigger } from './run-samples.js';
+import { assertClientTargetUrl } from './target-check.js';
 
 export const RunInput = z.object({
   testId: Id.optional().describe('The test to run (with its producers and teardowns)'),
@@ -36,6 +37,7 @@ export const testRun = defineOp({
   sample: (i) => (i.wait ? { ...sampleTrigger({ status: 'passed' }), run: sampleRunView(), cleanup: { status: 'done', deleted: 1, alreadyGone: 0, failed: 0, orphaned: 0, mightBeOrphaned: [] } } : sampleTrigger()),
   async run(ctx, i) {
     checkRunInput(i, ctx.advise);
+    if (i.targetUrl && !i.all) assertClientTargetUrl(i.targetUrl, ctx.surface === 'cli' ? '--target-url' : 'targetUrl', ctx.env);
     const trigger = i.all
       ? await ctx.client().call(runProject, { params: { projectId: i.projectId! }, body: { filter: i.filter }, idempotencyKey: i.idempotencyKey })
       : await ctx.client().call(runTest, { params: { testId: i.testId! }, body: { targetUrl: i.targetUrl }, idempotencyKey: i.idempotencyKey });

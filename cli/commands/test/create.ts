@@ -3,6 +3,7 @@ import { SvcError } from '../../../src/contract/errors.js';
 import type { CliPlanInput } from '../../../src/contract/test-fields.js';
 import { loadCodeFile, loadPlanFile } from '../../../src/ops/plan-files.js';
 import { assertTestCreate, testCreate } from '../../../src/ops/test-create.js';
+import { addRunOptions, checkRunOptions, renderCreatedRun, runCreated } from './create-run.js';
 import { collect } from '../../flags.js';
 import { idempotencyOption, requireClean } from '../../inputs.js';
 import type { Runtime } from '../../runtime.js';
@@ -24,6 +25,7 @@ export function registerTestCreate(group: Command, rt: Runtime): void {
     .option('--produces <var>', 'backend: a variable this test captures (repeatable)', collect)
     .option('--needs <var>', 'backend: a variable this test uses (repeatable)', collect)
     .option('--category <str>', 'backend: wave category; teardown or cleanup run in the final wave');
+  addRunOptions(cmd);
   idempotencyOption(cmd, 'same key + same input returns the same test; another input is a conflict (exit 6)').action(async (o) => {
     if (o.codeFile && o.planFrom) throw new SvcError('VALIDATION_ERROR', '--code-file and --plan-from are mutually exclusive');
     if (!o.codeFile && !o.planFrom) throw new SvcError('VALIDATION_ERROR', 'give --code-file (backend) or --plan-from (frontend)');
@@ -43,8 +45,11 @@ export function registerTestCreate(group: Command, rt: Runtime): void {
       const code = dry ? 'def test_sample():\n    assert True\n' : requireClean(loadCodeFile(o.codeFile, rt.io.cwd, rt.io.env))[0]!;
       input = { projectId: o.project, type: o.type, name: o.name, description: o.description, priority: o.priority, code, produces: o.produces, consumes: o.needs, category: o.category };
     }
+    checkRunOptions(o);
     assertTestCreate(input);
     const created = await rt.exec(testCreate, { ...input, idempotencyKey: o.idempotencyKey });
-    rt.emit(created, renderCreated);
+    if (!o.run) return rt.emit(created, renderCreated);
+    const run = await runCreated(rt, [{ projectId: String(input.projectId), testId: created.testId }], o);
+    rt.emit({ ...created, run }, (x) => `${renderCreated(x)}${renderCreatedRun(x.run)}`);
   });
 }

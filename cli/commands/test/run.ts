@@ -83,7 +83,7 @@ export function renderOutcome(o: RunOutcome): string {
   if (o.cleanup) {
     const c = o.cleanup;
     s += `cleanup: ${c.deleted} deleted, ${c.alreadyGone} already gone, ${c.failed} failed, ${c.orphaned} might be orphaned\n`;
-    for (const r of c.mightBeOrphaned) s += `  might be orphaned: ${r.resourcePath} (id ${r.resourceId}, from ${r.sourceEndpoint})\n`;
+    for (const r of c.mightBeOrphaned) s += `  Might be orphaned: ${r.resourcePath} (id ${r.resourceId}, from ${r.sourceEndpoint})\n`;
   }
   return s;
 }

@@ -35,6 +35,10 @@ export const registerRuns: RouteRegistrar = (app, { mount }) => {
   });
 
   mount(app, runProject, async ({ params, body, auth, deps, surface }) => {
+    if (body.targetUrl && !body.testIds?.length) {
+      throw new SvcError('VALIDATION_ERROR', 'targetUrl works only with testIds: a whole-project run uses each project URL', { nextAction: 'Drop targetUrl, or pass the test ids.' });
+    }
+    await checkTarget(deps, body.targetUrl);
     const engine = engineOf(deps);
     const res = await createBatch(deps.store.db, {
       userId: auth.userId,
@@ -48,6 +52,7 @@ export const registerRuns: RouteRegistrar = (app, { mount }) => {
       skipTerminal: body.skipTerminal,
       rerun: body.rerun,
       skipDependencies: body.skipDependencies,
+      targetUrl: body.targetUrl,
       frontendAvailable: !!engine.ctx.executors.frontend,
     });
     await engine.enqueueBatch(res.batchId);
