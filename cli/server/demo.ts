@@ -47,7 +47,7 @@ export function registerDemo(program: Command, out: (s: string) => void, log: (s
         setProfile(file, 'demo', { api_key: key, api_url: server.apiUrl });
         log(`${existing ? 'updated' : 'created'} profile 'demo' in ${file} (other profiles untouched)\n`);
         const ok = await runDemoScenario({ apiUrl: server.apiUrl, apiKey: key, target, out, log });
-        out(`\nportal:  ${server.url}/\napi:     ${server.apiUrl}\nopenapi: ${server.url}/openapi.json\ntarget:  ${target.url}\nprofile: svc --profile demo auth status\n`);
+        out(`\nportal:  ${server.url}/portal (sign in with the api_key of the [demo] profile in ~/.svc/credentials)\napi:     ${server.apiUrl}\nopenapi: ${server.url}/openapi.json\ntarget:  ${target.url}\nprofile: svc --profile demo auth status\n`);
         if (!ok) throw new SvcError('TEST_FAILED', 'the demo scenario did not finish as expected', { nextAction: 'See the output above.' });
         if (o.keep) {
           log('serving until SIGINT/SIGTERM (--keep)\n');

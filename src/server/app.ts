@@ -39,6 +39,7 @@ export function createApp(deps: ServerDeps): Hono<AppEnv> {
 
   app.get('/openapi.json', (c) => c.json(buildOpenApi(deps.config.version, `${deps.config.publicUrl}${API_PREFIX}`)));
   app.get('/healthz', (c) => c.json({ ok: true, version: deps.config.version }));
+  app.get('/', (c) => c.redirect('/portal'));
 
   const api = new Hono<AppEnv>();
   api.use('*', bodyLimit({ maxSize: MAX_BODY, onError: () => { throw new SvcError('PAYLOAD_TOO_LARGE', `request body larger than ${MAX_BODY} bytes`); } }));
