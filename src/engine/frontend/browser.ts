@@ -4,6 +4,7 @@
  * fresh context; `size` bounds how many run at once. Video needs ffmpeg: it is probed once and, when
  * unusable, contexts run without it and say why.
  */
+import './playwright-env.js';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
