@@ -5,6 +5,7 @@ import { TEST_ENDPOINTS } from './test-endpoints.js';
 import { cancelRun, getRun, rerunTests, runProject, runTest } from './runs.js';
 import { getBatch, getBatchCalls } from './batches.js';
 import { getRunResult, getTestResult } from './results.js';
+import { GENERATION_ENDPOINTS } from './generation-endpoints.js';
 
 /**
  * Every endpoint of the HTTP API. The server mounts routes for these, /openapi.json is generated
@@ -16,4 +17,5 @@ export const ENDPOINTS: Endpoint[] = [
   ...PROJECT_ENDPOINTS,
   ...TEST_ENDPOINTS,
   runTest, runProject, rerunTests, getRun, cancelRun, getBatch, getBatchCalls, getRunResult, getTestResult,
+  ...GENERATION_ENDPOINTS,
 ];

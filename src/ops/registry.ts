@@ -29,6 +29,20 @@ import { testRun } from './test-run.js';
 import { testWait } from './test-wait.js';
 import { testCancel } from './test-cancel.js';
 import { testRerun } from './test-rerun.js';
+import { projectPrdPut } from './project-prd-put.js';
+import { projectFeatures } from './project-features.js';
+import { projectFeaturesExtract } from './project-features-extract.js';
+import { projectDocsPut } from './project-docs-put.js';
+import { projectDiscover } from './project-discover.js';
+import { projectEndpoints } from './project-endpoints.js';
+import { projectEndpointsEdit } from './project-endpoints-edit.js';
+import { projectExplore } from './project-explore.js';
+import { projectExploration } from './project-exploration.js';
+import { planGenerate } from './plan-generate.js';
+import { planList } from './plan-list.js';
+import { planEdit } from './plan-edit.js';
+import { planSelect } from './plan-select.js';
+import { planAccept } from './plan-accept.js';
 
 /**
  * Every op. The MCP server registers a tool for each one with `mcp !== false`; a unit test checks
@@ -41,4 +55,6 @@ export const OPS: Op[] = [
   testCodeGet, testCodePut, testPlanPut, testScaffold, testLint,
   testRun, testWait, testCancel, testRerun,
   agentInstall, agentList, agentStatus,
+  projectPrdPut, projectFeatures, projectFeaturesExtract, projectDocsPut, projectDiscover, projectEndpoints, projectEndpointsEdit,
+  projectExplore, projectExploration, planGenerate, planList, planEdit, planSelect, planAccept,
 ] as unknown as Op[];

@@ -10,6 +10,9 @@ import { registerTestContent } from './routes/test-content.js';
 import { registerRuns } from './routes/runs.js';
 import { registerBatches } from './routes/batches.js';
 import { registerResults } from './routes/results.js';
+import { registerProjectSpecs } from './routes/project-specs.js';
+import { registerExplorations } from './routes/explorations.js';
+import { registerPlans } from './routes/plans.js';
 
 export interface RouteKit {
   mount<E extends Endpoint>(app: Hono<AppEnv>, e: E, handler: RouteHandler<E>): void;
@@ -17,4 +20,4 @@ export interface RouteKit {
 export type RouteRegistrar = (app: Hono<AppEnv>, kit: RouteKit) => void;
 
 /** One registrar per resource file under routes/. */
-export const REGISTRARS: RouteRegistrar[] = [registerMe, registerProjects, registerProjectAutoAuth, registerTests, registerTestContent, registerRuns, registerBatches, registerResults];
+export const REGISTRARS: RouteRegistrar[] = [registerMe, registerProjects, registerProjectAutoAuth, registerTests, registerTestContent, registerRuns, registerBatches, registerResults, registerProjectSpecs, registerExplorations, registerPlans];
