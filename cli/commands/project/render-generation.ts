@@ -23,7 +23,7 @@ export function renderEndpoints(v: EndpointList): string {
   const orphans = new Set(v.orphans.map((o) => o.createId));
   const rows = v.endpoints.map((e) => {
     const p = probes.get(e.id);
-    const probe = p ? (p.reachable ? `${p.method} ${p.status}${p.requiresAuth === true ? ' auth' : p.requiresAuth === false ? ' open' : ''}` : `skipped`) : '';
+    const probe = p ? (p.reachable ? `${p.method} ${p.status}${p.requiresAuth === true ? ' auth' : p.requiresAuth === false ? ` open${e.auth !== 'none' && e.auth !== 'unknown' ? ` (documented: ${e.auth})` : ''}` : ''}` : `skipped`) : '';
     return [e.id, e.auth, e.family, e.deleteOf ? `deleted by ${e.deleteOf}` : orphans.has(e.id) ? 'Might be orphaned (no DELETE)' : '', probe];
   });
   let s = `${v.format ? `${v.title ?? 'API'} (${v.format})` : 'no docs uploaded'}: ${v.endpoints.length} endpoint(s), ${v.pairs.length} create/DELETE pair(s), ${v.orphans.length} orphan candidate(s)${v.probedAt ? `, probed ${v.probedAt}` : ''}\n`;
