@@ -9,6 +9,7 @@ import { diffRuns, listTestSteps } from './triage.js';
 import { startFlaky } from './flaky.js';
 import { getRunBundle } from './bundle.js';
 import { getUsage } from './usage.js';
+import { GENERATION_ENDPOINTS } from './generation-endpoints.js';
 
 /**
  * Every endpoint of the HTTP API. The server mounts routes for these, /openapi.json is generated
@@ -21,4 +22,5 @@ export const ENDPOINTS: Endpoint[] = [
   ...TEST_ENDPOINTS,
   runTest, runProject, rerunTests, getRun, cancelRun, getBatch, getBatchCalls, getRunResult, getTestResult,
   listTestRuns, listTestSteps, diffRuns, startFlaky, getRunBundle, getUsage,
+  ...GENERATION_ENDPOINTS,
 ];

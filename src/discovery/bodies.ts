@@ -1,4 +1,4 @@
-import type { ApiEndpoint, JsonSchema } from './model.js';
+import type { ApiEndpoint, JsonSchema } from '../contract/discovery.js';
 import { isUniqueField, propsOf, schemaType } from './schema.js';
 
 /** A value computed when the Python test runs (unique emails); codegen renders it as code. */

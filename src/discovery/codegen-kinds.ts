@@ -1,4 +1,4 @@
-import type { CaseKind, JsonSchema } from './model.js';
+import type { CaseKind, JsonSchema } from '../contract/discovery.js';
 import { constrainedFields, py, validBody, wrongTypeValue } from './bodies.js';
 import type { GenContext } from './codegen.js';
 import { lastParam, malformedIdFor, pathValues, repeat, toPy, unknownIdFor } from './codegen-values.js';

@@ -1,4 +1,4 @@
-import type { ApiEndpoint, JsonSchema } from './model.js';
+import type { ApiEndpoint, JsonSchema } from '../contract/discovery.js';
 import { isPyExpr, py } from './bodies.js';
 import { paramVariables, pathParamNames } from './paths.js';
 import { schemaType } from './schema.js';

@@ -1,5 +1,5 @@
 import { SvcError } from '../contract/errors.js';
-import type { ApiEndpoint, PlannedCase } from './model.js';
+import type { ApiEndpoint, PlannedCase } from '../contract/discovery.js';
 import { validBody } from './bodies.js';
 import { PY_PRELUDE } from './codegen-runtime.js';
 import { bodyLines, fs } from './codegen-kinds.js';

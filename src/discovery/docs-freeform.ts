@@ -1,4 +1,4 @@
-import type { ApiEndpoint, ApiRequestBody, AuthKind, JsonSchema } from './model.js';
+import type { ApiEndpoint, ApiRequestBody, AuthKind, JsonSchema } from '../contract/discovery.js';
 import { endpointId, isMethod, normalizePath, pathParamsOf } from './paths.js';
 import { inferSchema } from './schema.js';
 

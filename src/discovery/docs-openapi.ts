@@ -1,5 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import type { ApiEndpoint, ApiParam, ApiRequestBody, ApiResponse, AuthKind, JsonSchema } from './model.js';
+import type { ApiEndpoint, ApiParam, ApiRequestBody, ApiResponse, AuthKind, JsonSchema } from '../contract/discovery.js';
 import { endpointId, isMethod, normalizePath, pathParamsOf } from './paths.js';
 import { plainSchema } from './schema.js';
 

@@ -1,5 +1,5 @@
 import pkg from 'postman-collection';
-import type { ApiEndpoint, ApiRequestBody, ApiResponse, AuthKind } from './model.js';
+import type { ApiEndpoint, ApiRequestBody, ApiResponse, AuthKind } from '../contract/discovery.js';
 import { endpointId, isMethod, normalizePath, pathParamsOf } from './paths.js';
 import { inferSchema } from './schema.js';
 

@@ -1,6 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { SvcError } from '../contract/errors.js';
-import type { DocFormat, ParsedApiDocs } from './model.js';
+import type { DocFormat, ParsedApiDocs } from '../contract/discovery.js';
 import { readOpenApi } from './docs-openapi.js';
 import { isPostman, readPostman } from './docs-postman.js';
 import { readFreeform } from './docs-freeform.js';

@@ -1,5 +1,5 @@
 import { SvcError } from '../contract/errors.js';
-import { ApiEndpoint, AuthKind, HttpMethod, type ApiRequestBody } from './model.js';
+import { ApiEndpoint, AuthKind, HttpMethod, type ApiRequestBody } from '../contract/discovery.js';
 import { annotateEndpoints } from './pairing.js';
 import { endpointId, normalizePath, pathParamsOf } from './paths.js';
 

@@ -1,4 +1,4 @@
-import type { ApiEndpoint, CaseKind } from './model.js';
+import type { ApiEndpoint, CaseKind } from '../contract/discovery.js';
 
 /**
  * Expected statuses: what the docs declare for the situation, else HTTP semantics. An empty list

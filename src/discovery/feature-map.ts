@@ -1,6 +1,6 @@
 import { SvcError } from '../contract/errors.js';
 import type { ModelProvider } from '../ai/provider.js';
-import { FeatureMap, type Feature, type UseCase } from './model.js';
+import { FeatureMap, type Feature, type UseCase } from '../contract/discovery.js';
 import { isMarkdown, outline, plainToMarkdown, type Section } from './prd-outline.js';
 
 const NOT_FEATURES = /^(\d+(\.\d+)*\.?\s*)?(summary|overview|introduction|background|goals?|non-goals|objectives?|users?( and personas)?|personas?|glossary|appendix|references?|open questions|out of scope|non-functional.*|table of contents|contents|status|revision history|changelog|metrics|success metrics|timeline|milestones)$/i;

@@ -1,7 +1,7 @@
 import { SvcError } from '../contract/errors.js';
 import type { ModelProvider } from '../ai/provider.js';
-import type { ApiEndpoint, CaseKind, PlannedCase, Priority } from './model.js';
-import { CASE_CATEGORIES } from './model.js';
+import type { ApiEndpoint, CaseKind, PlannedCase, Priority } from '../contract/discovery.js';
+import { CASE_CATEGORIES } from '../contract/discovery.js';
 import { endpointId, normalizePath } from './paths.js';
 import { makeCase, slugOf, type PlanContext } from './planner-cases.js';
 import { createdResource, variableFor } from './pairing.js';

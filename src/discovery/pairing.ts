@@ -1,4 +1,4 @@
-import type { ApiEndpoint } from './model.js';
+import type { ApiEndpoint } from '../contract/discovery.js';
 import { ID_FIELDS, propsOf } from './schema.js';
 import { isParam, paramVariables, segments, singular, sortEndpoints, staticSegments } from './paths.js';
 

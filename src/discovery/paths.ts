@@ -1,4 +1,4 @@
-import type { ApiEndpoint, ApiParam, HttpMethod } from './model.js';
+import type { ApiEndpoint, ApiParam, HttpMethod } from '../contract/discovery.js';
 
 /**
  * Path templates in one spelling whatever the doc used: `{id}` for `:id`, `<id>` and `{{id}}`;

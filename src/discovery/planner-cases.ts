@@ -1,4 +1,4 @@
-import type { ApiEndpoint, CaseCategory, CaseInput, CaseKind, PlannedCase, Priority } from './model.js';
+import type { ApiEndpoint, CaseCategory, CaseInput, CaseKind, PlannedCase, Priority } from '../contract/discovery.js';
 import { constrainedFields, readOnlyFields } from './bodies.js';
 import { defaultChecks, expectedStatus } from './expect.js';
 import { createdResource, variableFor } from './pairing.js';

@@ -1,5 +1,5 @@
-import type { ApiEndpoint, CaseCategory, PlannedCase, Priority } from './model.js';
-import { CASE_CATEGORIES } from './model.js';
+import type { ApiEndpoint, CaseCategory, PlannedCase, Priority } from '../contract/discovery.js';
+import { CASE_CATEGORIES } from '../contract/discovery.js';
 import { singular } from './paths.js';
 
 /**

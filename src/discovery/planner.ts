@@ -1,4 +1,4 @@
-import type { ApiEndpoint, FeatureMap, PlannedCase } from './model.js';
+import type { ApiEndpoint, FeatureMap, PlannedCase } from '../contract/discovery.js';
 import { annotateEndpoints, createdResource, variableFor } from './pairing.js';
 import { casesForEndpoint, type PlanContext } from './planner-cases.js';
 import { applyFocus, parseFocus } from './planner-focus.js';

@@ -1,4 +1,4 @@
-import type { ApiEndpoint, AuthKind, ProbeResult } from './model.js';
+import type { ApiEndpoint, AuthKind, ProbeResult } from '../contract/discovery.js';
 import { inferSchema } from './schema.js';
 
 export interface ProbeOptions {

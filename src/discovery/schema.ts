@@ -1,4 +1,4 @@
-import type { JsonSchema } from './model.js';
+import type { JsonSchema } from '../contract/discovery.js';
 
 /** Keys of JSON Schema worth keeping for planning; vendor noise and docs prose are dropped. */
 const KEEP = new Set([

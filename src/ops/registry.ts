@@ -37,6 +37,20 @@ import { testFlaky } from './test-flaky.js';
 import { testFailureSummary } from './test-failure-summary.js';
 import { testFailureGet } from './test-failure-get.js';
 import { testArtifactGet } from './test-artifact-get.js';
+import { projectPrdPut } from './project-prd-put.js';
+import { projectFeatures } from './project-features.js';
+import { projectFeaturesExtract } from './project-features-extract.js';
+import { projectDocsPut } from './project-docs-put.js';
+import { projectDiscover } from './project-discover.js';
+import { projectEndpoints } from './project-endpoints.js';
+import { projectEndpointsEdit } from './project-endpoints-edit.js';
+import { projectExplore } from './project-explore.js';
+import { projectExploration } from './project-exploration.js';
+import { planGenerate } from './plan-generate.js';
+import { planList } from './plan-list.js';
+import { planEdit } from './plan-edit.js';
+import { planSelect } from './plan-select.js';
+import { planAccept } from './plan-accept.js';
 
 /**
  * Every op. The MCP server registers a tool for each one with `mcp !== false`; a unit test checks
@@ -50,4 +64,6 @@ export const OPS: Op[] = [
   testRun, testWait, testCancel, testRerun,
   testResult, testHistory, testSteps, testDiff, testFlaky, testFailureSummary, testFailureGet, testArtifactGet,
   agentInstall, agentList, agentStatus,
+  projectPrdPut, projectFeatures, projectFeaturesExtract, projectDocsPut, projectDiscover, projectEndpoints, projectEndpointsEdit,
+  projectExplore, projectExploration, planGenerate, planList, planEdit, planSelect, planAccept,
 ] as unknown as Op[];

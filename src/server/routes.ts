@@ -13,6 +13,9 @@ import { registerResults } from './routes/results.js';
 import { registerTriage } from './routes/triage.js';
 import { registerFlaky } from './routes/flaky.js';
 import { registerUsage } from './routes/usage.js';
+import { registerProjectSpecs } from './routes/project-specs.js';
+import { registerExplorations } from './routes/explorations.js';
+import { registerPlans } from './routes/plans.js';
 
 export interface RouteKit {
   mount<E extends Endpoint>(app: Hono<AppEnv>, e: E, handler: RouteHandler<E>): void;
@@ -20,4 +23,4 @@ export interface RouteKit {
 export type RouteRegistrar = (app: Hono<AppEnv>, kit: RouteKit) => void;
 
 /** One registrar per resource file under routes/. */
-export const REGISTRARS: RouteRegistrar[] = [registerMe, registerProjects, registerProjectAutoAuth, registerTests, registerTestContent, registerRuns, registerBatches, registerResults, registerTriage, registerFlaky, registerUsage];
+export const REGISTRARS: RouteRegistrar[] = [registerMe, registerProjects, registerProjectAutoAuth, registerTests, registerTestContent, registerRuns, registerBatches, registerResults, registerTriage, registerFlaky, registerUsage, registerProjectSpecs, registerExplorations, registerPlans];

@@ -81,6 +81,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         server.close(() => resolve());
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
+      await (deps.services.explorer as { close?: () => Promise<void> } | undefined)?.close?.();
       await engine.stop();
       await store.close();
     },

@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import type { CoreTables } from './schema-core.js';
 import type { ProjectTables } from './schema-projects.js';
 import type { RunTables } from './schema-runs.js';
+import type { GenerationTables } from './schema-generation.js';
 
 /** The whole database: each area declares its tables in its own schema-*.ts file. */
-export interface Database extends CoreTables, ProjectTables, RunTables {}
+export interface Database extends CoreTables, ProjectTables, RunTables, GenerationTables {}
 
 export type Db = Kysely<Database>;

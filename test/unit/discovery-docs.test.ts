@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseApiDocs } from '../../src/discovery/docs.js';
-import { ApiEndpoint } from '../../src/discovery/model.js';
+import { ApiEndpoint } from '../../src/contract/discovery.js';
 import { cleanupTargets, pairDeletes } from '../../src/discovery/pairing.js';
 import { editEndpoints } from '../../src/discovery/edit.js';
 import { applyProbe, probe } from '../../src/discovery/probe.js';

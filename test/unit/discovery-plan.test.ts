@@ -8,7 +8,7 @@ import { planBackendCases } from '../../src/discovery/planner.js';
 import { applyCaseInstruction, applyCaseInstructionWithProvider } from '../../src/discovery/nl-edit.js';
 import { generateSuite, generateTestCode } from '../../src/discovery/codegen.js';
 import { extractFeatureMap, extractFeatureMapRules, extractPrdText } from '../../src/discovery/feature-map.js';
-import { PlannedCase, type ApiEndpoint } from '../../src/discovery/model.js';
+import { PlannedCase, type ApiEndpoint } from '../../src/contract/discovery.js';
 import type { ModelProvider } from '../../src/ai/provider.js';
 
 const dir = join(import.meta.dirname, '..', 'fixtures', 'discovery');

@@ -155,3 +155,11 @@ export async function getProjectSecrets(db: Db, secrets: Secrets, projectId: str
     autoAuth: p.autoAuth?.enabled ? p.autoAuth : null,
   };
 }
+
+/** Merges keys into the project's settings JSON (undefined removes a key). */
+export async function patchProjectSettings(db: Db, id: string, patch: Record<string, unknown>): Promise<void> {
+  const r = await db.selectFrom('projects').select(['settings']).where('id', '=', id).executeTakeFirst();
+  const settings = { ...parseJson<Record<string, unknown>>(r?.settings, {}), ...patch };
+  for (const [k, v] of Object.entries(patch)) if (v === undefined) delete settings[k];
+  await db.updateTable('projects').set({ settings: JSON.stringify(settings), updated_at: nowIso() }).where('id', '=', id).execute();
+}

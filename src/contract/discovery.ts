@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Wire shapes of backend discovery and planning. They import nothing of ours so they can move into
- * src/contract when the API exposes them; every reusable shape carries a `.meta` id for OpenAPI.
+ * Wire shapes of backend discovery and planning, shared by the engines in src/discovery and the
+ * API (src/contract/generation.ts); every reusable shape carries a `.meta` id for OpenAPI.
  */
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 export const HttpMethod = z.enum(HTTP_METHODS).meta({ id: 'HttpMethod' });

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { mergedFeatures } from '../../src/server/generation/explorer.js';
+import { deleteTemplatesOf } from '../../src/server/generation/specs.js';
+import { editBody } from '../../src/ops/project-endpoints-edit.js';
+import type { ExplorationRow } from '../../src/store/repos/generation.js';
+import type { ApiEndpoint } from '../../src/contract/discovery.js';
+
+const feature = (id: string, status: string) => ({ id, name: id, url: `/${id}`, kind: 'navigation', status, observedSteps: [], screenshots: [`features/${id}/step-001.png`] });
+const row = (id: string, at: string, features: object[], only: string[] = [], status = 'done'): ExplorationRow => ({
+  id, project_id: 'prj_1', user_id: 'usr_1', status, base_url: 'http://app/', with_account: 1, only_features: JSON.stringify(only),
+  signed_in: 1, sign_in_error: null, error: null, features: JSON.stringify(features), artifacts_dir: `explorations/${id}`, created_at: at, finished_at: at,
+});
+
+describe('exploration history', () => {
+  const full = row('exp_a', '2025-01-01T00:00:00Z', [feature('todos', 'done'), feature('reports', 'failed')]);
+  const retry = row('exp_b', '2025-01-01T00:01:00Z', [feature('reports', 'done')], ['reports']);
+  const again = row('exp_c', '2025-01-01T00:02:00Z', [feature('todos', 'blocked')]);
+  const ids = (rows: ExplorationRow[], upTo: ExplorationRow) => mergedFeatures(rows, upTo).map((f) => `${f.view.id}:${f.view.status}@${f.view.explorationId}`);
+
+  it('a retry replaces only the features it visited', () => {
+    expect(ids([full, retry], retry)).toEqual(['todos:done@exp_a', 'reports:done@exp_b']);
+    expect(mergedFeatures([full, retry], retry)[1]!.view.recordings).toEqual(['explorations/exp_b/features/reports/step-001.png']);
+  });
+  it('a full exploration starts over, and an older one is shown as it was', () => {
+    expect(ids([full, retry, again], again)).toEqual(['todos:blocked@exp_c']);
+    expect(ids([full, retry, again], full)).toEqual(['todos:done@exp_a', 'reports:failed@exp_a']);
+  });
+  it('a full exploration that broke does not hide the previous results', () => {
+    const broken = row('exp_d', '2025-01-01T00:03:00Z', [], [], 'failed');
+    const later = row('exp_e', '2025-01-01T00:04:00Z', [feature('about', 'done')], ['about']);
+    expect(ids([full, broken, later], later)).toEqual(['todos:done@exp_a', 'reports:failed@exp_a', 'about:done@exp_e']);
+  });
+});
+
+describe('endpoint edits', () => {
+  it.each([
+    [{ op: 'update', id: 'GET /a', auth: 'none' }, { op: 'update', id: 'GET /a', auth: 'none' }],
+    [{ op: 'setFamilyAuth', family: 'users', auth: 'bearer' }, { op: 'setFamilyAuth', family: 'users', auth: 'bearer' }],
+    [{ op: 'add', method: 'GET', path: '/x' }, { op: 'add', method: 'GET', path: '/x' }],
+    [{ op: 'remove', id: 'GET /a' }, { op: 'remove', id: 'GET /a' }],
+  ] as const)('maps the flat tool input %j', (input, body) => {
+    expect(editBody({ projectId: 'prj_1', ...input })).toEqual(body);
+  });
+  it.each([
+    [{ op: 'update' }, 'update needs id'],
+    [{ op: 'setFamilyAuth', family: 'users' }, 'setFamilyAuth needs auth'],
+    [{ op: 'add', method: 'GET' }, 'add needs path'],
+  ] as const)('refuses %j', (input, message) => {
+    expect(() => editBody({ projectId: 'prj_1', ...input })).toThrow(message);
+  });
+  it('cleanup templates are the DELETE paths, once each, sorted', () => {
+    const ep = (method: string, path: string) => ({ method, path }) as ApiEndpoint;
+    expect(deleteTemplatesOf([ep('DELETE', '/users/{id}'), ep('GET', '/users/{id}'), ep('DELETE', '/comments/{id}'), ep('DELETE', '/users/{id}')])).toEqual(['/comments/{id}', '/users/{id}']);
+  });
+});
