@@ -1,10 +1,15 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, tempDir } from '../helpers/paths.js';
 
 const magic = (file: string) => [...readFileSync(file).subarray(0, 4)];
+const dirs: string[] = [];
+// The data dir holds the demo's videos: do not leave them behind.
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 // svc-server demo: the whole product on loopback, run end to end from a clean HOME.
 describe('svc-server demo', () => {
@@ -16,6 +21,7 @@ describe('svc-server demo', () => {
     writeFileSync(file, existing, { mode: 0o600 });
     // A data dir of our own, so the recordings the demo prints are still there afterwards.
     const dataDir = tempDir('svc-demo-data-');
+    dirs.push(home, dataDir);
 
     const r = await execa(process.execPath, [BIN.server, 'demo', '--data-dir', dataDir], { env: { PATH: process.env.PATH, HOME: home, NO_COLOR: '1' }, extendEnv: false, reject: false, timeout: 300_000 });
     const out = r.stdout;
