@@ -7,14 +7,23 @@ import { SvcError } from '../../src/contract/errors.js';
 import { credentialsPath, readProfiles, setProfile } from '../../src/client/credentials.js';
 import { createKey } from '../../src/store/repos/keys.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
+import type { TargetRows } from '../../src/demo/context.js';
 import { runDemoScenario } from '../../src/demo/scenario.js';
 import { packageRoot } from '../../src/util/package-root.js';
 import { intArg } from './common.js';
 
-interface TargetApi {
+interface Closable {
   url: string;
-  store(): { users: unknown[]; posts: unknown[]; comments: unknown[]; tags: unknown[] };
   close(): Promise<void>;
+}
+interface TargetApi extends Closable {
+  store(): TargetRows;
+}
+
+/** The sample apps ship in fixtures/ beside dist/; they are found from the package root at run time. */
+async function fixture<T>(path: string, name: string): Promise<T> {
+  const mod = (await import(pathToFileURL(join(packageRoot(), 'fixtures', path)).href)) as Record<string, unknown>;
+  return mod[name] as T;
 }
 
 /**
@@ -33,22 +42,28 @@ export function registerDemo(program: Command, out: (s: string) => void, log: (s
       const dataDir: string = o.dataDir ?? mkdtempSync(join(tmpdir(), 'svc-demo-'));
       let server: RunningServer | undefined;
       let target: TargetApi | undefined;
+      let web: Closable | undefined;
       try {
         server = await startServer({ host: '127.0.0.1', port: o.port, dataDir, allowPrivateTargets: true, env: 'demo' });
         log(`svc-server ${server.deps.config.version} listening on ${server.url} (data: ${dataDir})\n`);
-        // The sample API ships in fixtures/ beside dist/, found from the package root at run time.
-        const fixture = pathToFileURL(join(packageRoot(), 'fixtures', 'target-api', 'server.mjs')).href;
-        const { startTargetApi } = (await import(fixture)) as { startTargetApi: (o: { port: number }) => Promise<TargetApi> };
-        target = await startTargetApi({ port: 0 });
-        log(`sample target API listening on ${target.url}\n`);
+        const startTargetApi = await fixture<(o: { port: number }) => Promise<TargetApi>>('target-api/server.mjs', 'startTargetApi');
+        const startWebApp = await fixture<(o: { port: number }) => Promise<Closable>>('web-app/server.mjs', 'startWebApp');
+        const account = await fixture<{ username: string; password: string }>('web-app/server.mjs', 'DEMO_USER');
+        [target, web] = await Promise.all([startTargetApi({ port: 0 }), startWebApp({ port: 0 })]);
+        log(`sample target API listening on ${target.url}, sample web app on ${web.url}\n`);
         const { key } = await createKey(server.store.db, { name: 'demo', email: 'demo@svc.local' });
         const file = credentialsPath();
         const existing = readProfiles(file).demo;
         setProfile(file, 'demo', { api_key: key, api_url: server.apiUrl });
         log(`${existing ? 'updated' : 'created'} profile 'demo' in ${file} (other profiles untouched)\n`);
-        const ok = await runDemoScenario({ apiUrl: server.apiUrl, apiKey: key, target, out, log });
-        out(`\nportal:  ${server.url}/portal (sign in with the api_key of the [demo] profile in ~/.svc/credentials)\napi:     ${server.apiUrl}\nopenapi: ${server.url}/openapi.json\ntarget:  ${target.url}\nprofile: svc --profile demo auth status\n`);
-        if (!ok) throw new SvcError('TEST_FAILED', 'the demo scenario did not finish as expected', { nextAction: 'See the output above.' });
+        const outcome = await runDemoScenario({
+          apiUrl: server.apiUrl, apiKey: key, artifactsDir: join(dataDir, 'artifacts'), temporaryData: temp && !o.keep,
+          fixturesDir: join(packageRoot(), 'fixtures'), target, web: { url: web.url, ...account }, out, log,
+        });
+        out(`\nportal:  ${server.url}/portal (sign in with the api_key of the [demo] profile in ${file})\napi:     ${server.apiUrl}\nopenapi: ${server.url}/openapi.json\ntarget:  ${target.url}\nweb app: ${web.url}\nprofile: svc --profile demo auth status\n`);
+        if (!outcome.ok) {
+          throw new SvcError('TEST_FAILED', `the demo did not end as expected: ${outcome.problems.join('; ')}`, { nextAction: 'See the output above and the portal pages of the two projects.' });
+        }
         if (o.keep) {
           log('serving until SIGINT/SIGTERM (--keep)\n');
           await new Promise<void>((resolve) => {
@@ -57,7 +72,7 @@ export function registerDemo(program: Command, out: (s: string) => void, log: (s
           });
         }
       } finally {
-        await target?.close();
+        await Promise.all([target?.close(), web?.close()]);
         await server?.close();
         if (temp) rmSync(dataDir, { recursive: true, force: true });
       }
