@@ -9,6 +9,7 @@ export function registerStart(program: Command, log: (s: string) => void): void 
     .option('--port <port>', 'port to listen on (0 picks a free one)', intArg(0, 65535), 7788)
     .option('--allow-private-targets', 'let projects target localhost and private addresses (self-hosted testing)', false)
     .option('--public-url <url>', 'base URL users reach this server at (for dashboard links)')
+    .option('--no-browser', 'do not run frontend tests here (they are reported as skipped), even when Chromium is installed')
     .option('--no-workers', 'only serve and queue; separate svc-server worker processes execute runs (scale-out)')
     .option('--concurrency <n>', 'tests executed at once within one batch', intArg(1, 256), 8)
     .option('--batch-concurrency <n>', 'batches executed at once by this process', intArg(1, 64), 4)
@@ -27,6 +28,7 @@ export function registerStart(program: Command, log: (s: string) => void): void 
         allowPrivateTargets: o.allowPrivateTargets,
         publicUrl: o.publicUrl,
         workers: o.workers,
+        browser: o.browser,
         testConcurrency: o.concurrency,
         batchConcurrency: o.batchConcurrency,
       });

@@ -8,12 +8,13 @@ export function registerWorker(program: Command, log: (s: string) => void): void
   addStoreOptions(program.command('worker'))
     .description('run only the test engine against a shared database (scale-out; pair with start --no-workers)')
     .option('--allow-private-targets', 'let tests reach localhost and private addresses', false)
+    .option('--no-browser', 'do not run frontend tests on this worker, even when Chromium is installed')
     .option('--concurrency <n>', 'tests executed at once within one batch', intArg(1, 256), 8)
     .option('--batch-concurrency <n>', 'batches executed at once by this worker', intArg(1, 64), 4)
     .action(async (o) => {
       const store = openStore(storeOptions(o));
       await migrate(store);
-      const engine = createEngine({ store, allowPrivateTargets: o.allowPrivateTargets, embedded: false, testConcurrency: o.concurrency, batchConcurrency: o.batchConcurrency });
+      const engine = createEngine({ store, allowPrivateTargets: o.allowPrivateTargets, embedded: false, browser: o.browser, testConcurrency: o.concurrency, batchConcurrency: o.batchConcurrency });
       await engine.start();
       log(`svc-server worker ${engine.queue.workerId} running (store: ${store.dialect} ${store.location})\n`);
       await new Promise<void>((resolve) => {

@@ -19,6 +19,8 @@ export interface EngineSetup {
   /** Batches at once in this process. */
   batchConcurrency?: number;
   embedded: boolean;
+  /** false: no frontend executor even when a browser is available. */
+  browser?: boolean;
   /** Extra executors (the frontend one when a browser is available). */
   frontend?: TestExecutor;
   log?: (msg: string) => void;
@@ -30,7 +32,7 @@ export function createEngine(o: EngineSetup): Engine {
   const log = o.log ?? ((m: string) => process.stderr.write(`[svc-server] ${m}\n`));
   const ctx: EngineContext = {
     store: o.store,
-    executors: { backend: new BackendExecutor(), frontend: o.frontend ?? (browserAvailable() ? new FrontendExecutor() : undefined) },
+    executors: { backend: new BackendExecutor(), frontend: o.frontend ?? (o.browser !== false && browserAvailable() ? new FrontendExecutor() : undefined) },
     async loadAuth(projectId) {
       const p = await getProjectSecrets(o.store.db, secrets, projectId);
       return {

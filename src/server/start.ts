@@ -19,6 +19,8 @@ export interface StartOptions {
   triggerRatePerMinute?: number;
   /** In-process workers (default true). false: this server only queues; svc-server worker processes run. */
   workers?: boolean;
+  /** Run frontend tests when a browser is available (default true). */
+  browser?: boolean;
   /** Tests at once within a batch (default 8). */
   testConcurrency?: number;
   /** Batches at once in this process (default 4). */
@@ -53,6 +55,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     store,
     allowPrivateTargets: config.allowPrivateTargets,
     embedded: workers && store.dialect === 'sqlite',
+    browser: opts.browser,
     testConcurrency: opts.testConcurrency,
     batchConcurrency: opts.batchConcurrency,
   });

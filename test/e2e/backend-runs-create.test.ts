@@ -67,6 +67,9 @@ describe('test create --run', () => {
 
 describe('test create-batch --run', () => {
   it('frontend tests on a server without a browser are created and reported in skippedFrontend', async () => {
+    const main = w;
+    w = await runsWorld({ server: { args: ['--no-browser'] } });
+    try {
     const fe = (await w.api('POST', '/projects', { type: 'frontend', name: 'Web', url: 'https://app.example.com' })).id;
     const plans = [1, 2].map((n) => JSON.stringify({ projectId: fe, type: 'frontend', name: `Page ${n}`, planSteps: [{ type: 'action', description: 'Open the home page' }] })).join('\n');
     const file = w.file('plans.jsonl', `${plans}\n`);
@@ -83,6 +86,10 @@ describe('test create-batch --run', () => {
     const text = await w.svc(['test', 'create-batch', '--plans', file, '--run']);
     expect(text.exitCode, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/created 2 test\(s\)\n\nskipped \(no browser on this server\): Page 1 \(tst_\S+\), Page 2 \(tst_\S+\)/);
+    } finally {
+      await w.close();
+      w = main;
+    }
   });
 });
 
