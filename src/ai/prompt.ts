@@ -12,7 +12,8 @@ const SYSTEM = [
   'You explain why one automated test failed, for a developer who will fix it.',
   'You get the captured evidence and a rule-based analysis. Improve the wording of the root-cause',
   'hypothesis: be specific, name the endpoint or step, quote the evidence (status, expected vs actual,',
-  'a short body excerpt). Do not invent facts that are not in the evidence.',
+  'a short body excerpt). Do not invent facts that are not in the evidence. Step indexes in the',
+  'evidence are 0-based; in prose call a step by its number (index + 1), e.g. index 4 is "Step 5".',
   'Answer with one JSON object only: {"rootCauseHypothesis": string, "evidence": string[],',
   '"failureKind": string, "recommendedFixTarget": string}. failureKind and recommendedFixTarget',
   'must be one of the allowed values; keep the rule-based ones unless the evidence clearly shows otherwise.',
@@ -49,7 +50,7 @@ export function summarizeEvidence(e: FailureEvidence): Record<string, unknown> {
   if (stdout) out.stdout = stdout;
   if (e.blockedBy?.length) out.blockedBy = e.blockedBy;
   if (e.missingVariables?.length) out.missingVariables = e.missingVariables;
-  if (e.steps?.length) out.steps = e.steps.slice(0, 40).map((s) => ({ ...s, description: excerpt(s.description, 160), error: s.error && excerpt(s.error, 300) }));
+  if (e.steps?.length) out.steps = e.steps.slice(0, 40).map((s) => ({ ...s, number: s.index + 1, description: excerpt(s.description, 160), error: s.error && excerpt(s.error, 300) }));
   if (e.failedStepIndex !== undefined) out.failedStepIndex = e.failedStepIndex;
   return out;
 }

@@ -1,7 +1,8 @@
 import type { Draft } from './analysis.js';
 import type { FailureEvidence, RecordedCall } from './evidence.js';
 import { endpointOf, excerpt, headerValue, keyPaths, parseJson, shapeOf } from './facts.js';
-import { expects, pickFailingCall, statusExpectation, TEST_CODE_EXCEPTIONS, traceInfo } from './python-facts.js';
+import { pickFailingCall, TEST_CODE_EXCEPTIONS, traceInfo } from './python-facts.js';
+import { statusExpectation } from './status-expectation.js';
 import { statusRule } from './rules-status.js';
 
 /** SPEC.md 7.2: 'Variable not found' and its three causes. */
@@ -18,7 +19,7 @@ export function variableNotFound(e: FailureEvidence, names: string[], cause?: st
 export function statusWasExpected(e: FailureEvidence, status: number): boolean {
   return (e.assertions ?? []).some((a) => {
     const x = a.ok ? statusExpectation(a.source) : null;
-    return x !== null && expects(x, status);
+    return x !== null && x.expectsError && x.accepts(status) !== false;
   });
 }
 

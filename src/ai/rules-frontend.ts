@@ -10,9 +10,11 @@ export function analyzeFrontend(e: FailureEvidence): Draft {
   const step = failedStep(e);
   const f = e.failure;
   const err = excerpt(step?.error ?? f?.message ?? '', 200) || 'no error message was recorded';
-  const where = step ? `Step ${step.index} (${step.type}: "${excerpt(step.description, 120)}")` : `'${e.testName}'`;
+  // Steps are 0-based in the data and counted from 1 in prose, as the run's own failure message does.
+  const n = step ? step.index + 1 : 0;
+  const where = step ? `Step ${n} (${step.type}: "${excerpt(step.description, 120)}")` : `'${e.testName}'`;
   const evidence = [
-    ...(step ? [`step ${step.index} ${step.type}: ${excerpt(step.description, 120)} → ${step.status}`] : []),
+    ...(step ? [`step ${n} ${step.type}: ${excerpt(step.description, 120)} → ${step.status}`] : []),
     `error: ${excerpt(err, 160)}`,
   ];
   const mk = (kind: Draft['failureKind'], target: Draft['recommendedFixTarget'], confidence: Draft['confidence'], text: string, extra: string[] = []): Draft => ({

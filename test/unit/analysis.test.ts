@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Analysis, analyzeFailure, type FailureKind, type FixTarget } from '../../src/ai/analysis.js';
 import { FailureEvidence } from '../../src/ai/evidence.js';
 import { buildPrompt } from '../../src/ai/prompt.js';
+import { statusExpectation } from '../../src/ai/status-expectation.js';
 import { summarizeForTriage } from '../../src/ai/triage.js';
 import { assertion, at, backend, BLOCKED, BODY_MISMATCH, call, frontend, NAME_ERROR, REFUSED, SERVER_500, traceOf } from '../helpers/evidence.js';
 
@@ -161,23 +162,23 @@ const CASES: Case[] = [
   ['frontend: locator not found', frontend({
     failure: { kind: 'locator-not-found', message: "no element matches getByRole('button', { name: 'Pay now' })" },
     steps: [
-      { index: 1, type: 'action', description: 'Open the cart', status: 'passed' },
-      { index: 2, type: 'action', description: 'Click Pay now', status: 'failed', locator: { role: 'button', name: 'Pay now' }, error: "no element matches getByRole('button', { name: 'Pay now' })" },
+      { index: 0, type: 'action', description: 'Open the cart', status: 'passed' },
+      { index: 1, type: 'action', description: 'Click Pay now', status: 'failed', locator: { role: 'button', name: 'Pay now' }, error: "no element matches getByRole('button', { name: 'Pay now' })" },
     ],
-    failedStepIndex: 2,
+    failedStepIndex: 1,
   }), 'locator_not_found', 'test', ['Step 2', 'Click Pay now', 'getByRole("button", { name: "Pay now" })', 'auto-heal']],
   ['frontend: navigation', frontend({
     failure: { kind: 'navigation', message: 'net::ERR_NAME_NOT_RESOLVED at https://shop.example.com/' },
-    steps: [{ index: 1, type: 'action', description: 'Open the home page', status: 'failed', error: 'net::ERR_NAME_NOT_RESOLVED at https://shop.example.com/' }],
+    steps: [{ index: 0, type: 'action', description: 'Open the home page', status: 'failed', error: 'net::ERR_NAME_NOT_RESOLVED at https://shop.example.com/' }],
   }), 'navigation_error', 'environment', ['Open the home page', 'ERR_NAME_NOT_RESOLVED', 'https://shop.example.com']],
   ['frontend: assertion step', frontend({
     failure: { kind: 'assertion', message: 'expected text "Order confirmed" but page shows "Payment declined"' },
     steps: [{ index: 4, type: 'assertion', description: 'The confirmation says Order confirmed', status: 'failed', error: 'expected text "Order confirmed" but page shows "Payment declined"' }],
     failedStepIndex: 4,
-  }), 'assertion_failed', 'app', ['Step 4', 'Order confirmed', 'Payment declined']],
+  }), 'assertion_failed', 'app', ['Step 5', 'Order confirmed', 'Payment declined']],
   ['frontend: page error', frontend({
     failure: { kind: 'page-error', message: "TypeError: Cannot read properties of undefined (reading 'total')" },
-    steps: [{ index: 3, type: 'action', description: 'Open the cart', status: 'failed' }],
+    steps: [{ index: 2, type: 'action', description: 'Open the cart', status: 'failed' }],
   }), 'page_error', 'app', ['step 3', 'Open the cart', "reading 'total'"]],
 ];
 
@@ -240,6 +241,158 @@ describe('analyzeFailure', () => {
       ],
     });
     expect(analyzeFailure(e)).toMatchObject({ failureKind: 'assertion_failed', recommendedFixTarget: 'app' });
+  });
+});
+
+/** A probe that must be refused, answered 200: the shape of the generated auth, duplicate and invalid-input cases. */
+function refusedProbe(source: string, message: string, p: { status?: number; testName?: string; path?: string; extra?: Partial<FailureEvidence> } = {}): FailureEvidence {
+  const status = p.status ?? 200;
+  return backend({
+    testId: 'tst_admin_stats_no_auth', testName: p.testName ?? 'GET /admin/stats without credentials',
+    failure: { kind: 'assertion', message, line: 7 },
+    calls: [call({ method: 'GET', path: p.path ?? '/admin/stats', status, responseBody: '{"users":12,"revenue":3400}', responseHeaders: status === 302 ? { Location: '/login' } : JSON_HDR })],
+    assertions: [assertion({ source, message, line: 7 })],
+    ...p.extra,
+  });
+}
+
+const GEN_AUTH = 'assert not (200 <= r.status < 300), f"GET /admin/stats served a request without credentials: got {r.status}: {r.text[:300]}"';
+const GEN_AUTH_MSG = 'GET /admin/stats served a request without credentials: got 200: {"users":12,"revenue":3400}\nassert not (200 <= r.status < 300) (got False)';
+
+type RefusalCase = [name: string, source: string, message: string, wanted: string, hint: string];
+const REFUSALS: RefusalCase[] = [
+  ['generated auth probe', GEN_AUTH, GEN_AUTH_MSG, 'a 4xx refusal', 'authentication or permission check is missing'],
+  ['not 200 <= s < 300', 'r.status_code >= 0 and not 200 <= r.status_code < 300', 'assert (r.status_code >= 0 and not 200 <= r.status_code < 300) (got False)', 'a 4xx refusal', 'authentication or permission check is missing'],
+  ['s >= 400', 'r.status >= 400', 'assert 200 >= 400', 'a 4xx refusal', 'authentication or permission check is missing'],
+  ['s in (401, 403)', 'r.status in (401, 403)', 'assert 200 in (401, 403)', '401 or 403', 'authentication or permission check is missing'],
+  ['s == 401', 'resp.status_code == 401', 'assert 200 == 401', '401', 'authentication or permission check is missing'],
+  ['s != 200', 'r.status != 200', 'assert 200 != 200', 'a refusal, any status but 200', 'authentication or permission check is missing'],
+  ['not r.ok', 'not r.ok', 'assert not r.ok (got False)', 'a 4xx refusal', 'authentication or permission check is missing'],
+  ['s // 100 == 4', 'r.status // 100 == 4', 'assert 2 == 4', 'a 4xx refusal', 'authentication or permission check is missing'],
+  ['s in range(400, 500)', 'r.status in range(400, 500)', 'assert 200 in range(400, 500)', 'a 4xx refusal', 'authentication or permission check is missing'],
+  ['runtime _expect (codes only in the message)', 'assert r.status in allowed, f"{r.where} {what}: expected {_fmt(allowed)}, got {r.status}: {r.text[:300]}"',
+    'GET /admin/stats rejects missing credentials: expected 401/403, got 200: {"users":12}\nassert 200 in (401, 403)', '401 or 403', 'authentication or permission check is missing'],
+  ['message only says expected 401/403', 'r.status in allowed', 'GET /admin/stats rejects missing credentials: expected 401/403, got 200', '401 or 403', 'authentication or permission check is missing'],
+  ['s in (400, 422)', 'r.status in (400, 422)', 'assert 200 in (400, 422)', '400 or 422', 'input validation is missing'],
+  ['generated duplicate probe', 'assert not (200 <= r.status < 300), f"POST /users accepted a second record with the same email: got {r.status}: {r.text[:300]}"',
+    'POST /users accepted a second record with the same email: got 200: {}\nassert not (200 <= r.status < 300) (got False)', 'a 4xx refusal', 'a duplicate was accepted'],
+  ['generated invalid-body probe', 'assert not (200 <= r.status < 300), f"POST /users accepted an invalid body (email as a number): got {r.status}: {r.text[:300]}"',
+    'POST /users accepted an invalid body (email as a number): got 200: {}\nassert not (200 <= r.status < 300) (got False)', 'a 4xx refusal', 'input validation is missing'],
+];
+
+describe('negative status assertions', () => {
+  it.each(REFUSALS)('%s: the 2xx is the failure, a refusal was expected', (_name, source, message, wanted, hint) => {
+    const testName = /second record|invalid body/.test(source) ? 'POST /users probe' : undefined;
+    const e = refusedProbe(source, message, { testName });
+    FailureEvidence.parse(e);
+    const a = analyzeFailure(e);
+    expect(a).toMatchObject({ failureKind: 'assertion_failed', recommendedFixTarget: 'app', confidence: 'high' });
+    expect(a.rootCauseHypothesis).toContain(`GET /admin/stats answered 200 OK where the test expected ${wanted}`);
+    expect(a.rootCauseHypothesis).toContain('answered 2xx where a refusal was expected');
+    expect(a.rootCauseHypothesis).toContain(hint);
+    expect(a.rootCauseHypothesis).not.toContain('success status');
+    expect(a.evidence).toContain(`expected ${wanted.trim()}, got 200`);
+    expect(a.failingCall).toMatchObject({ method: 'GET', path: '/admin/stats', status: 200 });
+  });
+
+  it('says "expected a 4xx refusal, got 200" for the generated auth probe', () => {
+    const a = analyzeFailure(refusedProbe(GEN_AUTH, GEN_AUTH_MSG));
+    expect(a.evidence).toContain('expected a 4xx refusal, got 200');
+    // The recorded source is the whole statement; the quote keeps the condition and the message once.
+    expect(a.rootCauseHypothesis).toContain('(`not (200 <= r.status < 300)` (line 7): GET /admin/stats served a request without credentials: got 200');
+    expect(analyzeFailure(refusedProbe('r.status >= 400', 'assert 200 >= 400')).evidence).toContain('expected a 4xx refusal, got 200');
+  });
+
+  it('does not let docs that declare 200 for the normal case blame the probe', () => {
+    const a = analyzeFailure(refusedProbe(GEN_AUTH, GEN_AUTH_MSG, { extra: { declaredStatuses: { 'GET /admin/stats': [200] } } }));
+    expect(a).toMatchObject({ failureKind: 'assertion_failed', recommendedFixTarget: 'app' });
+    expect(a.rootCauseHypothesis).toContain('a refusal was expected');
+  });
+
+  it('reads a redirect on a probe that must be refused as the app not refusing', () => {
+    const a = analyzeFailure(refusedProbe('r.status >= 400', 'assert 302 >= 400', { status: 302 }));
+    expect(a).toMatchObject({ failureKind: 'assertion_failed', recommendedFixTarget: 'app' });
+    expect(a.rootCauseHypothesis).toContain('redirects to /login where a refusal was expected');
+  });
+
+  it('still calls a 5xx on a probe a server error', () => {
+    const a = analyzeFailure(refusedProbe('r.status in (401, 403)', 'assert 500 in (401, 403)', { status: 500 }));
+    expect(a).toMatchObject({ failureKind: 'server_error', recommendedFixTarget: 'app' });
+    expect(a.rootCauseHypothesis).toContain('where the test expected 401 or 403');
+  });
+
+  it('keeps positive range assertions as success expectations', () => {
+    const a = analyzeFailure(refusedProbe('200 <= r.status < 300', 'assert 200 <= r.status < 300 (got False)', { status: 302 }));
+    expect(a).toMatchObject({ failureKind: 'assertion_failed', recommendedFixTarget: 'environment' });
+    expect(a.rootCauseHypothesis).toContain('where the test expected a success status');
+  });
+
+  it('reads a status that held in a combined assertion as a body failure', () => {
+    const e = backend({
+      failure: { kind: 'assertion', message: "assert (r.status == 200 and r.json()['role'] == 'admin') (got False)", line: 8 },
+      calls: [call({ method: 'GET', path: '/me', status: 200, responseBody: '{"id":1,"role":"user"}' })],
+      assertions: [assertion({ source: 'r.status == 200 and r.json()["role"] == "admin"', message: "assert (r.status == 200 and r.json()['role'] == 'admin') (got False)", line: 8 })],
+    });
+    const a = analyzeFailure(e);
+    expect(a).toMatchObject({ failureKind: 'assertion_failed', recommendedFixTarget: 'app' });
+    expect(a.rootCauseHypothesis).toContain('answered 200 OK as expected, but the body check');
+  });
+});
+
+type ExpCase = [source: string, wanted: string | null, refusal: boolean, accepts: Record<number, boolean | null>];
+const EXPECTATIONS: ExpCase[] = [
+  ['r.status == 201', '201', false, { 201: true, 200: false }],
+  ['assert r.status == 201, f"create failed: {r.text[:300]}"', '201', false, { 201: true, 300: false }],
+  ['r.ok', 'a success status', false, { 204: true, 404: false }],
+  ['r.raise_for_status()', 'a success status', false, { 200: true, 500: false }],
+  ['200 <= r.status < 300', 'a success status', false, { 200: true, 302: false }],
+  ['not (200 <= r.status < 300)', 'a 4xx refusal', true, { 200: false, 403: true, 302: true }],
+  ['r.status >= 400', 'a 4xx refusal', true, { 201: false, 401: true }],
+  ['r.status in [401, 403]', '401 or 403', true, { 401: true, 404: false }],
+  ['r.status in {404, 410}', '404 or 410', true, { 410: true, 200: false }],
+  ['r.status != 200', 'a refusal, any status but 200', true, { 200: false, 201: true, 403: true }],
+  ['r.status not in (200, 201)', 'a refusal, any status but 200, 201', true, { 201: false, 400: true }],
+  ['r.status is not None', null, false, {}],
+  ['r.status == 200 and "id" in body', '200', false, { 200: null, 500: false }],
+  ['body["status"] == "active"', null, false, {}],
+  ['len(items) == 3', null, false, {}],
+];
+
+describe('statusExpectation', () => {
+  it.each(EXPECTATIONS)('%s → %s', (source, wanted, refusal, accepts) => {
+    const x = statusExpectation(source);
+    if (wanted === null) return expect(x).toBeNull();
+    expect(x).toMatchObject({ wanted, refusal });
+    for (const [status, ok] of Object.entries(accepts)) expect(x!.accepts(Number(status))).toBe(ok);
+  });
+});
+
+describe('frontend step numbers', () => {
+  it('counts steps from 1 in prose, as the run reason does (failedStepIndex 4 is Step 5)', () => {
+    const steps = ['Open the shop', 'Add the mug to the cart', 'Open the cart', 'Pay with the saved card', 'The confirmation says Order confirmed']
+      .map((description, index) => ({ index, type: (index === 4 ? 'assertion' : 'action') as 'assertion' | 'action', description, status: index < 4 ? 'passed' : 'failed' }));
+    const e = frontend({
+      failure: { kind: 'assertion', message: 'Step 5 "The confirmation says Order confirmed" failed: expected text "Order confirmed"' },
+      steps: steps.map((s) => (s.index === 4 ? { ...s, error: 'expected text "Order confirmed" but page shows "Payment declined"' } : s)),
+      failedStepIndex: 4,
+    });
+    const a = analyzeFailure(e);
+    expect(a.rootCauseHypothesis).toMatch(/^Step 5 \(assertion: "The confirmation says Order confirmed"\)/);
+    expect(a.rootCauseHypothesis).not.toContain('Step 4');
+    expect(a.evidence).toContain('step 5 assertion: The confirmation says Order confirmed → failed');
+    for (const [kind, failureKind] of [['locator-not-found', 'locator_not_found'], ['timeout', 'timeout'], ['page-error', 'page_error'], ['navigation', 'navigation_error']] as const) {
+      const b = analyzeFailure({ ...e, failure: { kind, message: 'x' } });
+      expect(b.failureKind).toBe(failureKind);
+      expect(b.rootCauseHypothesis.toLowerCase()).toContain('step 5 (');
+      expect(b.rootCauseHypothesis).not.toMatch(/step 4\b/i);
+    }
+  });
+
+  it('tells a model that step indexes are 0-based', () => {
+    const e = frontend({ steps: [{ index: 0, type: 'action', description: 'Open the shop', status: 'failed' }], failedStepIndex: 0, failure: { kind: 'navigation', message: 'x' } });
+    const [system, user] = buildPrompt(e, analyzeFailure(e));
+    expect(system!.content).toContain('0-based');
+    expect(JSON.parse(user!.content).evidence.steps[0]).toMatchObject({ index: 0, number: 1 });
   });
 });
 
