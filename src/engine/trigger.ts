@@ -4,7 +4,7 @@ import type { TriggerResult } from '../contract/runs.js';
 import { parseJson } from '../store/db.js';
 import type { Db } from '../store/schema.js';
 import type { TestsTable } from '../store/schema-projects.js';
-import { setTestStatus } from '../store/repos/runs.js';
+import { lastVerdict, setTestStatus } from '../store/repos/runs.js';
 import { newId, nowIso } from '../util/ids.js';
 import { assemble, closure, closureMessage, type PlanTest, type Role } from './plan.js';
 import { chargeRuns } from './charge.js';
@@ -184,4 +184,24 @@ export async function createBatches(db: Db, req: TriggerRequest, count: number):
     });
   }
   return out;
+}
+
+/**
+ * Undoes a batch that was created but must not run (a later part of the same request was refused):
+ * its runs, their ledger rows and charge, and the tests' queued status all go back as they were.
+ */
+export async function discardBatch(db: Db, batchId: string): Promise<void> {
+  const runs = await db.selectFrom('runs').select(['id', 'test_id']).where('batch_id', '=', batchId).execute();
+  const batch = await db.selectFrom('batches').select(['key_id']).where('id', '=', batchId).executeTakeFirst();
+  if (!batch) return;
+  await db.transaction().execute(async (trx) => {
+    if (runs.length) {
+      const charged = await trx.selectFrom('usage').select(['credits']).where('run_id', 'in', runs.map((r) => r.id)).execute();
+      const total = charged.reduce((t, c) => t + Number(c.credits), 0);
+      await trx.deleteFrom('usage').where('run_id', 'in', runs.map((r) => r.id)).execute();
+      if (total > 0) await trx.updateTable('api_keys').set((eb) => ({ credits: eb('credits', '+', total) })).where('id', '=', batch.key_id).where('credits', 'is not', null).execute();
+    }
+    await trx.deleteFrom('batches').where('id', '=', batchId).execute();
+  });
+  for (const r of runs) await setTestStatus(db, r.test_id, await lastVerdict(db, r.test_id));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBatch } from '../../src/engine/trigger.js';
+import { createBatch, discardBatch } from '../../src/engine/trigger.js';
 import { executeBatch } from '../../src/engine/batch.js';
 import { engineFixture } from '../helpers/engine-fixture.js';
 
@@ -92,5 +92,16 @@ describe('batch execution', () => {
     expect(byName.first!.reason).toMatch(/^interrupted: svc-server stopped/);
     expect(byName.second!.status).toBe('blocked');
     expect(runs.every((r) => r.status !== 'running' && r.status !== 'queued')).toBe(true);
+  });
+
+  it('a discarded batch leaves nothing behind: no runs, tests back to their last verdict', async () => {
+    const f = await engineFixture();
+    const id = await f.addTest('lonely', {});
+    const t = await createBatch(f.store.db, { userId: f.userId, keyId: f.keyId, source: 'cli', projectId: f.projectId, kind: 'single', testIds: [id], rerun: true, skipDependencies: false, frontendAvailable: false });
+    expect((await f.store.db.selectFrom('tests').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('queued');
+    await discardBatch(f.store.db, t.batchId);
+    expect(await f.store.db.selectFrom('batches').selectAll().execute()).toHaveLength(0);
+    expect(await f.store.db.selectFrom('runs').selectAll().execute()).toHaveLength(0);
+    expect((await f.store.db.selectFrom('tests').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('ready');
   });
 });

@@ -1,7 +1,7 @@
 import { SvcError } from '../../contract/errors.js';
 import { cancelRun, getRun, rerunTests, runProject, runTest, type CancelResult, type TriggerResult } from '../../contract/runs.js';
 import { getRunRow, lastVerdict, runViews, setTestStatus, updateRun } from '../../store/repos/runs.js';
-import { createBatch } from '../../engine/trigger.js';
+import { createBatch, discardBatch } from '../../engine/trigger.js';
 import { closureMessage, type Role } from '../../engine/plan.js';
 import { nowIso } from '../../util/ids.js';
 import type { ServerDeps } from '../context.js';
@@ -71,19 +71,25 @@ export const registerRuns: RouteRegistrar = (app, { mount }) => {
     }
     const engine = engineOf(deps);
     const batches: TriggerResult[] = [];
-    for (const [projectId, testIds] of byProject) {
-      const res = await createBatch(db, {
-        userId: auth.userId,
-        keyId: auth.keyId,
-        source: surface,
-        projectId,
-        kind: 'project',
-        testIds,
-        rerun: true,
-        skipDependencies: body.skipDependencies,
-        frontendAvailable: !!engine.ctx.executors.frontend,
-      });
-      batches.push(res);
+    try {
+      for (const [projectId, testIds] of byProject) {
+        const res = await createBatch(db, {
+          userId: auth.userId,
+          keyId: auth.keyId,
+          source: surface,
+          projectId,
+          kind: 'project',
+          testIds,
+          rerun: true,
+          skipDependencies: body.skipDependencies,
+          frontendAvailable: !!engine.ctx.executors.frontend,
+        });
+        batches.push(res);
+      }
+    } catch (err) {
+      // All or nothing: batches already made for other projects are undone, charge included.
+      for (const b of batches) await discardBatch(db, b.batchId);
+      throw err;
     }
     for (const b of batches) await engine.enqueueBatch(b.batchId);
     const roles: Record<string, Role> = {};
