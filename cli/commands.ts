@@ -10,4 +10,4 @@ import { registerAgent } from './commands/agent.js';
 import { registerPlan } from './commands/plan.js';
 
 /** The command tree of SPEC.md 4.3, one registrar per noun, in help order. */
-export const COMMANDS: ((program: Command, rt: Runtime) => void)[] = [registerSetup, registerDoctor, registerAuth, registerProject, registerTest, registerAgent, registerUsage, registerPlan];
+export const COMMANDS: ((program: Command, rt: Runtime) => void)[] = [registerSetup, registerDoctor, registerAuth, registerProject, registerTest, registerPlan, registerAgent, registerUsage];
