@@ -1,10 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CodeRecord, CodeUpdated, PlanUpdated } from '../../src/contract/test-content.js';
 import { Test, TestDeleted, TestPage } from '../../src/contract/tests.js';
 import { svc, type CliEnv } from '../helpers/cli.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import type { TestServer } from '../helpers/server.js';
+import { CODE, testsWorld, type TestsWorld } from '../helpers/tests-world.js';
 import { fails, json, userCtx } from '../helpers/user.js';
 
 /** Changing tests after creation: code and plan replacement, delete and delete-batch. */
@@ -13,22 +14,12 @@ let key: string;
 let ctx: CliEnv;
 let fe: string;
 let be: string;
-const CODE = 'def test_ok():\n    assert 1 + 1 == 2\n';
-
-const file = (name: string, content: string) => {
-  writeFileSync(join(ctx.cwd, name), content);
-  return name;
-};
-const plan = (name: string, over: Record<string, unknown> = {}) =>
-  JSON.stringify({ projectId: fe, type: 'frontend', name, planSteps: [{ type: 'action', description: 'Open the home page' }, { type: 'assertion', description: 'The title is visible' }], ...over });
-const backend = (name: string, extra: string[] = []) => ['test', 'create', '--project', be, '--type', 'backend', '--name', name, '--code-file', file('code.py', CODE), ...extra];
+let file: TestsWorld['file'];
+let plan: TestsWorld['plan'];
+let backend: TestsWorld['backend'];
 
 beforeAll(async () => {
-  server = await startServer();
-  key = await server.mintKey({ name: 'tess', email: 'tess@example.com' });
-  ctx = userCtx(server, key);
-  fe = (await json(ctx, ['project', 'create', '--type', 'frontend', '--name', 'Web', '--url', 'https://app.example.com'])).id;
-  be = (await json(ctx, ['project', 'create', '--type', 'backend', '--name', 'API', '--url', 'https://api.example.com'])).id;
+  ({ server, key, ctx, fe, be, file, plan, backend } = await testsWorld());
 });
 afterAll(async () => {
   await server?.stop();

@@ -1,7 +1,7 @@
 import { SvcError } from '../../contract/errors.js';
 import { cancelRun, getRun, rerunTests, runProject, runTest, type CancelResult, type TriggerResult } from '../../contract/runs.js';
 import { getRunRow, lastVerdict, runViews, setTestStatus, updateRun } from '../../store/repos/runs.js';
-import { createBatch, discardBatch } from '../../engine/trigger.js';
+import { createBatch, discardBatch, type TriggerRequest } from '../../engine/trigger.js';
 import { closureMessage, type Role } from '../../engine/plan.js';
 import { nowIso } from '../../util/ids.js';
 import type { ServerDeps } from '../context.js';
@@ -12,13 +12,20 @@ async function checkTarget(deps: ServerDeps, url: string | undefined): Promise<v
   if (url) await engineOf(deps).ctx.checkTarget(url);
 }
 
+/** Creates the batch (frontend tests only where a browser is available) and queues it. */
+async function queue(deps: ServerDeps, req: Omit<TriggerRequest, 'frontendAvailable'>): Promise<TriggerResult> {
+  const engine = engineOf(deps);
+  const res = await createBatch(deps.store.db, { ...req, frontendAvailable: !!engine.ctx.executors.frontend });
+  await engine.enqueueBatch(res.batchId);
+  return res;
+}
+
 export const registerRuns: RouteRegistrar = (app, { mount }) => {
   mount(app, runTest, async ({ params, body, auth, deps, surface }) => {
     const test = await deps.store.db.selectFrom('tests').select(['id', 'project_id']).where('id', '=', params.testId).where('user_id', '=', auth.userId).executeTakeFirst();
     if (!test) throw new SvcError('NOT_FOUND', `test ${params.testId} not found`, { nextAction: "List tests with 'svc test list --project <id>'." });
     await checkTarget(deps, body.targetUrl);
-    const engine = engineOf(deps);
-    const res = await createBatch(deps.store.db, {
+    return queue(deps, {
       userId: auth.userId,
       keyId: auth.keyId,
       source: surface,
@@ -28,10 +35,7 @@ export const registerRuns: RouteRegistrar = (app, { mount }) => {
       rerun: body.rerun,
       skipDependencies: body.skipDependencies,
       targetUrl: body.targetUrl,
-      frontendAvailable: !!engine.ctx.executors.frontend,
     });
-    await engine.enqueueBatch(res.batchId);
-    return res;
   });
 
   mount(app, runProject, async ({ params, body, auth, deps, surface }) => {
@@ -39,8 +43,7 @@ export const registerRuns: RouteRegistrar = (app, { mount }) => {
       throw new SvcError('VALIDATION_ERROR', 'targetUrl works only with testIds: a whole-project run uses each project URL', { nextAction: 'Drop targetUrl, or pass the test ids.' });
     }
     await checkTarget(deps, body.targetUrl);
-    const engine = engineOf(deps);
-    const res = await createBatch(deps.store.db, {
+    return queue(deps, {
       userId: auth.userId,
       keyId: auth.keyId,
       source: surface,
@@ -53,10 +56,7 @@ export const registerRuns: RouteRegistrar = (app, { mount }) => {
       rerun: body.rerun,
       skipDependencies: body.skipDependencies,
       targetUrl: body.targetUrl,
-      frontendAvailable: !!engine.ctx.executors.frontend,
     });
-    await engine.enqueueBatch(res.batchId);
-    return res;
   });
 
   mount(app, rerunTests, async ({ body, auth, deps, surface }) => {
