@@ -1,5 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv } from '../helpers/cli.js';
 import { BIN } from '../helpers/paths.js';
@@ -9,6 +11,8 @@ import { startTargetApi } from '../../fixtures/target-api/server.mjs';
 let server: TestServer;
 let target: Awaited<ReturnType<typeof startTargetApi>>;
 let client: Client;
+let key: string;
+let httpProc: ChildProcess | undefined;
 
 type ToolResult = { isError?: boolean; structuredContent?: Record<string, any>; content?: unknown };
 const errorOf = (r: ToolResult) => JSON.parse((r.content as { text: string }[])[0]!.text).error as { code: string; message: string; nextAction: string };
@@ -20,26 +24,47 @@ async function call(name: string, args: Record<string, unknown>): Promise<ToolRe
 beforeAll(async () => {
   server = await startServer();
   target = await startTargetApi({ port: 0 });
-  const key = await server.mintKey({ name: 'agent' });
-  const ctx = cliEnv();
-  client = new Client({ name: 'lifecycle', version: '1.0.0' });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [BIN.mcp, '--endpoint-url', server.apiUrl],
-      env: { PATH: process.env.PATH ?? '', HOME: ctx.home, SVC_API_KEY: key, SVC_ALLOW_PRIVATE_TARGETS: '1' },
-      cwd: ctx.cwd,
-      stderr: 'pipe',
-    }),
-  );
+  key = await server.mintKey({ name: 'agent' });
 });
 afterAll(async () => {
   await client?.close();
+  if (httpProc?.exitCode === null) httpProc.kill('SIGTERM');
   await target?.close();
   await server?.stop();
 });
 
-describe('an agent drives the whole loop over MCP', () => {
+/** The same tools over both transports: stdio, and streamable HTTP from `svc-mcp --http 0`. */
+async function connect(transport: 'stdio' | 'http'): Promise<Client> {
+  const ctx = cliEnv();
+  const env = { PATH: process.env.PATH ?? '', HOME: ctx.home, SVC_API_KEY: key, SVC_ALLOW_PRIVATE_TARGETS: '1' };
+  const c = new Client({ name: 'lifecycle', version: '1.0.0' });
+  if (transport === 'stdio') {
+    await c.connect(new StdioClientTransport({ command: process.execPath, args: [BIN.mcp, '--endpoint-url', server.apiUrl], env, cwd: ctx.cwd, stderr: 'pipe' }));
+    return c;
+  }
+  httpProc = spawn(process.execPath, [BIN.mcp, '--http', '0', '--endpoint-url', server.apiUrl], { env, cwd: ctx.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`svc-mcp --http did not start:\n${err}`)), 15_000);
+    httpProc!.stderr!.on('data', (d) => {
+      err += d;
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(err);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+  });
+  await c.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return c;
+}
+
+describe.each(['stdio', 'http'] as const)('an agent drives the whole loop over MCP (%s)', (transport) => {
+  beforeAll(async () => {
+    await client?.close();
+    client = await connect(transport);
+  });
+
   it('creates a project and a backend test, runs it against the target, reads the result and the failure summary', async () => {
     const project = await call('svc_project_create', { type: 'backend', name: 'agent api', url: target.url });
     expect(project.isError).toBeFalsy();
