@@ -41,7 +41,9 @@ export const LatestResult = z
     durationMs: z.number().nullable(),
     produced: z.record(z.string(), z.unknown()).nullable(),
     consumed: z.record(z.string(), z.unknown()).nullable(),
-    assertions: z.array(z.object({ ok: z.boolean(), source: z.string(), message: z.string().nullable(), line: z.number() })).nullable(),
+    assertions: z
+      .array(z.object({ ok: z.boolean(), source: z.string(), message: z.string().nullable(), line: z.number(), at: z.string().optional().describe('ISO time the assertion ran') }))
+      .nullable(),
     apiOutput: z.string().nullable().describe('Backend: captured stdout of the run'),
     trace: z.string().nullable().describe('Backend: Python traceback'),
     analysis: AnalysisBlock.optional(),

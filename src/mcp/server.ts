@@ -80,7 +80,7 @@ export function createMcpServer(opts: McpOptions = {}): McpServer {
         };
         try {
           const input = op.input.parse(args ?? {});
-          const result = (await op.run(ctx, input)) as Record<string, unknown>;
+          const result = conform(op, (await op.run(ctx, input)) as Record<string, unknown>, log, env);
           return { structuredContent: result, content: [{ type: 'text' as const, text: JSON.stringify(result, null, 2) }] };
         } catch (err) {
           const e = toSvcError(err);
@@ -90,6 +90,19 @@ export function createMcpServer(opts: McpOptions = {}): McpServer {
     );
   }
   return server;
+}
+
+/**
+ * Strict clients validate structured content against the declared output schema, so the tool
+ * returns what the schema declares: the op's output parsed by its own schema (extra fields a newer
+ * server adds are dropped). A result the schema rejects is a contract bug; it is returned as it is
+ * and logged, so the client's validation names the field instead of the tool hiding it.
+ */
+function conform(op: Op, result: Record<string, unknown>, log: (s: string) => void, env: NodeJS.ProcessEnv): Record<string, unknown> {
+  const parsed = op.output.safeParse(result);
+  if (parsed.success) return parsed.data as Record<string, unknown>;
+  if (env.SVC_MCP_DEBUG) log(`[debug] ${toolName(op)} output does not match its schema: ${parsed.error.message}\n`);
+  return result;
 }
 
 function toSvcError(err: unknown): SvcError {

@@ -33,8 +33,18 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The same tools over both transports: stdio, and streamable HTTP from `svc-mcp --http 0`. */
+/**
+ * The same tools over both transports: stdio, and streamable HTTP from `svc-mcp --http 0`. The SDK
+ * client validates structured content against each tool's output schema once it has listed the
+ * tools, as strict clients do, so every call below is checked against its declared schema.
+ */
 async function connect(transport: 'stdio' | 'http'): Promise<Client> {
+  const c = await open(transport);
+  await c.listTools();
+  return c;
+}
+
+async function open(transport: 'stdio' | 'http'): Promise<Client> {
   const ctx = cliEnv();
   const env = { PATH: process.env.PATH ?? '', HOME: ctx.home, SVC_API_KEY: key, SVC_ALLOW_PRIVATE_TARGETS: '1' };
   const c = new Client({ name: 'lifecycle', version: '1.0.0' });
@@ -76,6 +86,9 @@ describe.each(['stdio', 'http'] as const)('an agent drives the whole loop over M
     const run = await call('svc_test_run', { testId: ok.structuredContent!.testId, wait: true, timeout: 120 });
     expect(run.isError).toBeFalsy();
     expect(run.structuredContent).toMatchObject({ status: 'passed', run: { status: 'passed', source: 'mcp' } });
+    const passed = await call('svc_test_result', { testId: ok.structuredContent!.testId, includeAnalysis: true });
+    expect(passed.isError).toBeFalsy();
+    expect(passed.structuredContent!.assertions).toEqual([expect.objectContaining({ ok: true, source: 'assert r.status == 200', line: 2, at: expect.any(String) })]);
 
     const bad = await call('svc_test_create', { projectId, type: 'backend', name: 'broken endpoint', code: "r = api.get('/broken')\nassert r.status == 200, f'GET /broken answered {r.status}'\n" });
     const badId = bad.structuredContent!.testId as string;
