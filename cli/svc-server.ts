@@ -32,6 +32,7 @@ try {
     log(`error: ${err.message}\n${err.nextAction}\n`);
     process.exit(err.exitCode);
   }
-  log(`error: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  // A stack trace helps nobody running the server; SVC_DEBUG=1 shows it.
+  log(`error: ${err instanceof Error ? (process.env.SVC_DEBUG ? err.stack ?? err.message : err.message) : String(err)}\n`);
   process.exit(1);
 }

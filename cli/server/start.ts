@@ -13,6 +13,7 @@ export function registerStart(program: Command, log: (s: string) => void): void 
     .option('--no-workers', 'only serve and queue; separate svc-server worker processes execute runs (scale-out)')
     .option('--concurrency <n>', 'tests executed at once within one batch', intArg(1, 256), 8)
     .option('--batch-concurrency <n>', 'batches executed at once by this process', intArg(1, 64), 4)
+    .option('--unsafe-no-sandbox', 'run uploaded backend test code without the OS sandbox (every run says so)', false)
     .action(async (o) => {
       // Signals arriving during start-up still shut down cleanly once the server is up.
       let stopRequested: string | undefined;
@@ -31,8 +32,10 @@ export function registerStart(program: Command, log: (s: string) => void): void 
         browser: o.browser,
         testConcurrency: o.concurrency,
         batchConcurrency: o.batchConcurrency,
+        unsafeNoSandbox: o.unsafeNoSandbox,
       });
       log(`svc-server ${server.deps.config.version} listening on ${server.url} — API ${server.apiUrl} (store: ${server.store.dialect} ${server.store.location})\n`);
+      log(`svc-server ${server.isolation}\n`);
       await new Promise<void>((resolve) => {
         stop = (sig: string) => {
           log(`svc-server: ${sig} received, shutting down\n`);

@@ -121,5 +121,5 @@ export function pickFailingCall(e: FailureEvidence): RecordedCall | undefined {
 export const TEST_CODE_EXCEPTIONS = new Set([
   'NameError', 'SyntaxError', 'IndentationError', 'TabError', 'AttributeError', 'TypeError', 'KeyError',
   'IndexError', 'ImportError', 'ModuleNotFoundError', 'ZeroDivisionError', 'UnboundLocalError', 'ValueError',
-  'RecursionError', 'NotImplementedError',
+  'RecursionError', 'NotImplementedError', 'FileNotFoundError', 'FileExistsError', 'IsADirectoryError', 'NotADirectoryError', 'PermissionError',
 ]);

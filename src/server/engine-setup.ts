@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { providerFromEnv } from '../ai/provider.js';
 import { BackendExecutor } from '../engine/backend-executor.js';
+import { BackendRunner, type BackendRunnerOptions } from '../engine/backend/runner.js';
+import { detectIsolation } from '../engine/sandbox/bwrap.js';
 import { browserAvailable, FrontendExecutor } from '../engine/frontend-executor.js';
 import type { EngineContext } from '../engine/context.js';
 import { makeAnalyzer } from '../engine/analyze.js';
@@ -24,15 +26,32 @@ export interface EngineSetup {
   /** Extra executors (the frontend one when a browser is available). */
   frontend?: TestExecutor;
   log?: (msg: string) => void;
+  /** svc-server --unsafe-no-sandbox: run uploaded code without the OS sandbox, on purpose. */
+  unsafeNoSandbox?: boolean;
+  /** Ports of svc itself, never reachable from a test (filled in once the server listens). */
+  ownPorts?: number[];
+}
+
+/** How this process isolates uploaded test code, and the line that says so. */
+export function backendIsolation(o: Pick<EngineSetup, 'unsafeNoSandbox' | 'allowPrivateTargets' | 'ownPorts'>): { options: NonNullable<BackendRunnerOptions['isolation']>; line: string } {
+  if (o.unsafeNoSandbox) return { options: { mode: 'unsafe' }, line: 'isolation: NONE (--unsafe-no-sandbox): uploaded test code runs unsandboxed, with the server\'s access' };
+  const iso = detectIsolation();
+  if (iso.kind === 'none') {
+    return { options: { mode: 'refuse', reason: iso.reason! }, line: `isolation: unavailable (${iso.reason}); backend tests are refused — install bubblewrap, or pass --unsafe-no-sandbox` };
+  }
+  const policy = { allowPrivate: o.allowPrivateTargets, ownPorts: o.ownPorts ?? [] };
+  return { options: { mode: 'sandbox', isolation: iso, policy }, line: `isolation: ${iso.summary}; targets: ${o.allowPrivateTargets ? 'public and private' : 'public only'}` };
 }
 
 /** The engine with its real parts: Python runner, secrets, target policy, analysis. */
 export function createEngine(o: EngineSetup): Engine {
   const secrets = loadSecrets(o.store.dataDir);
   const log = o.log ?? ((m: string) => process.stderr.write(`[svc-server] ${m}\n`));
+  const isolation = backendIsolation(o);
+  const runner = new BackendRunner({ maxConcurrent: Number(process.env.SVC_BACKEND_CONCURRENCY) || 8, isolation: isolation.options });
   const ctx: EngineContext = {
     store: o.store,
-    executors: { backend: new BackendExecutor(), frontend: o.frontend ?? (o.browser !== false && browserAvailable() ? new FrontendExecutor() : undefined) },
+    executors: { backend: new BackendExecutor(runner), frontend: o.frontend ?? (o.browser !== false && browserAvailable() ? new FrontendExecutor() : undefined) },
     async loadAuth(projectId) {
       const p = await getProjectSecrets(o.store.db, secrets, projectId);
       return {
@@ -55,5 +74,6 @@ export function createEngine(o: EngineSetup): Engine {
     artifactsRoot: join(o.store.dataDir, 'artifacts'),
     log,
   };
-  return new Engine(ctx, { batchConcurrency: o.batchConcurrency ?? 4, embedded: o.embedded });
+  const engine = new Engine(ctx, { batchConcurrency: o.batchConcurrency ?? 4, embedded: o.embedded });
+  return Object.assign(engine, { isolationLine: isolation.line });
 }

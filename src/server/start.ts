@@ -25,6 +25,8 @@ export interface StartOptions {
   testConcurrency?: number;
   /** Batches at once in this process (default 4). */
   batchConcurrency?: number;
+  /** Run uploaded backend test code without the OS sandbox (said on every run). */
+  unsafeNoSandbox?: boolean;
 }
 
 export interface RunningServer {
@@ -33,6 +35,8 @@ export interface RunningServer {
   port: number;
   store: Store;
   deps: ServerDeps;
+  /** Which isolation uploaded test code gets here, as one line. */
+  isolation: string;
   close(): Promise<void>;
 }
 
@@ -51,7 +55,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   };
   const deps: ServerDeps = { store, config, services: {} };
   const workers = opts.workers ?? true;
-  const engine: Engine = createEngine({
+  const ownPorts: number[] = [];
+  const engine: Engine & { isolationLine?: string } = createEngine({
+    unsafeNoSandbox: opts.unsafeNoSandbox,
+    ownPorts,
     store,
     allowPrivateTargets: config.allowPrivateTargets,
     embedded: workers && store.dialect === 'sqlite',
@@ -67,6 +74,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     s.once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;
+  ownPorts.push(port);
   const hostForUrl = opts.host.includes(':') ? `[${opts.host}]` : opts.host === '0.0.0.0' ? '127.0.0.1' : opts.host;
   const url = `http://${hostForUrl}:${port}`;
   if (!opts.publicUrl) config.publicUrl = url;
@@ -77,6 +85,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     port,
     store,
     deps,
+    isolation: engine.isolationLine ?? '',
     async close() {
       if (closed) return;
       closed = true;

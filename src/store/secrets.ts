@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { SvcError } from '../contract/errors.js';
 
 /**
  * Encryption at rest for target-system secrets (project passwords, static credentials, auto-auth
@@ -24,7 +25,11 @@ export function parseSecretKey(raw: string): Buffer {
   const text = raw.trim();
   const candidates = [/^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : null, Buffer.from(text, 'base64')];
   const key = candidates.find((b) => b && b.length === 32);
-  if (!key) throw new Error('SVC_SECRET_KEY must be 32 bytes given as 64 hex characters or base64 (e.g. `openssl rand -base64 32`)');
+  if (!key) {
+    throw new SvcError('VALIDATION_ERROR', 'SVC_SECRET_KEY is malformed: it must be 32 bytes given as 64 hex characters or base64', {
+      nextAction: 'Set SVC_SECRET_KEY to the output of `openssl rand -base64 32` (the same key every start), or unset it to use the data directory\'s secret.key',
+    });
+  }
   return key;
 }
 

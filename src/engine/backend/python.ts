@@ -15,13 +15,16 @@ export interface PythonInfo {
   version: string;
   hasRequests: boolean;
   canFork: boolean;
+  /** Directories the interpreter reads (prefixes, its real executable's): what a sandbox binds. */
+  dirs?: string[];
 }
 
 const MIN_VERSION = [3, 8];
 const PROBE =
   'import sys, json, os, importlib.util; print(json.dumps({"executable": sys.executable, ' +
   '"version": "%d.%d.%d" % sys.version_info[:3], "fork": hasattr(os, "fork"), ' +
-  '"requests": importlib.util.find_spec("requests") is not None}))';
+  '"requests": importlib.util.find_spec("requests") is not None, ' +
+  '"dirs": sorted({sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, os.path.dirname(os.path.dirname(os.path.realpath(sys.executable)))})}))';
 const cache = new Map<string, Promise<PythonInfo>>();
 
 /**
@@ -59,7 +62,7 @@ function probe(cmd: string): Promise<PythonInfo> {
           reject(new SvcError('UNAVAILABLE', `${cmd} is Python ${out.version}; backend tests need ${MIN_VERSION.join('.')} or later`));
           return;
         }
-        resolve({ path: out.executable || cmd, version: out.version, hasRequests: !!out.requests, canFork: !!out.fork });
+        resolve({ path: out.executable || cmd, version: out.version, hasRequests: !!out.requests, canFork: !!out.fork, dirs: Array.isArray(out.dirs) ? out.dirs : [] });
       } catch {
         reject(new SvcError('UNAVAILABLE', `${cmd} did not answer as a Python interpreter`));
       }

@@ -8,6 +8,9 @@ import { assemble } from './assemble.js';
 import { ForkServer, spawnJob, type JobHandle } from './fork-server.js';
 import { maskPlan, type MaskPlan } from './mask.js';
 import { resolvePython, type PythonInfo } from './python.js';
+import { SandboxPool } from './sandbox-pool.js';
+import type { EgressPolicy } from '../sandbox/egress-proxy.js';
+import type { Isolation } from '../sandbox/bwrap.js';
 
 export { resolvePython };
 
@@ -63,7 +66,16 @@ export interface BackendRunnerOptions {
   maxConcurrent?: number;
   /** false: spawn one interpreter per test instead of forking from a warm server (default true). */
   fork?: boolean;
+  /**
+   * How uploaded code is isolated (svc-server always says): `sandbox` runs each test in its own
+   * bubblewrap sandbox with egress through svc only; `unsafe` runs it unsandboxed on purpose and
+   * says so in every run's output; `refuse` runs nothing and says why. Unset: unsandboxed (for
+   * code the caller trusts, such as the runner's own tests and benches).
+   */
+  isolation?: { mode: 'sandbox'; isolation: Isolation; policy: EgressPolicy } | { mode: 'unsafe' } | { mode: 'refuse'; reason: string };
 }
+
+export const UNSAFE_NOTE = '[svc] this test ran without a sandbox: svc-server was started with --unsafe-no-sandbox\n';
 
 const OUTPUT_CAP = 1024 * 1024;
 const KILL_GRACE_MS = 5000;
@@ -73,6 +85,7 @@ export class BackendRunner {
   private readonly root: string;
   private readonly home: string;
   private server?: ForkServer;
+  private pool?: SandboxPool;
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   private closed = false;
@@ -91,6 +104,8 @@ export class BackendRunner {
 
   /** Starts the fork server ahead of the first test (optional; the first run() does it anyway). */
   async warmUp(): Promise<void> {
+    if (this.opts.isolation?.mode === 'sandbox') return (await this.sandboxes()).warmUp();
+    if (this.opts.isolation?.mode === 'refuse') return;
     await (await this.serverFor())?.start().catch(() => {});
   }
 
@@ -108,6 +123,7 @@ export class BackendRunner {
     const job = validate(input);
     const plan = maskPlan(input.auth, input.secrets);
     const queuedAt = new Date();
+    if (this.opts.isolation?.mode === 'refuse') return refused(queuedAt, this.opts.isolation.reason);
     if (!(await this.acquire(signal))) return cancelledBeforeStart(queuedAt);
     try {
       return await this.execute(input, job, plan, signal);
@@ -117,9 +133,18 @@ export class BackendRunner {
   }
 
   private async execute(input: BackendTestInput, job: ReturnType<typeof validate>, plan: MaskPlan, signal?: AbortSignal): Promise<BackendTestResult> {
-    const dir = await mkdtemp(join(this.root, 't-'));
+    const full = { ...job, maskLiterals: plan.literals, maskHeaders: plan.headers, outputCap: OUTPUT_CAP };
+    let dir: string;
+    let handle: JobHandle;
+    let dispose: () => Promise<void>;
+    if (this.opts.isolation?.mode === 'sandbox') {
+      ({ dir, handle, dispose } = await (await this.sandboxes()).submit(full));
+    } else {
+      const own = (dir = await mkdtemp(join(this.root, 't-')));
+      dispose = () => rm(own, { recursive: true, force: true });
+      handle = await this.launch(dir, full); // the first test also waits for the server to start
+    }
     try {
-      const handle = await this.launch(dir, { ...job, maskLiterals: plan.literals, maskHeaders: plan.headers, outputCap: OUTPUT_CAP }); // the first test also waits for the server to start
       const startedAt = new Date();
       const t0 = performance.now();
       let stop: 'timeout' | 'cancelled' | undefined;
@@ -144,10 +169,18 @@ export class BackendRunner {
         startedAt, finishedAt, durationMs: Math.round((performance.now() - t0) * 10) / 10,
       });
       if (result.failure && input.testName && result.failure.kind === 'crash') result.failure.message = `${input.testName}: ${result.failure.message}`;
+      if (this.opts.isolation?.mode === 'unsafe') result.stdout = UNSAFE_NOTE + result.stdout;
       return result;
     } finally {
-      void rm(dir, { recursive: true, force: true }).catch(() => {}); // off the result's path
+      void dispose().catch(() => {}); // off the result's path
     }
+  }
+
+  private async sandboxes(): Promise<SandboxPool> {
+    const iso = this.opts.isolation;
+    if (iso?.mode !== 'sandbox') throw new SvcError('INTERNAL', 'the runner has no sandbox');
+    const python = await this.interpreter();
+    return (this.pool ??= new SandboxPool({ isolation: iso.isolation, python, root: this.root, policy: iso.policy, keep: Math.min(4, Math.max(1, this.opts.maxConcurrent ?? 8)) }));
   }
 
   private async launch(dir: string, job: object): Promise<JobHandle> {
@@ -210,6 +243,7 @@ export class BackendRunner {
     if (this.closed) return;
     this.closed = true;
     await this.server?.close();
+    await this.pool?.close();
     rmSync(this.root, { recursive: true, force: true });
   }
 }
@@ -233,6 +267,15 @@ function validate(input: BackendTestInput) {
     targetUrl: input.targetUrl.replace(/\/+$/, ''),
     auth: { headers: { ...(auth.headers ?? {}) }, type: auth.type ?? 'none', credential: auth.credential ?? null },
     vars, timeoutMs, memoryMb, testName: input.testName ?? null,
+  };
+}
+
+function refused(at: Date, reason: string): BackendTestResult {
+  const iso = at.toISOString();
+  const message = `svc-server runs no uploaded test code without a sandbox: ${reason}. Install bubblewrap (apt-get install bubblewrap), or start svc-server with --unsafe-no-sandbox to run tests unsandboxed on purpose`;
+  return {
+    verdict: 'failed', failure: { kind: 'crash', message }, produced: {}, calls: [], assertions: [],
+    stdout: '', stderr: '', trace: null, testFunctions: [], startedAt: iso, finishedAt: new Date().toISOString(), durationMs: 0,
   };
 }
 

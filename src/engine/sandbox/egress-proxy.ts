@@ -1,0 +1,129 @@
+/**
+ * The only way out of a sandboxed backend test: a CONNECT proxy on a unix socket bound into the
+ * sandbox. Every connection names its host and port; the proxy resolves the name itself, applies
+ * the server's target policy to every address (so decimal, octal, IPv4-mapped IPv6 and DNS names
+ * pointing at private ranges are all judged by what they resolve to), never lets a test reach
+ * svc-server's own ports, and connects to the address it checked (no second lookup to rebind).
+ * Redirects are new connections, so each hop is checked again.
+ */
+import { lookup } from 'node:dns/promises';
+import { chmod } from 'node:fs/promises';
+import net from 'node:net';
+import { privateAddressReason } from '../../contract/url-policy.js';
+
+export interface EgressPolicy {
+  /** svc-server --allow-private-targets: loopback and private ranges may be tested. */
+  allowPrivate: boolean;
+  /** Ports of svc itself; never reachable on a loopback or unspecified address. */
+  ownPorts?: number[];
+}
+
+export interface EgressDecision {
+  host: string;
+  port: number;
+  address?: string;
+  allowed: boolean;
+  reason?: string;
+}
+
+const HEAD_LIMIT = 8192;
+const LOOKUP_TIMEOUT_MS = 5000;
+
+/** Decides one destination: the address to connect to, or why not. */
+export async function decide(host: string, port: number, policy: EgressPolicy): Promise<EgressDecision> {
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (!(port > 0 && port < 65536)) return { host, port, allowed: false, reason: `port ${port} is not valid` };
+  let addresses: string[];
+  try {
+    const found = await Promise.race([
+      lookup(bare, { all: true, verbatim: true }),
+      new Promise<never>((_, reject) => setTimeout(() => reject(Object.assign(new Error('timeout'), { code: 'ETIMEOUT' })), LOOKUP_TIMEOUT_MS).unref()),
+    ]);
+    addresses = found.map((a) => a.address);
+  } catch (err) {
+    return { host, port, allowed: false, reason: `cannot resolve ${bare} (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
+  }
+  if (addresses.length === 0) return { host, port, allowed: false, reason: `cannot resolve ${bare}` };
+  for (const a of addresses) {
+    const why = privateAddressReason(a);
+    if (!why) continue;
+    const own = /loopback|unspecified/.test(why) && (policy.ownPorts ?? []).includes(port);
+    if (own) return { host, port, address: a, allowed: false, reason: `${bare}:${port} is svc-server itself` };
+    if (!policy.allowPrivate) return { host, port, address: a, allowed: false, reason: `${bare} resolves to ${a}, ${why}; the server allows public targets only` };
+  }
+  return { host, port, address: addresses[0]!, allowed: true };
+}
+
+function reply(sock: net.Socket, status: string, headers: Record<string, string> = {}): void {
+  const lines = [`HTTP/1.1 ${status}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v.replace(/[\r\n]+/g, ' ')}`)];
+  sock.end(lines.join('\r\n') + '\r\n\r\n');
+}
+
+/** One proxy per sandbox, so what it decides is that sandbox's alone. */
+export class EgressProxy {
+  private readonly server: net.Server;
+  readonly decisions: EgressDecision[] = [];
+  private readonly open = new Set<net.Socket>();
+
+  constructor(private readonly policy: EgressPolicy) {
+    this.server = net.createServer((sock) => this.accept(sock));
+  }
+
+  async listen(socketPath: string): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(socketPath, () => resolve());
+    });
+    this.server.unref();
+    await chmod(socketPath, 0o666); // the sandbox's uid connects; the directory is bound read-only
+  }
+
+  private accept(sock: net.Socket): void {
+    this.open.add(sock);
+    sock.on('close', () => this.open.delete(sock));
+    sock.on('error', () => sock.destroy());
+    let head = Buffer.alloc(0);
+    const onData = (chunk: Buffer) => {
+      head = Buffer.concat([head, chunk]);
+      const end = head.indexOf('\r\n\r\n');
+      if (end < 0) {
+        if (head.length > HEAD_LIMIT) reply(sock, '400 Bad Request');
+        return;
+      }
+      sock.off('data', onData);
+      sock.pause();
+      const m = /^CONNECT (\[[^\]]+\]|[^\s:]+):(\d+) HTTP\/1\.[01]\r\n/.exec(head.subarray(0, end + 2).toString('latin1'));
+      if (!m) return reply(sock, '405 Method Not Allowed', { 'X-Svc-Egress': 'only CONNECT is served here' });
+      void this.tunnel(sock, m[1]!, Number(m[2]), head.subarray(end + 4));
+    };
+    sock.on('data', onData);
+  }
+
+  private async tunnel(sock: net.Socket, host: string, port: number, rest: Buffer): Promise<void> {
+    const d = await decide(host, port, this.policy);
+    this.decisions.push(d);
+    if (!d.allowed) return reply(sock, '403 Forbidden', { 'X-Svc-Egress': d.reason ?? 'refused' });
+    const upstream = net.connect({ host: d.address!, port });
+    this.open.add(upstream);
+    upstream.on('close', () => this.open.delete(upstream));
+    let connected = false;
+    upstream.once('connect', () => {
+      connected = true;
+      upstream.setNoDelay(true);
+      sock.write('HTTP/1.1 200 Connection established\r\n\r\n');
+      if (rest.length) upstream.write(rest);
+      sock.pipe(upstream).on('error', () => sock.destroy());
+      upstream.pipe(sock).on('error', () => upstream.destroy());
+      sock.resume();
+    });
+    upstream.once('error', (err: NodeJS.ErrnoException) => {
+      if (!connected) return reply(sock, '502 Bad Gateway', { 'X-Svc-Errno': err.code ?? 'EIO' });
+      sock.destroy();
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.open) s.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
