@@ -45,6 +45,7 @@ export class BackendExecutor implements TestExecutor {
         timeoutMs: i.timeoutMs,
         secrets: i.auth.secrets,
         testName: i.testName,
+        journalId: i.runId,
       },
       i.signal,
     );
@@ -61,6 +62,10 @@ export class BackendExecutor implements TestExecutor {
       startedAt: r.startedAt,
       finishedAt: r.finishedAt,
     };
+  }
+
+  recover(runId: string, secrets: string[]) {
+    return this.runner.recover(runId, secrets);
   }
 
   close(): Promise<void> {

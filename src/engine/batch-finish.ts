@@ -12,6 +12,35 @@ import type { InjectedAuth } from './types.js';
 
 const SEVERITY = ['passed', 'cancelled', 'blocked', 'failed'];
 
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Cleanup carries the project's credential, so it goes only to the run's own target, and only
+ * while the target policy in force allows it; a record elsewhere is left alone and says why.
+ */
+async function cleanupTargets(ctx: EngineContext, pending: Handle[], targets: (string | null)[]): Promise<{ allowed: Handle[]; refused: { handle: Handle; reason: string }[] }> {
+  const origins = new Set(targets.map((t) => (t ? originOf(t) : null)).filter((o): o is string => !!o));
+  const allowed: Handle[] = [];
+  const refused: { handle: Handle; reason: string }[] = [];
+  for (const h of pending) {
+    const origin = originOf(h.url);
+    if (!origin || !origins.has(origin)) {
+      refused.push({ handle: h, reason: `not deleted: ${origin ?? h.url} is not this run's target (${[...origins].join(', ') || 'none'}), and svc sends the project's credential nowhere else` });
+      continue;
+    }
+    const why = await ctx.checkTarget(h.url).then(() => null, (e: Error) => e.message);
+    if (why) refused.push({ handle: h, reason: `not deleted: ${why}` });
+    else allowed.push(h);
+  }
+  return { allowed, refused };
+}
+
 export function worstStatus(statuses: string[]): string {
   return statuses.reduce((w, s) => (SEVERITY.indexOf(s) > SEVERITY.indexOf(w) ? s : w), 'passed');
 }
@@ -68,9 +97,14 @@ export async function finishBatch(
     .filter((r) => r.status === 'pending')
     .map((r) => ({ url: r.resource_url, resourcePath: r.resource_path, resourceId: r.resource_id, resourceType: r.resource_type, sourceEndpoint: r.source_endpoint, parentPath: r.parent_path, depth: r.depth, deleteEndpoint: r.delete_endpoint, status: 'pending' }));
   const byPath = new Map(records.map((r) => [r.resource_path, r]));
-  if (pending.length) {
+  const project = await db.selectFrom('projects').select(['url']).where('id', '=', batch.project_id).executeTakeFirst();
+  const { allowed, refused } = await cleanupTargets(ctx, pending, d.slots.map((s) => s.run.target_url ?? project?.url ?? null));
+  for (const { handle, reason } of refused) {
+    await db.updateTable('cleanup_records').set({ status: 'failed', response_body: reason, finished_at: nowIso() }).where('id', '=', byPath.get(handle.resourcePath)!.id).execute();
+  }
+  if (allowed.length) {
     let seq = 0;
-    const outcomes = await runCleanup(pending, {
+    const outcomes = await runCleanup(allowed, {
       auth: d.auth,
       record: (c) => {
         c.seq = ++seq;

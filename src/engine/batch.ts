@@ -53,10 +53,13 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
   const project = await db.selectFrom('projects').select(['id', 'url']).where('id', '=', batch.project_id).executeTakeFirst();
 
   // Resume: runs that were in flight when a previous process died are finished with a reason.
-  for (const s of slots) {
-    if (s.run.status === 'running' && !s.run.verdict) {
-      await finishRun(s, 'failed', { failure: { kind: 'interrupted', message: INTERRUPTED }, reason: INTERRUPTED });
-    }
+  const interrupted = slots.filter((s) => s.run.status === 'running' && !s.run.verdict);
+  const secrets = interrupted.length ? await knownSecrets(ctx, batch.project_id) : [];
+  for (const s of interrupted) {
+    // What it created before the stop is recorded, so the cleanup sweep below removes it.
+    const calls = (await ctx.executors[s.test.type]?.recover?.(s.run.id, secrets).catch(() => [])) ?? [];
+    if (calls.length) await insertCalls(db, batchId, s.run.id, 'test', calls);
+    await finishRun(s, 'failed', { failure: { kind: 'interrupted', message: INTERRUPTED }, reason: INTERRUPTED });
   }
 
   const vars = new Map<string, VarValue>();
@@ -162,6 +165,13 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
     controllers.set(s.run.id, controller);
     const needVars = Object.fromEntries(s.plan.needs.filter((n) => vars.has(n)).map((n) => [n, vars.get(n)!.value]));
     const targetUrl = s.run.target_url ?? project?.url ?? '';
+    // The policy in force now decides, not the one under which the URL was stored.
+    const refusal = targetUrl ? await ctx.checkTarget(targetUrl).then(() => null, (e: Error) => e.message) : null;
+    if (refusal) {
+      controllers.delete(s.run.id);
+      await finishRun(s, 'failed', { failure: { kind: 'environment', message: refusal }, reason: refusal });
+      return;
+    }
     let result: ExecuteResult;
     try {
       const account = s.test.type === 'frontend' ? (await ctx.loadAuth(batch!.project_id)).account : null;
@@ -261,6 +271,13 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
       ...(d.startedAt ? { started_at: d.startedAt } : {}),
     });
   }
+}
+
+/** The project's literal secrets, for masking what a run recorded (no token is fetched). */
+async function knownSecrets(ctx: EngineContext, projectId: string): Promise<string[]> {
+  const pa = await ctx.loadAuth(projectId).catch(() => null);
+  const a = pa?.autoAuth;
+  return [...staticAuth(pa?.credential ?? null).secrets, a?.password, a?.clientSecret, a?.refreshToken].filter((x): x is string => !!x);
 }
 
 async function resolveAuth(ctx: EngineContext, batchId: string, projectId: string): Promise<InjectedAuth> {

@@ -64,5 +64,7 @@ export interface ExecuteInput {
 /** Executes one test. The backend one runs Python; the frontend one drives Chromium. */
 export interface TestExecutor {
   execute(input: ExecuteInput): Promise<ExecuteResult>;
+  /** The calls a run made before svc stopped under it (for its cleanup); [] when unknown. */
+  recover?(runId: string, secrets: string[]): Promise<RecordedCall[]>;
   close(): Promise<void>;
 }

@@ -48,7 +48,7 @@ export function createEngine(o: EngineSetup): Engine {
   const secrets = loadSecrets(o.store.dataDir);
   const log = o.log ?? ((m: string) => process.stderr.write(`[svc-server] ${m}\n`));
   const isolation = backendIsolation(o);
-  const runner = new BackendRunner({ maxConcurrent: Number(process.env.SVC_BACKEND_CONCURRENCY) || 8, isolation: isolation.options });
+  const runner = new BackendRunner({ maxConcurrent: Number(process.env.SVC_BACKEND_CONCURRENCY) || 8, isolation: isolation.options, journalDir: join(o.store.dataDir, 'inflight') });
   const ctx: EngineContext = {
     store: o.store,
     executors: { backend: new BackendExecutor(runner), frontend: o.frontend ?? (o.browser !== false && browserAvailable() ? new FrontendExecutor() : undefined) },

@@ -59,7 +59,11 @@ describe('svc-server killed mid-run', () => {
         assert r.status == 201, r.text
         produce('user_id', r.json()['id'])
       `, { produces: ['user_id'], project }),
-      slow: await w.addTest('Slow', slowCode, { produces: ['slow_done'], project }),
+      // It creates a record before svc stops under it: the cleanup after the restart must remove it.
+      slow: await w.addTest('Slow', py`
+        r = http.post('/users', json={'name': 'Interrupted', 'email': 'interrupted@example.com'})
+        assert r.status == 201, r.text
+      ` + slowCode, { produces: ['slow_done'], project }),
       quick: await w.addTest('Quick', "assert http.get('/health').status == 200\n", { project }),
       read: await w.addTest('Read user', "assert http.get(f\"/users/{VARS['user_id']}\").status == 200\n", { needs: ['user_id'], project }),
     };
@@ -67,8 +71,7 @@ describe('svc-server killed mid-run', () => {
     const trigger = await w.json(['test', 'run', '--all', '--project', project]);
     const runOf = (testId: string) => trigger.runs.find((r: any) => r.testId === testId).runId as string;
     // One test at a time (--concurrency 1): the user is created, then the slow test holds the slot.
-    await until(async () => (await w.api('GET', `/runs/${runOf(ids.slow)}`)).status === 'running', 60_000, 'the slow run');
-    expect(w.target.store().users.length).toBe(before.users.length + 1);
+    await until(async () => (await w.api('GET', `/runs/${runOf(ids.slow)}`)).status === 'running' && w.target.store().users.length === before.users.length + 2, 60_000, 'the slow run');
     expect((await w.api('GET', `/runs/${runOf(ids.quick)}`)).status).toBe('queued');
 
     expect(await w.server.stop('SIGKILL')).toBeNull();
@@ -82,7 +85,7 @@ describe('svc-server killed mid-run', () => {
     expect(rows[ids.quick].status).toBe('passed');
     expect(rows[ids.read].status).toBe('passed');
     expect(waited.exitCode).toBe(1);
-    // Cleanup ran after the restart: the user is gone again.
+    // Cleanup ran after the restart, for the interrupted run's record too: both users are gone again.
     expect(records(w.target.store()).users).toEqual(before.users);
     expect(restarted.output()).toMatch(/resuming 1 batch\(es\) interrupted by a previous stop/);
   });

@@ -106,6 +106,19 @@ function unfinishedFailure(a: AssembleInput, pending: RecordedCall | undefined):
   return { kind: 'crash', message: `The Python process ${how} before the test finished` };
 }
 
+/** The calls a test made so far, read from its job directory (after a crash of svc, say). */
+export async function callsSoFar(dir: string, plan: MaskPlan): Promise<RecordedCall[]> {
+  const { calls } = collect(await readEvents(join(dir, 'events.jsonl')));
+  for (const c of calls) {
+    if (c.status === null && !c.error) c.error = 'no response: svc-server stopped while the test was running';
+    c.url = maskText(c.url, plan);
+    c.requestBody = maskText(c.requestBody, plan);
+    c.responseBody = maskText(c.responseBody, plan);
+    if (c.error) c.error = maskText(c.error, plan);
+  }
+  return calls;
+}
+
 export async function assemble(a: AssembleInput): Promise<BackendTestResult> {
   const { calls, assertions, produced, fns, end } = collect(await readEvents(join(a.dir, 'events.jsonl')));
   const m = <T extends string | null | undefined>(s: T) => maskText(s, a.plan);

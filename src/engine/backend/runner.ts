@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AssertionRecord, RecordedCall } from '../../ai/evidence.js';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SvcError } from '../../contract/errors.js';
-import { assemble } from './assemble.js';
+import { assemble, callsSoFar } from './assemble.js';
 import { ForkServer, spawnJob, type JobHandle } from './fork-server.js';
 import { maskPlan, type MaskPlan } from './mask.js';
 import { resolvePython, type PythonInfo } from './python.js';
@@ -35,6 +35,8 @@ export interface BackendTestInput {
   secrets?: string[];
   /** For messages. */
   testName?: string;
+  /** With the runner's journalDir: the name its job directory is journaled under (the run id). */
+  journalId?: string;
 }
 
 /** Calls and assertions are recorded in the shapes failure analysis reads (src/ai/evidence.ts). */
@@ -73,6 +75,11 @@ export interface BackendRunnerOptions {
    * code the caller trusts, such as the runner's own tests and benches).
    */
   isolation?: { mode: 'sandbox'; isolation: Isolation; policy: EgressPolicy } | { mode: 'unsafe' } | { mode: 'refuse'; reason: string };
+  /**
+   * A durable directory (in the data dir) where each running test's job directory is noted, so
+   * that after a crash of svc the calls it made so far can be read back (recover()) and cleaned up.
+   */
+  journalDir?: string;
 }
 
 export const UNSAFE_NOTE = '[svc] this test ran without a sandbox: svc-server was started with --unsafe-no-sandbox\n';
@@ -144,6 +151,11 @@ export class BackendRunner {
       dispose = () => rm(own, { recursive: true, force: true });
       handle = await this.launch(dir, full); // the first test also waits for the server to start
     }
+    const journal = this.opts.journalDir && input.journalId ? join(this.opts.journalDir, `${input.journalId}.json`) : undefined;
+    if (journal) {
+      await mkdir(this.opts.journalDir!, { recursive: true, mode: 0o700 });
+      await writeFile(journal, JSON.stringify({ dir }));
+    }
     try {
       const startedAt = new Date();
       const t0 = performance.now();
@@ -172,7 +184,27 @@ export class BackendRunner {
       if (this.opts.isolation?.mode === 'unsafe') result.stdout = UNSAFE_NOTE + result.stdout;
       return result;
     } finally {
+      if (journal) await rm(journal, { force: true }).catch(() => {});
       void dispose().catch(() => {}); // off the result's path
+    }
+  }
+
+  /**
+   * The calls an interrupted test (svc stopped while it ran) had made, from its journaled job
+   * directory; [] when nothing was journaled here. The journal and the directory are removed.
+   */
+  async recover(journalId: string, secrets: string[]): Promise<RecordedCall[]> {
+    if (!this.opts.journalDir) return [];
+    const journal = join(this.opts.journalDir, `${journalId}.json`);
+    try {
+      const { dir } = JSON.parse(await readFile(journal, 'utf8')) as { dir: string };
+      const calls = await callsSoFar(dir, maskPlan({ headers: {}, credential: null }, secrets));
+      await rm(dir, { recursive: true, force: true }).catch(() => {});
+      return calls;
+    } catch {
+      return [];
+    } finally {
+      await rm(journal, { force: true }).catch(() => {});
     }
   }
 
