@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs what svc needs and runs `svc-server demo` end to end: the service, the sample API and
 # web app on loopback, backend and frontend projects through the whole lifecycle.
-# System packages (Chromium for frontend tests, ffmpeg for video) are installed when run as root
+# System packages (Chromium for frontend tests, ffmpeg for video, bubblewrap for the sandbox that
+# backend test code runs in) are installed when run as root
 # on a Debian-like system; otherwise install them yourself first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium ffmpeg >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium ffmpeg bubblewrap >/dev/null
 fi
 npm ci --no-audit --no-fund
 npm run build

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Starts the machine's PostgreSQL 15 and creates the role and database the scale-out tests use:
+# Starts the machine's PostgreSQL (Debian's cluster "main" of the installed version) and creates the role and database the scale-out tests use:
 #   postgres://svc:svc@127.0.0.1:5432/svc_test
 # Safe to run repeatedly. Needs root (or the postgres user).
 set -euo pipefail
-pg_ctlcluster 15 main start 2>/dev/null || true
+ver=$(ls /etc/postgresql 2>/dev/null | sort -V | tail -1)
+[ -n "$ver" ] || { echo "PostgreSQL is not installed: apt-get install postgresql"; exit 1; }
+pg_ctlcluster "$ver" main start 2>/dev/null || true
 for i in $(seq 1 30); do
   su postgres -c "psql -tAc 'select 1'" >/dev/null 2>&1 && break
   sleep 1

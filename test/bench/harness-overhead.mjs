@@ -1,7 +1,9 @@
-// Per-test overhead of the backend harness: the warm fork server against a cold interpreter
+// Per-test overhead of the backend harness: pre-started bubblewrap sandboxes (what svc-server
+// uses) and the warm fork server (unsandboxed) against a cold interpreter
 // spawned per test (the resolved executable, and `python3` as found on PATH, which may be a
 // version-manager shim). Run after `npm run build`:  node test/bench/harness-overhead.mjs [N]
 import { BackendRunner, resolvePython } from '../../dist/src/engine/backend/runner.js';
+import { detectIsolation } from '../../dist/src/engine/sandbox/bwrap.js';
 
 const N = Number(process.argv[2] ?? 50);
 const CODE = 'x = 1\nassert x == 1\n';
@@ -36,8 +38,12 @@ async function measure(label, opts) {
 
 const info = await resolvePython();
 console.log(`python ${info.version} at ${info.path}; requests ${info.hasRequests ? 'installed' : 'absent'}; ${N} trivial tests each\n`);
+const isolation = detectIsolation();
 const rows = [
-  await measure('warm fork server', {}),
+  ...(isolation.kind === 'bubblewrap'
+    ? [await measure('sandbox per test (bubblewrap, pre-started)', { isolation: { mode: 'sandbox', isolation, policy: { allowPrivate: true, ownPorts: [] } } })]
+    : (console.log(`sandbox not measured: ${isolation.reason}`), [])),
+  await measure('warm fork server (no sandbox)', {}),
   await measure(`cold spawn (${info.path})`, { fork: false, python: info.path }),
   await measure('cold spawn (python3 on PATH)', { fork: false, python: 'python3' }),
 ];

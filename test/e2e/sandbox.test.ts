@@ -11,11 +11,25 @@ let w: BackendWorld;
 let listener: Server;
 let listenerPort = 0;
 const hits: string[] = [];
+const seen: string[] = [];
 
 beforeAll(async () => {
   w = await backendWorld();
   // A loopback service that is not the project's target: reaching it must be the policy's choice.
-  listener = createServer((q, r) => (hits.push(q.url ?? ''), r.end('reached')));
+  listener = createServer((q, r) => {
+    hits.push(q.url ?? '');
+    seen.push(`${q.method} ${q.url} ${q.headers.authorization ?? '-'}`);
+    const to = new URL(q.url ?? '/', 'http://x').searchParams.get('to');
+    if (to) {
+      r.writeHead(302, { location: to });
+      return r.end();
+    }
+    if (q.method === 'POST') {
+      r.writeHead(201, { 'content-type': 'application/json' });
+      return r.end(JSON.stringify({ id: 7 }));
+    }
+    r.end('reached');
+  });
   await new Promise<void>((r) => listener.listen(0, '127.0.0.1', r));
   listenerPort = (listener.address() as { port: number }).port;
 });
@@ -59,14 +73,37 @@ attempt('credentials', lambda: open(os.path.expanduser('~root/.svc/credentials')
 attempt('write_etc', lambda: open('/etc/svc-probe', 'w').write('x'))
 attempt('write_usr', lambda: open('/usr/svc-probe', 'w').write('x'))
 out['uid'] = os.getuid()
-out['processes'] = sorted(int(p) for p in os.listdir('/proc') if p.isdigit())
+def cmdlines():
+    seen = []
+    for p in os.listdir('/proc'):
+        if p.isdigit():
+            try:
+                seen.append(open('/proc/%s/cmdline' % p, 'rb').read().replace(b'\\0', b' ').decode())
+            except OSError:
+                pass
+    return seen
+out['server_visible'] = any('svc-server' in c or 'node' in c.split(' ')[0] for c in cmdlines())
+import signal
+attempt('kill_fork_server', lambda: os.kill(os.getppid(), signal.SIGKILL))
+def reachable_others():
+    mine, out_ = os.getuid(), []
+    for p in os.listdir('/proc'):
+        if p.isdigit() and os.stat('/proc/' + p).st_uid != mine:
+            try:
+                os.kill(int(p), 0)
+                out_.append(int(p))
+            except OSError:
+                pass
+    return out_
+out['reachable_others'] = reachable_others()
 out['secret_env'] = [k for k in os.environ if k.startswith('SVC_')]
 print(json.dumps(out))
 `);
     expect(status).toBe('passed');
-    for (const k of ['environ', 'cmdline', 'signal', 'db', 'credentials', 'write_etc', 'write_usr']) expect(out[k], k).toMatch(/^blocked/);
+    for (const k of ['environ', 'cmdline', 'signal', 'db', 'credentials', 'write_etc', 'write_usr', 'kill_fork_server']) expect(out[k], k).toMatch(/^blocked/);
     expect(out.uid).toBeGreaterThanOrEqual(2_000_000);
-    expect((out.processes as number[]).length).toBeLessThanOrEqual(3);
+    expect(out.server_visible).toBe(false);
+    expect(out.reachable_others).toEqual([]); // the fork server and other tests run under other uids
     expect(out.secret_env).toEqual([]);
   });
 
@@ -110,7 +147,7 @@ print(json.dumps(out))
   it('lets requests, urllib and http.client reach the target through svc, and refuses svc-server itself on every hop', async () => {
     const port = w.server.port;
     const { status, out, result } = await probe('probe egress', `${TRY}
-import urllib.request, http.client, socket
+import urllib.request, urllib.parse, http.client, socket
 import requests
 out['requests'] = requests.get(TARGET_URL + '/users', headers=__AUTH_HEADERS__).status_code
 out['urllib'] = urllib.request.urlopen(urllib.request.Request(TARGET_URL + '/users', headers=__AUTH_HEADERS__)).status
@@ -120,14 +157,31 @@ out['http_client'] = c.getresponse().status
 attempt('svc_api', lambda: urllib.request.urlopen('http://127.0.0.1:${port}/api/v1/me').status)
 attempt('svc_api_decimal', lambda: urllib.request.urlopen('http://2130706433:${port}/api/v1/me').status)
 attempt('raw_socket', lambda: socket.socket().connect(('127.0.0.1', ${port})))
+attempt('redirect_hop', lambda: urllib.request.urlopen('http://127.0.0.1:${listenerPort}/hop?to=' + urllib.parse.quote('http://127.0.0.1:${port}/api/v1/me')).status)
 print(json.dumps(out))
 `);
     expect(status).toBe('passed');
     expect(out).toMatchObject({ requests: 200, urllib: 200, http_client: 200 });
-    for (const k of ['svc_api', 'svc_api_decimal', 'raw_socket']) expect(out[k], k).toMatch(/^blocked/);
+    for (const k of ['svc_api', 'svc_api_decimal', 'raw_socket', 'redirect_hop']) expect(out[k], k).toMatch(/^blocked/);
+    expect(hits.some((h) => h.startsWith('/hop'))).toBe(true); // the first hop was allowed, the second refused
     // Every call that went out is still recorded, as before the sandbox.
     const run = await json(w.ctx, ['test', 'steps', result.testId ?? '', '--run-id', result.runId]).catch(() => null);
     if (run) expect(JSON.stringify(run)).toContain('GET /users');
+  });
+});
+
+describe('the engine\'s own requests', () => {
+  it('cleanup sends the project\'s credential to the run\'s target only: a record made elsewhere is left, with the reason', async () => {
+    await w.addTest('elsewhere create', `
+import urllib.request, json
+req = urllib.request.Request('http://127.0.0.1:${listenerPort}/things', data=b'{}', method='POST', headers={'Content-Type': 'application/json', **__AUTH_HEADERS__})
+assert urllib.request.urlopen(req).status == 201
+`);
+    const r = await svc(['--output', 'json', 'test', 'run', '--all', '--project', w.projectId, '--filter', 'elsewhere', '--wait', '--timeout', '120'], { ctx: w.ctx, timeout: 150_000 });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.json().cleanup).toMatchObject({ status: 'done', deleted: 0, failed: 1 });
+    expect(seen.filter((x) => x.startsWith('POST /things'))).toHaveLength(1);
+    expect(seen.filter((x) => x.startsWith('DELETE') || x.startsWith('GET /things'))).toEqual([]);
   });
 });
 
@@ -163,5 +217,29 @@ print(json.dumps(out))
     const out = JSON.parse(String(result.apiOutput).trim().split('\n').pop()!);
     for (const k of ['loopback', 'localhost', 'mapped']) expect(out[k], k).toMatch(/svc refused .*public targets only/);
     expect(hits).not.toContain('/strict');
+  });
+});
+
+describe('a target stored under a looser policy', () => {
+  it('is refused when a run starts after a restart that forbids private targets', async () => {
+    const first = await startServer();
+    const key = await first.mintKey({ name: 'policy' });
+    const ctx = cliEnv({ SVC_API_KEY: key, SVC_API_URL: first.apiUrl, SVC_ALLOW_PRIVATE_TARGETS: '1' });
+    const projectId = (await json(ctx, ['project', 'create', '--type', 'backend', '--name', 'loopback', '--url', `http://127.0.0.1:${listenerPort}`])).id as string;
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(`${ctx.cwd}/t.py`, "import urllib.request\nassert urllib.request.urlopen(TARGET_URL + '/policy').status == 200\n");
+    const testId = (await json(ctx, ['test', 'create', '--project', projectId, '--type', 'backend', '--name', 'policy', '--code-file', 't.py'])).testId as string;
+    await first.stop();
+    const strict = await startServer({ dataDir: first.dataDir, allowPrivateTargets: false });
+    try {
+      const r = await svc(['--output', 'json', 'test', 'run', testId, '--wait', '--timeout', '120'], { ctx: { ...ctx, env: { ...ctx.env, SVC_API_URL: strict.apiUrl } }, timeout: 150_000 });
+      expect(r.exitCode).toBe(1);
+      const result = await json({ ...ctx, env: { ...ctx.env, SVC_API_URL: strict.apiUrl } }, ['test', 'result', testId]);
+      expect(result.status).toBe('failed');
+      expect(result.reason).toMatch(/loopback address; only public addresses can be tested/);
+      expect(hits).not.toContain('/policy');
+    } finally {
+      await strict.stop();
+    }
   });
 });

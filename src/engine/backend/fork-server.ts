@@ -35,6 +35,8 @@ export class ForkServer {
   constructor(
     private readonly python: string,
     private readonly home: string,
+    /** How to start the server instead of a plain interpreter (inside svc's sandbox). */
+    private readonly launcher?: () => Promise<{ cmd: string; args: string[]; env: NodeJS.ProcessEnv; cwd: string }>,
   ) {}
 
   get pid(): number | undefined {
@@ -46,9 +48,10 @@ export class ForkServer {
     return (this.starting ??= this.spawnServer().finally(() => (this.starting = undefined)));
   }
 
-  private spawnServer(): Promise<void> {
+  private async spawnServer(): Promise<void> {
+    const how = this.launcher ? await this.launcher() : { cmd: this.python, args: [...PY_FLAGS, FORK_SERVER_PY], env: cleanEnv(this.home), cwd: this.home };
     return new Promise((resolve, reject) => {
-      const proc = spawn(this.python, [...PY_FLAGS, FORK_SERVER_PY], { cwd: this.home, env: cleanEnv(this.home), stdio: ['pipe', 'pipe', 'pipe'] });
+      const proc = spawn(how.cmd, how.args, { cwd: how.cwd, env: how.env, stdio: ['pipe', 'pipe', 'pipe'] });
       this.proc = proc;
       this.stderrTail = '';
       const timer = setTimeout(() => fail(new Error('the Python fork server did not start in time')), READY_TIMEOUT_MS);
@@ -107,7 +110,7 @@ export class ForkServer {
     }
   }
 
-  async submit(id: string, dir: string, job: object): Promise<JobHandle> {
+  async submit(id: string, dir: string, job: object, uid?: number): Promise<JobHandle> {
     await this.start();
     const proc = this.proc!;
     const exited = new Promise<JobExit>((resolve) =>
@@ -117,7 +120,7 @@ export class ForkServer {
       }),
     );
     if (this.jobs.size === 1) this.hold(proc, true);
-    this.send({ op: 'run', id, dir, job });
+    this.send({ op: 'run', id, dir, job, ...(uid === undefined ? {} : { uid }) });
     return { exited, kill: () => this.send({ op: 'kill', id }) };
   }
 

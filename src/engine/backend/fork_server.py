@@ -10,6 +10,12 @@ stdout: {"ev":"ready",...}, {"ev":"started","id":ID,"pid":PID}, {"ev":"done","id
 result is written; the process is still exiting), {"ev":"exit","id":ID,"code":N,"signal":S} (one of
 code/signal is null) and {"ev":"error","id":ID,"message":TEXT}.
 The parent exits, killing its children, when stdin closes.
+
+Inside svc's sandbox (SVC_SANDBOX=1: a bubblewrap sandbox whose only way out is the egress proxy)
+the parent keeps just the right to change uid, and every job names a uid of its own: the child
+drops to it (no capabilities, no_new_privs, a process cap, private files) before the test's code
+runs, so tests cannot reach the parent or one another; when a job ends, every process left under
+its uid is killed.
 """
 import json
 import os
@@ -20,6 +26,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import harness  # noqa: E402
+import harness_egress  # noqa: E402
 sys.path.remove(HERE)
 
 
@@ -38,6 +45,42 @@ def die_with_parent(parent):
         pass
     if os.getppid() != parent:
         os._exit(70)
+
+
+SANDBOXED = os.environ.pop('SVC_SANDBOX', '') == '1'
+MAX_PROCESSES = 64
+if SANDBOXED:
+    harness_egress.install()
+
+
+def drop_to(uid):
+    """Become the job's own unprivileged uid: no way back, no new privileges, a process cap."""
+    import ctypes
+    import resource
+    os.setgroups([])
+    os.setgid(uid)
+    os.setuid(uid)
+    ctypes.CDLL(None, use_errno=True).prctl(38, 1, 0, 0, 0)     # PR_SET_NO_NEW_PRIVS
+    resource.setrlimit(resource.RLIMIT_NPROC, (MAX_PROCESSES, MAX_PROCESSES))
+    os.umask(0o077)
+
+
+def end_uid(uid):
+    """Kill every process left under a job's uid (setsid grandchildren included)."""
+    try:
+        pid = os.fork()
+    except OSError:
+        return
+    if pid == 0:
+        try:
+            os.setuid(uid)
+            os.kill(-1, signal.SIGKILL)     # as that uid: everything it owns, nothing else
+        finally:
+            os._exit(0)
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass
 
 
 def child(job_fd, done_fd, fds, parent):
@@ -64,6 +107,8 @@ def child(job_fd, done_fd, fds, parent):
             data += chunk
         os.close(job_fd)
         msg = json.loads(data)
+        if SANDBOXED:
+            drop_to(int(msg['uid']))
         status = harness.run_job(msg['dir'], msg['job'])
         os.write(done_fd, b'%d\n' % status)
     except MemoryError:
@@ -83,6 +128,7 @@ class Server:
     def __init__(self):
         self.pids = {}      # job id -> pid
         self.jobs = {}      # pid -> job id
+        self.uids = {}      # pid -> the job's uid (sandboxed)
         self.spare = None   # (pid, write end of its job pipe, read end of its done pipe)
         self.sel = selectors.DefaultSelector()
         self.wake_r, self.wake_w = os.pipe()
@@ -119,7 +165,7 @@ class Server:
     def done_fds(self):
         return [key.fd for key in self.sel.get_map().values() if isinstance(key.data, str)]
 
-    def run(self, job_id, line):
+    def run(self, job_id, line, uid=None):
         if self.spare is None:
             err = self.fork_spare()
             if err:
@@ -136,6 +182,8 @@ class Server:
             pass                        # the spare died; its exit is reported as this job's crash
         os.close(w)
         self.pids[job_id], self.jobs[pid] = pid, job_id
+        if uid is not None:
+            self.uids[pid] = uid
         say({'ev': 'started', 'id': job_id, 'pid': pid})
 
     def kill(self, pid):
@@ -166,6 +214,9 @@ class Server:
                 os.killpg(pid, signal.SIGKILL)  # whatever the test left running in its group
             except OSError:
                 pass
+            uid = self.uids.pop(pid, None)
+            if uid is not None:
+                end_uid(uid)
             sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
             say({'ev': 'exit', 'id': job_id, 'code': None if sig else os.WEXITSTATUS(status), 'signal': sig})
 
@@ -182,7 +233,11 @@ class Server:
         except ValueError:
             return
         if msg.get('op') == 'run':
-            self.run(msg['id'], line)
+            uid = msg.get('uid')
+            if SANDBOXED and not (isinstance(uid, int) and uid > 0):
+                say({'ev': 'error', 'id': msg['id'], 'message': 'a sandboxed job needs a uid of its own'})
+                return
+            self.run(msg['id'], line, uid if SANDBOXED else None)
         elif msg.get('op') == 'kill' and msg.get('id') in self.pids:
             self.kill(self.pids[msg['id']])
 

@@ -87,7 +87,9 @@ class Http:
         if params:
             url += ('&' if '?' in url else '?') + urllib.parse.urlencode(params, doseq=True)
         hdrs = {'User-Agent': 'svc-backend-test'}
-        hdrs.update(self.auth_headers if auth else {})
+        # The credential goes to the target only: not to another host, nor along a redirect.
+        own = urllib.parse.urlsplit(url).netloc == urllib.parse.urlsplit(self.base_url).netloc
+        secret = dict(self.auth_headers) if auth and own else {}
         body = None
         if json is not None:
             body, hdrs['Content-Type'] = _json.dumps(json).encode('utf-8'), 'application/json'
@@ -104,7 +106,12 @@ class Http:
         handlers = [] if allow_redirects else [_NoRedirect()]
         if not verify:
             handlers.append(urllib.request.HTTPSHandler(context=ssl._create_unverified_context()))
+        named = {h.lower() for h in hdrs} | {h.lower() for h in (headers or {})}
+        for name in [k for k in secret if k.lower() in named]:
+            del secret[name]                  # the caller's own header (or None, to drop it) wins
         req = urllib.request.Request(url, data=body, headers=hdrs, method=method)
+        for name, value in secret.items():
+            req.add_unredirected_header(name, value)
         t0 = time.monotonic()
         try:
             r = urllib.request.build_opener(*handlers).open(req, timeout=timeout)

@@ -9,6 +9,7 @@ import { ForkServer, spawnJob, type JobHandle } from './fork-server.js';
 import { maskPlan, type MaskPlan } from './mask.js';
 import { resolvePython, type PythonInfo } from './python.js';
 import { SandboxPool } from './sandbox-pool.js';
+import { SandboxedForkServer } from './sandbox-fork.js';
 import type { EgressPolicy } from '../sandbox/egress-proxy.js';
 import type { Isolation } from '../sandbox/bwrap.js';
 
@@ -92,7 +93,7 @@ export class BackendRunner {
   private readonly root: string;
   private readonly home: string;
   private server?: ForkServer;
-  private pool?: SandboxPool;
+  private pool?: SandboxPool | SandboxedForkServer;
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   private closed = false;
@@ -208,10 +209,15 @@ export class BackendRunner {
     }
   }
 
-  private async sandboxes(): Promise<SandboxPool> {
+  private async sandboxes(): Promise<SandboxPool | SandboxedForkServer> {
     const iso = this.opts.isolation;
     if (iso?.mode !== 'sandbox') throw new SvcError('INTERNAL', 'the runner has no sandbox');
     const python = await this.interpreter();
+    // As root, one warm fork server in a sandbox, each test under a uid of its own; otherwise (a
+    // user namespace maps a single uid) one pre-started sandbox per test.
+    if (iso.isolation.dedicatedUid && python.canFork && this.opts.fork !== false) {
+      return (this.pool ??= new SandboxedForkServer({ isolation: iso.isolation, python, root: this.root, home: this.home, policy: iso.policy }));
+    }
     return (this.pool ??= new SandboxPool({ isolation: iso.isolation, python, root: this.root, policy: iso.policy, keep: Math.min(4, Math.max(1, this.opts.maxConcurrent ?? 8)) }));
   }
 

@@ -79,29 +79,46 @@ function exposeDir(path: string): string[] {
   return [...parents.flatMap((p) => ['--perms', '0755', '--dir', p]), '--ro-bind', path, path];
 }
 
-export interface SandboxSpec {
+interface Base {
   isolation: Isolation;
   python: string;
   /** Directories the interpreter needs (sys.prefix, sys.base_prefix, …). */
   pythonDirs: string[];
   harnessDir: string;
-  jobDir: string;
   egressDir: string;
-  uid: number;
   entry: string[];
 }
 
-/** The bwrap command line of one sandbox. */
+export interface SandboxSpec extends Base {
+  jobDir: string;
+  uid: number;
+}
+
+/** Everything a sandbox sees besides its writable job directories. */
+function baseArgs(b: Base, root: boolean): string[] {
+  const dirs = [...new Set([...b.pythonDirs, b.harnessDir])].filter((d) => !b.pythonDirs.some((o) => o !== d && d.startsWith(o + '/')));
+  return [
+    ...namespaceArgs(root), ...systemBinds(), ...dirs.flatMap(exposeDir),
+    '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--perms', '0755', '--dir', '/run', '--ro-bind', b.egressDir, '/run/svc',
+  ];
+}
+
+/** The bwrap command line of a one-test sandbox (a pre-started spare). */
 export function sandboxCommand(s: SandboxSpec): { cmd: string; args: string[] } {
   const root = !!s.isolation.dedicatedUid;
-  const dirs = [...new Set([...s.pythonDirs, s.harnessDir])].filter((d) => !s.pythonDirs.some((o) => o !== d && d.startsWith(o + '/')));
-  const args = [
-    ...namespaceArgs(root), ...systemBinds(), ...dirs.flatMap(exposeDir),
-    '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp',
-    '--perms', '0755', '--dir', '/run', '--bind', s.jobDir, '/run/job', '--ro-bind', s.egressDir, '/run/svc', '--chdir', '/run/job',
-  ];
+  const args = [...baseArgs(s, root), '--bind', s.jobDir, '/run/job', '--chdir', '/run/job'];
   const python = [s.python, '-I', '-B', ...s.entry];
   if (!root) return { cmd: s.isolation.bwrap!, args: [...args, '--uid', String(s.uid), '--gid', String(s.uid), ...python] };
   const drop = ['setpriv', `--reuid=${s.uid}`, `--regid=${s.uid}`, '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--no-new-privs', '--'];
   return { cmd: s.isolation.bwrap!, args: [...args, '--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID', '--cap-add', 'CAP_SETPCAP', ...drop, ...python] };
+}
+
+/**
+ * The bwrap command line of a sandboxed fork server (root only): the warm parent keeps nothing but
+ * the right to change uid, and each test's child drops to a uid of its own before its code runs.
+ * Job directories live under /run/jobs, one per test, owned by that test's uid.
+ */
+export function forkServerCommand(b: Base & { jobsDir: string }): { cmd: string; args: string[] } {
+  const args = [...baseArgs(b, true), '--bind', b.jobsDir, '/run/jobs', '--chdir', '/tmp', '--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID'];
+  return { cmd: b.isolation.bwrap!, args: [...args, b.python, '-I', '-B', ...b.entry] };
 }
