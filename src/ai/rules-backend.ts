@@ -97,7 +97,8 @@ function transport(e: FailureEvidence): Draft | null {
   const exText = TEST_CODE_EXCEPTIONS.has(exType) ? '' : `${exType} ${f?.message ?? ''} ${t.lastLine ?? ''}`;
   // After an exception, a refused call only explains it if the test made no call after it.
   const last = [...(e.calls ?? [])].sort((a, b) => b.seq - a.seq)[0];
-  const transportCall = call && isTransportError(call) && (f?.kind === 'assertion' || call === last) ? call : undefined;
+  // An exception of the test's own code (a missing file, a NameError) is not explained by a refused call before it.
+  const transportCall = call && isTransportError(call) && (f?.kind === 'assertion' || (call === last && !TEST_CODE_EXCEPTIONS.has(exType))) ? call : undefined;
   const err = transportCall?.error || (REFUSED_RE.test(exText) || TIMEOUT_RE.test(exText) ? exText.trim() : '');
   if (!transportCall && !(f?.kind === 'exception' && err) && f?.kind !== 'timeout') return null;
   const where = call ? endpointOf(call) : `the target ${e.targetUrl ?? ''}`.trim();

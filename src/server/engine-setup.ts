@@ -3,6 +3,7 @@ import { providerFromEnv } from '../ai/provider.js';
 import { BackendExecutor } from '../engine/backend-executor.js';
 import { BackendRunner, type BackendRunnerOptions } from '../engine/backend/runner.js';
 import { detectIsolation } from '../engine/sandbox/bwrap.js';
+import { setBrowserPolicy } from '../engine/frontend/browser.js';
 import { browserAvailable, FrontendExecutor } from '../engine/frontend-executor.js';
 import type { EngineContext } from '../engine/context.js';
 import { makeAnalyzer } from '../engine/analyze.js';
@@ -44,10 +45,21 @@ export function backendIsolation(o: Pick<EngineSetup, 'unsafeNoSandbox' | 'allow
 }
 
 /** The engine with its real parts: Python runner, secrets, target policy, analysis. */
+/** svc's own database on this machine is never a test target, whatever the policy. */
+function databasePort(store: Store): number | undefined {
+  const m = /^postgres:\/\/(localhost|127\.[\d.]+|\[::1\])(?::(\d+))?\//.exec(store.location);
+  return m ? Number(m[2] ?? 5432) : undefined;
+}
+
 export function createEngine(o: EngineSetup): Engine {
   const secrets = loadSecrets(o.store.dataDir);
   const log = o.log ?? ((m: string) => process.stderr.write(`[svc-server] ${m}\n`));
-  const isolation = backendIsolation(o);
+  const dbPort = databasePort(o.store);
+  const ownPorts = o.ownPorts ?? [];
+  if (dbPort !== undefined) ownPorts.push(dbPort);
+  const isolation = backendIsolation({ ...o, ownPorts });
+  // The browser obeys the same target policy as test code, whatever isolation backend tests get.
+  setBrowserPolicy({ allowPrivate: o.allowPrivateTargets, ownPorts });
   const runner = new BackendRunner({ maxConcurrent: Number(process.env.SVC_BACKEND_CONCURRENCY) || 8, isolation: isolation.options, journalDir: join(o.store.dataDir, 'inflight') });
   const ctx: EngineContext = {
     store: o.store,

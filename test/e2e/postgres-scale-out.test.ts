@@ -74,6 +74,37 @@ describe('scale-out on PostgreSQL with separate worker processes', () => {
     w.proc.kill('SIGTERM');
   });
 
+  it('a worker runs uploaded code in its sandbox: no worker environment, no database, the target only', async () => {
+    const w = startWorker();
+    const pid = w.proc.pid!;
+    const id = await addTest('probe worker', `
+import json, os, urllib.request
+out = {}
+def attempt(name, fn):
+    try:
+        out[name] = 'OPEN: %r' % (fn(),)
+    except BaseException as e:
+        out[name] = 'blocked: %s %s' % (type(e).__name__, e)
+attempt('environ', lambda: open('/proc/${pid}/environ').read())
+attempt('database', lambda: urllib.request.urlopen('http://127.0.0.1:5432/', timeout=5).status)
+attempt('signal', lambda: os.kill(${pid}, 0))
+out['uid'] = os.getuid()
+out['target'] = api.get('/health').status
+print(json.dumps(out))
+`);
+    const r = await svc(['--output', 'json', 'test', 'run', id, '--wait', '--timeout', '120'], { ctx });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const res = await svc(['--output', 'json', 'test', 'result', id], { ctx });
+    const out = JSON.parse(String(res.json().apiOutput).trim().split('\n').pop()!);
+    expect(out.environ).toMatch(/^blocked/);
+    expect(out.signal).toMatch(/^blocked/);
+    expect(out.database).toMatch(/svc refused 127.0.0.1:5432: .*svc's own service/);
+    expect(out.uid).toBeGreaterThanOrEqual(2_000_000);
+    expect(out.target).toBe(200);
+    expect(w.output()).toMatch(/isolation: bubblewrap sandbox per test/);
+    w.proc.kill('SIGTERM');
+  });
+
   it('a worker killed mid-run is replaced: its batch resumes elsewhere and nothing stays running', async () => {
     const lease = { SVC_QUEUE_LEASE_MS: '1500' };
     const slow = await addTest('slow producer', "r = api.get('/slow?ms=4000')\nassert r.status == 200\nproduce('token', 'abc')\n", ['--produces', 'token']);

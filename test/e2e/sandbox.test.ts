@@ -243,3 +243,26 @@ describe('a target stored under a looser policy', () => {
     }
   });
 });
+
+describe('the browser of frontend tests', () => {
+  it('obeys the target policy: a page cannot make Chromium call svc-server itself', async () => {
+    const apiPort = w.server.port;
+    const page = createServer((_q, r) => {
+      r.writeHead(200, { 'content-type': 'text/html' });
+      r.end(`<!doctype html><title>Probe</title><h1>Probe</h1><p id="out">waiting</p>
+<script>fetch('http://127.0.0.1:${apiPort}/openapi.json', { mode: 'no-cors' }).then(() => { document.getElementById('out').textContent = 'svc reached'; }, () => { document.getElementById('out').textContent = 'svc blocked'; });</script>`);
+    });
+    await new Promise<void>((r) => page.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(page.address() as { port: number }).port}/`;
+      const project = (await json(w.ctx, ['project', 'create', '--type', 'frontend', '--name', 'probe page', '--url', url])).id as string;
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(`${w.ctx.cwd}/plan.json`, JSON.stringify({ projectId: project, type: 'frontend', name: 'probe', planSteps: [{ type: 'action', description: 'Go to /' }, { type: 'assertion', description: 'Verify "svc blocked" is visible' }] }));
+      const testId = (await json(w.ctx, ['test', 'create', '--plan-from', 'plan.json'])).testId as string;
+      const r = await svc(['--output', 'json', 'test', 'run', testId, '--wait', '--timeout', '300'], { ctx: w.ctx, timeout: 330_000 });
+      expect(r.exitCode, r.stdout + r.stderr).toBe(0);
+    } finally {
+      page.close();
+    }
+  });
+});

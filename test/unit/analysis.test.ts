@@ -16,6 +16,10 @@ const CASES: Case[] = [
   ['connection refused', REFUSED, 'connection_refused', 'environment', ['GET /health', 'Connection refused', 'http://127.0.0.1:9']],
   ['blocked consumer', BLOCKED, 'blocked_upstream', 'upstream-test', ["'Create user returns 201'", 'tst_create_user', "VARS['user_id']"]],
   ['NameError in the test', NAME_ERROR, 'test_code_error', 'test', ['NameError', 'reponse', 'line 9', 'GET /users']],
+  ['a missing file in the test, after a refused call', backend({
+    failure: { kind: 'exception', exceptionType: 'FileNotFoundError', message: "[Errno 2] No such file or directory: 'users.csv'", line: 5 },
+    calls: [call({ method: 'GET', path: '/health', status: null, error: 'ConnectionRefusedError: [Errno 111] Connection refused' })],
+  }), 'test_code_error', 'test', ['FileNotFoundError', 'users.csv']],
   ['401 with a credential', backend({
     failure: { kind: 'assertion', message: 'assert 401 == 200', line: 7 },
     calls: [call({ method: 'GET', path: '/me', status: 401, requestHeaders: { Authorization: 'Bearer ***' }, responseBody: '{"detail":"token expired"}' })],

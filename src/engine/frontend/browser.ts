@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { decide, type EgressPolicy } from '../sandbox/egress-proxy.js';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -26,6 +27,34 @@ export interface BrowserPoolOptions {
   /** Remote browser; defaults to SVC_BROWSER_WS_ENDPOINT. */
   wsEndpoint?: string;
   headless?: boolean;
+  /** Target policy for every request the browser makes (default: the process-wide one). */
+  policy?: EgressPolicy;
+}
+
+let processPolicy: EgressPolicy | undefined;
+/** svc-server sets the target policy once; every page of every pool obeys it. */
+export function setBrowserPolicy(policy: EgressPolicy | undefined): void {
+  processPolicy = policy;
+}
+
+/**
+ * Every http(s) request of a page (navigation, sub-resources, fetch/XHR, redirects) is checked
+ * against the target policy before Chromium sends it; a refused one fails as blocked by client.
+ */
+async function enforce(context: BrowserContext, policy: EgressPolicy): Promise<void> {
+  const verdicts = new Map<string, Promise<boolean>>();
+  await context.route(
+    (url) => url.protocol === 'http:' || url.protocol === 'https:',
+    async (route) => {
+      const u = new URL(route.request().url());
+      const port = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
+      const key = `${u.hostname}:${port}`;
+      let ok = verdicts.get(key);
+      if (!ok) verdicts.set(key, (ok = decide(u.hostname, port, policy).then((d) => d.allowed)));
+      if (await ok) await route.continue().catch(() => {});
+      else await route.abort('blockedbyclient').catch(() => {});
+    },
+  );
 }
 
 export interface LeaseOptions {
@@ -128,6 +157,8 @@ export class BrowserPool {
       const recordVideo = opts.videoDir && !videoNote ? { dir: opts.videoDir, size: viewport } : undefined;
       const browser = await this.getBrowser();
       const context = await browser.newContext({ viewport, recordVideo, ignoreHTTPSErrors: false });
+      const policy = this.opts.policy ?? processPolicy;
+      if (policy) await enforce(context, policy);
       const page = await context.newPage();
       let released = false;
       return {

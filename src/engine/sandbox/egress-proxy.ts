@@ -48,7 +48,7 @@ export async function decide(host: string, port: number, policy: EgressPolicy): 
     const why = privateAddressReason(a);
     if (!why) continue;
     const own = /loopback|unspecified/.test(why) && (policy.ownPorts ?? []).includes(port);
-    if (own) return { host, port, address: a, allowed: false, reason: `${bare}:${port} is svc-server itself` };
+    if (own) return { host, port, address: a, allowed: false, reason: `${bare}:${port} is svc's own service (API or database)` };
     if (!policy.allowPrivate) return { host, port, address: a, allowed: false, reason: `${bare} resolves to ${a}, ${why}; the server allows public targets only` };
   }
   return { host, port, address: addresses[0]!, allowed: true };
