@@ -34,8 +34,8 @@ export function registerStart(program: Command, log: (s: string) => void): void 
         batchConcurrency: o.batchConcurrency,
         unsafeNoSandbox: o.unsafeNoSandbox,
       });
-      log(`svc-server ${server.deps.config.version} listening on ${server.url} — API ${server.apiUrl} (store: ${server.store.dialect} ${server.store.location})\n`);
       log(`svc-server ${server.isolation}\n`);
+      log(`svc-server ${server.deps.config.version} listening on ${server.url} — API ${server.apiUrl} (store: ${server.store.dialect} ${server.store.location})\n`);
       await new Promise<void>((resolve) => {
         stop = (sig: string) => {
           log(`svc-server: ${sig} received, shutting down\n`);

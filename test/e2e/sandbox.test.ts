@@ -266,3 +266,41 @@ describe('the browser of frontend tests', () => {
     }
   });
 });
+
+describe('a server where the sandbox cannot start', () => {
+  async function runProbe(server: TestServer): Promise<any> {
+    const key = await server.mintKey({ name: 'nosandbox' });
+    const ctx = cliEnv({ SVC_API_KEY: key, SVC_API_URL: server.apiUrl, SVC_ALLOW_PRIVATE_TARGETS: '1' });
+    const projectId = (await json(ctx, ['project', 'create', '--type', 'backend', '--name', 'nosandbox', '--url', w.api.url])).id as string;
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(`${ctx.cwd}/t.py`, "print('ran')\n");
+    const testId = (await json(ctx, ['test', 'create', '--project', projectId, '--type', 'backend', '--name', 'plain', '--code-file', 't.py'])).testId as string;
+    await svc(['--output', 'json', 'test', 'run', testId, '--wait', '--timeout', '120'], { ctx, timeout: 150_000 });
+    return json(ctx, ['test', 'result', testId]);
+  }
+
+  it('refuses to run uploaded code and says why and what to do', async () => {
+    const server = await startServer({ env: { SVC_BWRAP: '/bin/false' } });
+    try {
+      expect(server.output()).toMatch(/isolation: unavailable \(bubblewrap cannot create namespaces here.*\); backend tests are refused/);
+      const result = await runProbe(server);
+      expect(result.status).toBe('failed');
+      expect(result.reason).toMatch(/runs no uploaded test code without a sandbox.*--unsafe-no-sandbox/);
+      expect(result.apiOutput ?? '').not.toContain('ran');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('runs it unsandboxed only when the operator says --unsafe-no-sandbox, and every run says so', async () => {
+    const server = await startServer({ env: { SVC_BWRAP: '/bin/false' }, args: ['--unsafe-no-sandbox'] });
+    try {
+      expect(server.output()).toMatch(/isolation: NONE \(--unsafe-no-sandbox\)/);
+      const result = await runProbe(server);
+      expect(result.status).toBe('passed');
+      expect(result.apiOutput).toBe('[svc] this test ran without a sandbox: svc-server was started with --unsafe-no-sandbox\nran\n');
+    } finally {
+      await server.stop();
+    }
+  });
+});
