@@ -304,3 +304,15 @@ describe('a server where the sandbox cannot start', () => {
     }
   });
 });
+
+describe('start-up errors', () => {
+  it('a malformed SVC_SECRET_KEY stops svc-server with a clear message and a next step, no stack trace', async () => {
+    const { execa } = await import('execa');
+    const { BIN, tempDir } = await import('../helpers/paths.js');
+    const r = await execa(process.execPath, [BIN.server, 'start', '--port', '0', '--data-dir', `${tempDir('svc-key-')}/data`], { env: { ...process.env, SVC_SECRET_KEY: 'not-a-key' }, reject: false, timeout: 30_000 });
+    expect(r.exitCode).toBe(5);
+    expect(r.stderr).toMatch(/SVC_SECRET_KEY is malformed/);
+    expect(r.stderr).toMatch(/openssl rand -base64 32/);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+  });
+});
