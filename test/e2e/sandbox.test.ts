@@ -170,6 +170,32 @@ print(json.dumps(out))
   });
 });
 
+describe('HTTPS through the egress proxy', () => {
+  it('tunnels TLS end to end (CONNECT) for requests and urllib', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { readFileSync } = await import('node:fs');
+    const { createServer: createHttps } = await import('node:https');
+    const { tempDir } = await import('../helpers/paths.js');
+    const dir = tempDir('svc-tls-');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${dir}/key.pem`, '-out', `${dir}/cert.pem`, '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+    const tls = createHttps({ key: readFileSync(`${dir}/key.pem`), cert: readFileSync(`${dir}/cert.pem`) }, (_q, r) => r.end('secure'));
+    await new Promise<void>((r) => tls.listen(0, '127.0.0.1', r));
+    try {
+      const port = (tls.address() as { port: number }).port;
+      const { status, out } = await probe('probe tls', `${TRY}
+import ssl, urllib.request, requests
+out['requests'] = requests.get('https://127.0.0.1:${port}/', verify=False).text
+out['urllib'] = urllib.request.urlopen('https://127.0.0.1:${port}/', context=ssl._create_unverified_context()).read().decode()
+print(json.dumps(out))
+`);
+      expect(status).toBe('passed');
+      expect(out).toMatchObject({ requests: 'secure', urllib: 'secure' });
+    } finally {
+      tls.close();
+    }
+  });
+});
+
 describe('the engine\'s own requests', () => {
   it('cleanup sends the project\'s credential to the run\'s target only: a record made elsewhere is left, with the reason', async () => {
     await w.addTest('elsewhere create', `
