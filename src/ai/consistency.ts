@@ -1,4 +1,5 @@
 import type { FailureKind, FixTarget } from './analysis.js';
+import { leakingCall } from './leaks.js';
 import type { FailureEvidence } from './evidence.js';
 import { isTransportError, parseJson, REFUSED_RE, TIMEOUT_RE } from './facts.js';
 import { pickFailingCall, traceInfo } from './python-facts.js';
@@ -28,6 +29,7 @@ export const TARGETS_FOR: Record<FailureKind, FixTarget[]> = {
   page_error: ['app'],
   cancelled: ['environment'],
   resource_limit: ['test', 'environment', 'app'],
+  internal_leak: ['app'],
   unknown: ['app', 'test', 'environment', 'upstream-test'],
 };
 
@@ -42,6 +44,7 @@ export function supports(kind: FailureKind, e: FailureEvidence): boolean {
   const ran = e.status === 'failed';
   switch (kind) {
     case 'server_error': return status !== null && status >= 500;
+    case 'internal_leak': return leakingCall(e.calls) !== null;
     case 'unauthorized': return status === 401;
     case 'forbidden': return status === 403;
     case 'not_found': return status === 404 || status === 410;

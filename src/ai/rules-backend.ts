@@ -4,6 +4,7 @@ import { endpointOf, excerpt, isTransportError, REFUSED_RE, TIMEOUT_RE } from '.
 import { pickFailingCall, TEST_CODE_EXCEPTIONS, traceInfo } from './python-facts.js';
 import { assertionRule } from './rules-assertion.js';
 import { exceptionRule, variableNotFound } from './rules-exception.js';
+import { leakingCall } from './leaks.js';
 
 /**
  * Backend rules, most decisive first: a cancelled or blocked test says nothing about the app; a
@@ -11,7 +12,19 @@ import { exceptionRule, variableNotFound } from './rules-exception.js';
  * the failing call's status and the failed assertion or exception decide.
  */
 export function analyzeBackend(e: FailureEvidence): Draft {
-  return cancelled(e) ?? upstream(e) ?? early(e) ?? transport(e) ?? assertionRule(e) ?? exceptionRule(e) ?? unknown(e);
+  return cancelled(e) ?? upstream(e) ?? early(e) ?? transport(e) ?? leak(e) ?? assertionRule(e) ?? exceptionRule(e) ?? unknown(e);
+}
+
+/** A response that shows internals is the API's fault whatever its status and whatever the test expected. */
+function leak(e: FailureEvidence): Draft | null {
+  const found = leakingCall(e.calls);
+  if (!found) return null;
+  const { call, what } = found;
+  return {
+    failureKind: 'internal_leak', recommendedFixTarget: 'app', confidence: 'high', call,
+    rootCauseHypothesis: `${endpointOf(call)} answered ${call.status ?? 'without a status'} with ${what} in its body ("${found.excerpt}"): the API exposes its internals to clients. Whatever the status, that is the API's fault: answer with a plain error message and keep the details in the server's log.`,
+    evidence: [`${endpointOf(call)} → ${call.status ?? 'no status'}`, `${what}: ${found.excerpt}`],
+  };
 }
 
 export function cancelled(e: FailureEvidence): Draft | null {

@@ -16,6 +16,16 @@ const CASES: Case[] = [
   ['connection refused', REFUSED, 'connection_refused', 'environment', ['GET /health', 'Connection refused', 'http://127.0.0.1:9']],
   ['blocked consumer', BLOCKED, 'blocked_upstream', 'upstream-test', ["'Create user returns 201'", 'tst_create_user', "VARS['user_id']"]],
   ['NameError in the test', NAME_ERROR, 'test_code_error', 'test', ['NameError', 'reponse', 'line 9', 'GET /users']],
+  ['a 400 whose body is an HTML stack trace: a leak, the API\'s fault', backend({
+    failure: { kind: 'assertion', message: 'assert 400 == 201', line: 4 },
+    calls: [call({ method: 'POST', path: '/posts', status: 400, requestBody: '{"title": ', responseHeaders: { 'Content-Type': 'text/html' }, responseBody: '<pre>SyntaxError: Unexpected end of JSON input<br> &nbsp; &nbsp;at JSON.parse (&lt;anonymous&gt;)<br> &nbsp; &nbsp;at parse (/srv/api/node_modules/body-parser/lib/types/json.js:89:19)</pre>' })],
+    assertions: [assertion({ source: 'r.status == 201', message: 'assert 400 == 201', line: 4 })],
+  }), 'internal_leak', 'app', ['POST /posts', '400', 'JavaScript stack trace', 'Whatever the status']],
+  ['a 500 naming the SQL that failed', backend({
+    failure: { kind: 'assertion', message: 'assert 500 == 409', line: 6 },
+    calls: [call({ method: 'POST', path: '/users', status: 500, responseBody: '{"error":"SQLITE_ERROR: near \\"DROP\\": syntax error"}' })],
+    assertions: [assertion({ source: 'r.status == 409', message: 'assert 500 == 409', line: 6 })],
+  }), 'internal_leak', 'app', ['POST /users', 'database error']],
   ['a missing file in the test, after a refused call', backend({
     failure: { kind: 'exception', exceptionType: 'FileNotFoundError', message: "[Errno 2] No such file or directory: 'users.csv'", line: 5 },
     calls: [call({ method: 'GET', path: '/health', status: null, error: 'ConnectionRefusedError: [Errno 111] Connection refused' })],
