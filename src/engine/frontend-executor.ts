@@ -28,7 +28,9 @@ function stepsOf(r: RunResult): StepRecord[] {
 
 /**
  * Runs frontend plans in Chromium (src/engine/frontend). A replay runs the saved script without
- * planning, healing drifted locators; the script of a passing run is returned for saving.
+ * planning, healing drifted locators. The script is returned for saving after every run that
+ * resolved at least one step: a failed run saves its resolved prefix, so a replay starts from what
+ * worked and resolves only the rest.
  */
 export class FrontendExecutor implements TestExecutor {
   private pool?: BrowserPool;
@@ -76,7 +78,7 @@ export class FrontendExecutor implements TestExecutor {
         consoleErrors: r.consoleErrors,
         durationMs: r.durationMs,
       },
-      script: r.verdict === 'passed' ? r.script : undefined,
+      script: r.script.steps.length ? r.script : undefined,
       startedAt,
       finishedAt: new Date().toISOString(),
     };

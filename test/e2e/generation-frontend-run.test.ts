@@ -32,6 +32,16 @@ afterAll(async () => {
   await Promise.all([server?.stop(), app?.close()]);
 });
 
+/** The resolved script saved with a test (read-only). */
+function savedScript(testId: string): any {
+  const db = new Database(join(server.dataDir, 'svc.db'), { readonly: true, fileMustExist: true });
+  try {
+    return JSON.parse((db.prepare('select resolved_script from tests where id = ?').get(testId) as { resolved_script: string }).resolved_script);
+  } finally {
+    db.close();
+  }
+}
+
 /** The run's stored record beyond the result view: the runner's steps, heals, video (read-only). */
 function runExtra(runId: string): any {
   const db = new Database(join(server.dataDir, 'svc.db'), { readonly: true, fileMustExist: true });
@@ -83,5 +93,12 @@ describe('a hand-written frontend plan', () => {
     expect(res.analysis).toMatchObject({ failureKind: 'assertion_failed', recommendedFixTarget: 'app' });
     expect(res.analysis.rootCauseHypothesis).toMatch(/^Step \d \(assertion: "Assert the page shows "5 items""\) did not hold/);
     expect(runExtra(res.runId).failedStepIndex).toBe(4);
+    // The steps that worked are saved: the replay starts from them instead of planning again.
+    const saved = savedScript(testId);
+    expect(saved.complete).toBe(false);
+    expect(saved.steps.map((s: any) => [s.index, s.action.kind])).toEqual([[0, 'sign-in'], [1, 'navigate'], [2, 'fill'], [3, 'click'], [4, 'expect-text']]);
+    const exported = await svc(['test', 'code', 'get', testId], { ctx });
+    expect(exported.exitCode).toBe(4);
+    expect(exported.stderr).toMatch(/resolved script for 5 step\(s\) only, saved by a failing run/);
   }, 300_000);
 });

@@ -96,7 +96,7 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
       input.onProgress?.({ ...r }, null);
       const remaining = deadline - Date.now();
       const timeoutMs = Math.max(1, Math.min(step.type === 'assertion' ? assertTimeout : stepTimeout, remaining));
-      const saved = input.script?.steps[i];
+      const saved = input.script?.steps.find((x) => x.index === i);
       let action: ResolvedAction | null = null;
       const work = (async () => {
         if (remaining <= 0) throw new StepFailure('timeout', "the run's time limit was reached before this step");
@@ -153,7 +153,7 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
     if (!scriptSteps.some((x) => x.index === s.index) && planned?.description === s.description && planned.type === s.type) scriptSteps.push(s);
   }
   scriptSteps.sort((a, b) => a.index - b.index);
-  const script: ResolvedScript = { version: 1, baseUrl: input.baseUrl, testIdAttributes: attrs, steps: scriptSteps };
+  const script: ResolvedScript = { version: 1, baseUrl: input.baseUrl, testIdAttributes: attrs, steps: scriptSteps, complete: !failure && scriptSteps.length === steps.length };
   return {
     verdict: failure ? 'failed' : 'passed',
     ...(failedStepIndex !== undefined ? { failedStepIndex } : {}),

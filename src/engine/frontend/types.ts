@@ -55,6 +55,8 @@ export interface ResolvedScript {
   baseUrl: string;
   testIdAttributes: string[];
   steps: ScriptStep[];
+  /** false: saved by a failing run, so only a prefix is resolved; a replay resolves the rest. */
+  complete?: boolean;
 }
 
 export interface TestAccount {

@@ -19,6 +19,9 @@ export const registerTestContent: RouteRegistrar = (app, { mount }) => {
       if (!script) {
         throw new SvcError('NOT_FOUND', `frontend test '${t.id}' has no resolved script yet: it is saved by its first passing run`, { nextAction: `Run it with 'svc test run ${t.id} --wait', then export again.` });
       }
+      if (script.complete === false) {
+        throw new SvcError('NOT_FOUND', `frontend test '${t.id}' has a resolved script for ${script.steps.length} step(s) only, saved by a failing run: the full script is saved by a passing run`, { nextAction: `Fix the failing step (see 'svc test result ${t.id} --include-analysis'), run it again with 'svc test run ${t.id} --wait', then export again.` });
+      }
       const ex = exportPlaywright(script, t.name);
       return { testId: t.id, language: ex.language, framework: ex.framework, code: ex.code, codeVersion: t.code_version, filename: ex.filename };
     }
