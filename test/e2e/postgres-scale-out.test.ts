@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, svc, type CliEnv } from '../helpers/cli.js';
 import { BIN, tempDir } from '../helpers/paths.js';
 import { freshDatabase } from '../helpers/postgres.js';
+import { expectHostSealed, expectProcessesContained, hostProbe, processProbe, TRY } from '../helpers/sandbox-probes.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { startTargetApi } from '../../fixtures/target-api/server.mjs';
 
@@ -74,40 +75,41 @@ describe('scale-out on PostgreSQL with separate worker processes', () => {
     w.proc.kill('SIGTERM');
   });
 
-  it('a worker runs uploaded code in its sandbox: no worker environment, no database, the target only', async () => {
+  it('a worker runs uploaded code in its sandbox: the escapes stay shut, the database is out of reach, the target is not', async () => {
     const w = startWorker();
     const pid = w.proc.pid!;
-    const id = await addTest('probe worker', `
-import json, os, urllib.request
-out = {}
-def attempt(name, fn):
-    try:
-        out[name] = 'OPEN: %r' % (fn(),)
-    except BaseException as e:
-        out[name] = 'blocked: %s %s' % (type(e).__name__, e)
-attempt('environ', lambda: open('/proc/${pid}/environ').read())
+    const result = async (code: string) => {
+      const id = await addTest(`probe ${Math.random().toString(36).slice(2, 8)}`, code);
+      const r = await svc(['--output', 'json', 'test', 'run', id, '--wait', '--timeout', '120'], { ctx });
+      expect(r.exitCode, r.stderr).toBe(0);
+      const res = (await svc(['--output', 'json', 'test', 'result', id], { ctx })).json();
+      return JSON.parse(String(res.apiOutput).trim().split('\n').pop()!);
+    };
+    expectHostSealed(await result(hostProbe(pid, dataDir)));
+    const marker = `svc-pg-grandchild-${process.pid}-${Date.now()}`;
+    expectProcessesContained(await result(processProbe(marker)), marker);
+    const net = await result(`${TRY}
+import urllib.request
 attempt('database', lambda: urllib.request.urlopen('http://127.0.0.1:5432/', timeout=5).status)
-attempt('signal', lambda: os.kill(${pid}, 0))
-out['uid'] = os.getuid()
+try:
+    urllib.request.urlopen('http://127.0.0.1:5432/', timeout=5)
+except Exception as e:
+    out['database_reason'] = str(e)
 out['target'] = api.get('/health').status
 print(json.dumps(out))
 `);
-    const r = await svc(['--output', 'json', 'test', 'run', id, '--wait', '--timeout', '120'], { ctx });
-    expect(r.exitCode, r.stderr).toBe(0);
-    const res = await svc(['--output', 'json', 'test', 'result', id], { ctx });
-    const out = JSON.parse(String(res.json().apiOutput).trim().split('\n').pop()!);
-    expect(out.environ).toMatch(/^blocked/);
-    expect(out.signal).toMatch(/^blocked/);
-    expect(out.database).toMatch(/svc refused 127.0.0.1:5432: .*svc's own service/);
-    expect(out.uid).toBeGreaterThanOrEqual(2_000_000);
-    expect(out.target).toBe(200);
+    expect(net.database).toMatch(/^blocked/);
+    expect(net.database_reason).toMatch(/svc refused 127.0.0.1:5432: .*svc's own service/);
+    expect(net.target).toBe(200);
     expect(w.output()).toMatch(/isolation: bubblewrap sandbox per test/);
     w.proc.kill('SIGTERM');
   });
 
   it('a worker killed mid-run is replaced: its batch resumes elsewhere and nothing stays running', async () => {
     const lease = { SVC_QUEUE_LEASE_MS: '1500' };
-    const slow = await addTest('slow producer', "r = api.get('/slow?ms=4000')\nassert r.status == 200\nproduce('token', 'abc')\n", ['--produces', 'token']);
+    // It creates a user before the worker dies under it: the resumed batch's cleanup must remove it.
+    const before = target.store().users.length;
+    const slow = await addTest('slow producer', "u = api.post('/users', json={'name': 'Orphan', 'email': 'orphan@example.com'})\nassert u.status == 201\nr = api.get('/slow?ms=4000')\nassert r.status == 200\nproduce('token', 'abc')\n", ['--produces', 'token']);
     await addTest('uses token', "assert VARS['token'] == 'abc'\n", ['--needs', 'token']);
     const a = startWorker(lease);
     const trig = await svc(['--output', 'json', 'test', 'run', slow], { ctx });
@@ -116,6 +118,7 @@ print(json.dumps(out))
       const v = await svc(['--output', 'json', 'test', 'wait', runId, '--timeout', '1'], { ctx });
       return v.stdout.includes('"status": "running"') ? true : undefined;
     });
+    await until(async () => (target.store().users.length === before + 1 ? true : undefined));
     a.proc.kill('SIGKILL');
     const b = startWorker(lease);
     const done = await svc(['--output', 'json', 'test', 'wait', runId, '--timeout', '90'], { ctx });
@@ -125,5 +128,6 @@ print(json.dumps(out))
     const batch = await fetch(`${server.apiUrl}/batches/${trig.json().batchId}`, { headers: { authorization: `Bearer ${ctx.env.SVC_API_KEY}` } }).then((x) => x.json());
     expect(batch.phase).toBe('done');
     expect(batch.runs.every((x: { status: string }) => !['queued', 'running'].includes(x.status))).toBe(true);
+    expect(target.store().users.length).toBe(before);
   });
 });

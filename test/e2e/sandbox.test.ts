@@ -6,6 +6,7 @@ import { backendWorld, type BackendWorld } from '../helpers/backend-project.js';
 import { json } from '../helpers/user.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { cliEnv, svc } from '../helpers/cli.js';
+import { expectHostSealed, expectProcessesContained, hostProbe, processProbe, TRY } from '../helpers/sandbox-probes.js';
 
 let w: BackendWorld;
 let listener: Server;
@@ -47,15 +48,6 @@ async function probe(name: string, code: string): Promise<{ status: string; out:
   return { status: result.status, out: JSON.parse(line), result };
 }
 
-const TRY = `
-import json, os
-out = {}
-def attempt(name, fn):
-    try:
-        out[name] = 'OPEN: %r' % (fn(),)
-    except BaseException as e:
-        out[name] = 'blocked: %s' % type(e).__name__
-`;
 
 describe('the sandbox of uploaded backend tests', () => {
   it('shows the server start line with the isolation in force', () => {
@@ -64,84 +56,16 @@ describe('the sandbox of uploaded backend tests', () => {
 
   it('hides the server: no environ, cmdline, data dir, credentials, signals, files outside the run', async () => {
     const pid = w.server.proc.pid!;
-    const { status, out } = await probe('probe host', `${TRY}
-attempt('environ', lambda: open('/proc/${pid}/environ').read())
-attempt('cmdline', lambda: open('/proc/${pid}/cmdline').read())
-attempt('signal', lambda: os.kill(${pid}, 0))
-attempt('db', lambda: open(${JSON.stringify(`${w.server.dataDir}/svc.db`)}, 'rb').read(16))
-attempt('credentials', lambda: open(os.path.expanduser('~root/.svc/credentials')).read())
-attempt('write_etc', lambda: open('/etc/svc-probe', 'w').write('x'))
-attempt('write_usr', lambda: open('/usr/svc-probe', 'w').write('x'))
-out['uid'] = os.getuid()
-def cmdlines():
-    seen = []
-    for p in os.listdir('/proc'):
-        if p.isdigit():
-            try:
-                seen.append(open('/proc/%s/cmdline' % p, 'rb').read().replace(b'\\0', b' ').decode())
-            except OSError:
-                pass
-    return seen
-out['server_visible'] = any('svc-server' in c or 'node' in c.split(' ')[0] for c in cmdlines())
-import signal
-attempt('kill_fork_server', lambda: os.kill(os.getppid(), signal.SIGKILL))
-def reachable_others():
-    mine, out_ = os.getuid(), []
-    for p in os.listdir('/proc'):
-        if p.isdigit() and os.stat('/proc/' + p).st_uid != mine:
-            try:
-                os.kill(int(p), 0)
-                out_.append(int(p))
-            except OSError:
-                pass
-    return out_
-out['reachable_others'] = reachable_others()
-out['secret_env'] = [k for k in os.environ if k.startswith('SVC_')]
-print(json.dumps(out))
-`);
+    const { status, out } = await probe('probe host', hostProbe(pid, w.server.dataDir));
     expect(status).toBe('passed');
-    for (const k of ['environ', 'cmdline', 'signal', 'db', 'credentials', 'write_etc', 'write_usr', 'kill_fork_server']) expect(out[k], k).toMatch(/^blocked/);
-    expect(out.uid).toBeGreaterThanOrEqual(2_000_000);
-    expect(out.server_visible).toBe(false);
-    expect(out.reachable_others).toEqual([]); // the fork server and other tests run under other uids
-    expect(out.secret_env).toEqual([]);
+    expectHostSealed(out);
   });
 
   it('caps processes, and ends what a test left running when its run ends', async () => {
     const marker = `svc-grandchild-${process.pid}-${Date.now()}`;
-    const { status, out, result } = await probe('probe processes', `${TRY}
-import time, subprocess, sys
-# A double-forked, setsid grandchild that calls home later: it must not outlive the run.
-subprocess.Popen([sys.executable, '-c', 'import os, time\\nif os.fork() == 0:\\n    os.setsid()\\n    time.sleep(60)', '${marker}'], start_new_session=True)
-time.sleep(0.5)
-out['grandchild_started'] = any('${marker}' in open('/proc/%s/cmdline' % p).read() for p in os.listdir('/proc') if p.isdigit())
-kids = 0
-for i in range(200):
-    try:
-        pid = os.fork()
-    except OSError:
-        break
-    if pid == 0:
-        time.sleep(20)
-        os._exit(0)
-    kids += 1
-out['forks'] = kids
-print(json.dumps(out))
-`);
+    const { status, out, result } = await probe('probe processes', processProbe(marker));
     expect(status, JSON.stringify(result.failure)).toBe('passed');
-    expect(out.forks as number).toBeLessThan(200);
-    expect(out.forks as number).toBeLessThanOrEqual(64);
-    expect(out.grandchild_started).toBe(true);
-    // Seen from the host, nothing of that test is left once its run is over.
-    const { readdirSync, readFileSync } = await import('node:fs');
-    const left = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
-      try {
-        return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(marker);
-      } catch {
-        return false;
-      }
-    });
-    expect(left).toEqual([]);
+    expectProcessesContained(out, marker);
   });
 
   it('lets requests, urllib and http.client reach the target through svc, and refuses svc-server itself on every hop', async () => {
