@@ -32,25 +32,19 @@ afterAll(async () => {
   await Promise.all([server?.stop(), app?.close()]);
 });
 
-/** The resolved script saved with a test (read-only). */
-function savedScript(testId: string): any {
+/** One stored JSON column, read straight from the server's database (read-only). */
+function stored(sql: string, id: string): any {
   const db = new Database(join(server.dataDir, 'svc.db'), { readonly: true, fileMustExist: true });
   try {
-    return JSON.parse((db.prepare('select resolved_script from tests where id = ?').get(testId) as { resolved_script: string }).resolved_script);
+    return JSON.parse(Object.values(db.prepare(sql).get(id) as Record<string, string>)[0]!);
   } finally {
     db.close();
   }
 }
-
-/** The run's stored record beyond the result view: the runner's steps, heals, video (read-only). */
-function runExtra(runId: string): any {
-  const db = new Database(join(server.dataDir, 'svc.db'), { readonly: true, fileMustExist: true });
-  try {
-    return JSON.parse((db.prepare('select extra from runs where id = ?').get(runId) as { extra: string }).extra);
-  } finally {
-    db.close();
-  }
-}
+/** The run's stored record beyond the result view: the runner's steps, heals, video. */
+const runExtra = (runId: string) => stored('select extra from runs where id = ?', runId);
+/** The resolved script saved with a test. */
+const savedScript = (testId: string) => stored('select resolved_script from tests where id = ?', testId);
 
 describe('a hand-written frontend plan', () => {
   it('passes with screenshots and a playable video, then heals a renamed test id on rerun', async () => {
