@@ -28,13 +28,15 @@ async function cleanupTargets(ctx: EngineContext, pending: Handle[], targets: (s
   const origins = new Set(targets.map((t) => (t ? originOf(t) : null)).filter((o): o is string => !!o));
   const allowed: Handle[] = [];
   const refused: { handle: Handle; reason: string }[] = [];
+  const verdicts = new Map<string, Promise<string | null>>(); // one policy check per origin
   for (const h of pending) {
     const origin = originOf(h.url);
     if (!origin || !origins.has(origin)) {
       refused.push({ handle: h, reason: `not deleted: ${origin ?? h.url} is not this run's target (${[...origins].join(', ') || 'none'}), and svc sends the project's credential nowhere else` });
       continue;
     }
-    const why = await ctx.checkTarget(h.url).then(() => null, (e: Error) => e.message);
+    if (!verdicts.has(origin)) verdicts.set(origin, ctx.checkTarget(h.url).then(() => null, (e: Error) => e.message));
+    const why = await verdicts.get(origin)!;
     if (why) refused.push({ handle: h, reason: `not deleted: ${why}` });
     else allowed.push(h);
   }

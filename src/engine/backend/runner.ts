@@ -10,6 +10,7 @@ import { maskPlan, type MaskPlan } from './mask.js';
 import { resolvePython, type PythonInfo } from './python.js';
 import { SandboxPool } from './sandbox-pool.js';
 import { SandboxedForkServer } from './sandbox-fork.js';
+import { cancelledBeforeStart, refused, validate } from './runner-input.js';
 import type { EgressPolicy } from '../sandbox/egress-proxy.js';
 import type { Isolation } from '../sandbox/bwrap.js';
 
@@ -153,10 +154,8 @@ export class BackendRunner {
       handle = await this.launch(dir, full); // the first test also waits for the server to start
     }
     const journal = this.opts.journalDir && input.journalId ? join(this.opts.journalDir, `${input.journalId}.json`) : undefined;
-    if (journal) {
-      await mkdir(this.opts.journalDir!, { recursive: true, mode: 0o700 });
-      await writeFile(journal, JSON.stringify({ dir }));
-    }
+    // Best effort: a journal that cannot be written only loses crash recovery for this test.
+    if (journal) await mkdir(this.opts.journalDir!, { recursive: true, mode: 0o700 }).then(() => writeFile(journal, JSON.stringify({ dir }))).catch(() => {});
     try {
       const startedAt = new Date();
       const t0 = performance.now();
@@ -285,43 +284,3 @@ export class BackendRunner {
     rmSync(this.root, { recursive: true, force: true });
   }
 }
-
-function validate(input: BackendTestInput) {
-  if (typeof input?.code !== 'string') throw new SvcError('VALIDATION_ERROR', 'backend test code must be a string');
-  if (typeof input.targetUrl !== 'string') throw new SvcError('VALIDATION_ERROR', 'targetUrl must be a string');
-  const timeoutMs = input.timeoutMs ?? 60_000;
-  const memoryMb = input.memoryMb ?? 512;
-  if (!(timeoutMs >= 100 && timeoutMs <= 3_600_000)) throw new SvcError('VALIDATION_ERROR', 'timeoutMs must be between 100 and 3600000');
-  if (!(memoryMb >= 16 && memoryMb <= 65_536)) throw new SvcError('VALIDATION_ERROR', 'memoryMb must be between 16 and 65536');
-  let vars: Record<string, unknown>;
-  try {
-    vars = JSON.parse(JSON.stringify(input.vars ?? {}));
-  } catch (e) {
-    throw new SvcError('VALIDATION_ERROR', `vars must be JSON-serialisable: ${(e as Error).message}`);
-  }
-  const auth = input.auth ?? { headers: {}, type: 'none', credential: null };
-  return {
-    code: input.code,
-    targetUrl: input.targetUrl.replace(/\/+$/, ''),
-    auth: { headers: { ...(auth.headers ?? {}) }, type: auth.type ?? 'none', credential: auth.credential ?? null },
-    vars, timeoutMs, memoryMb, testName: input.testName ?? null,
-  };
-}
-
-function refused(at: Date, reason: string): BackendTestResult {
-  const iso = at.toISOString();
-  const message = `svc-server runs no uploaded test code without a sandbox: ${reason}. Install bubblewrap (apt-get install bubblewrap), or start svc-server with --unsafe-no-sandbox to run tests unsandboxed on purpose`;
-  return {
-    verdict: 'failed', failure: { kind: 'crash', message }, produced: {}, calls: [], assertions: [],
-    stdout: '', stderr: '', trace: null, testFunctions: [], startedAt: iso, finishedAt: new Date().toISOString(), durationMs: 0,
-  };
-}
-
-function cancelledBeforeStart(at: Date): BackendTestResult {
-  const iso = at.toISOString();
-  return {
-    verdict: 'failed', failure: { kind: 'cancelled', message: 'Cancelled before it started' }, produced: {}, calls: [], assertions: [],
-    stdout: '', stderr: '', trace: null, testFunctions: [], startedAt: iso, finishedAt: new Date().toISOString(), durationMs: 0,
-  };
-}
-

@@ -97,9 +97,10 @@ export interface SandboxSpec extends Base {
 /** Everything a sandbox sees besides its writable job directories. */
 function baseArgs(b: Base, root: boolean): string[] {
   const dirs = [...new Set([...b.pythonDirs, b.harnessDir])].filter((d) => !b.pythonDirs.some((o) => o !== d && d.startsWith(o + '/')));
+  // /tmp first: svc itself may live under /tmp, and a later tmpfs would hide its harness.
   return [
-    ...namespaceArgs(root), ...systemBinds(), ...dirs.flatMap(exposeDir),
-    '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--perms', '0755', '--dir', '/run', '--ro-bind', b.egressDir, '/run/svc',
+    ...namespaceArgs(root), ...systemBinds(), '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp',
+    ...dirs.flatMap(exposeDir), '--perms', '0755', '--dir', '/run', '--ro-bind', b.egressDir, '/run/svc',
   ];
 }
 
