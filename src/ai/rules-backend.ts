@@ -15,14 +15,18 @@ export function analyzeBackend(e: FailureEvidence): Draft {
   return cancelled(e) ?? upstream(e) ?? early(e) ?? transport(e) ?? leak(e) ?? assertionRule(e) ?? exceptionRule(e) ?? unknown(e);
 }
 
-/** A response that shows internals is the API's fault whatever its status and whatever the test expected. */
+/**
+ * A response that shows internals is the API's fault whatever its status and whatever the test
+ * expected: a 5xx stays a server error that also leaks; anything else is the leak itself.
+ */
 function leak(e: FailureEvidence): Draft | null {
   const found = leakingCall(e.calls);
   if (!found) return null;
   const { call, what } = found;
+  const serverError = call.status !== null && call.status >= 500;
   return {
-    failureKind: 'internal_leak', recommendedFixTarget: 'app', confidence: 'high', call,
-    rootCauseHypothesis: `${endpointOf(call)} answered ${call.status ?? 'without a status'} with ${what} in its body ("${found.excerpt}"): the API exposes its internals to clients. Whatever the status, that is the API's fault: answer with a plain error message and keep the details in the server's log.`,
+    failureKind: serverError ? 'server_error' : 'internal_leak', recommendedFixTarget: 'app', confidence: 'high', call,
+    rootCauseHypothesis: `${endpointOf(call)} answered ${call.status ?? 'without a status'} with ${what} in its body ("${found.excerpt}"): ${serverError ? 'the API failed and ' : ''}the API exposes its internals to clients. Whatever the status, that is the API's fault: answer with a plain error message and keep the details in the server's log.`,
     evidence: [`${endpointOf(call)} → ${call.status ?? 'no status'}`, `${what}: ${found.excerpt}`],
   };
 }

@@ -25,7 +25,7 @@ const CASES: Case[] = [
     failure: { kind: 'assertion', message: 'assert 500 == 409', line: 6 },
     calls: [call({ method: 'POST', path: '/users', status: 500, responseBody: '{"error":"SQLITE_ERROR: near \\"DROP\\": syntax error"}' })],
     assertions: [assertion({ source: 'r.status == 409', message: 'assert 500 == 409', line: 6 })],
-  }), 'internal_leak', 'app', ['POST /users', 'database error']],
+  }), 'server_error', 'app', ['POST /users', '500', 'database error', 'exposes its internals']],
   ['a missing file in the test, after a refused call', backend({
     failure: { kind: 'exception', exceptionType: 'FileNotFoundError', message: "[Errno 2] No such file or directory: 'users.csv'", line: 5 },
     calls: [call({ method: 'GET', path: '/health', status: null, error: 'ConnectionRefusedError: [Errno 111] Connection refused' })],
