@@ -1,0 +1,169 @@
+// Real third-party web apps from npm, served on loopback for the frontend corpus, and the reader of
+// the corpus's plan files. Used by the corpus e2e test and by test/bench/frontend-corpus.mjs.
+//
+//   todomvc/<folder>  the npm package `todomvc`: static files, one implementation per folder
+//   tiddlywiki        the npm package `tiddlywiki`: its own server over a fresh "server" edition wiki
+//   node-red          the npm package `node-red` (4.x): editor at /admin, user admin / secret-pass
+import { spawn } from 'node:child_process';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const CORPUS_DIR = join(HERE, 'frontend');
+export const NODE_RED_USER = { username: 'admin', password: 'secret-pass' };
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml', '.woff': 'font/woff', '.ttf': 'font/ttf' };
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Static files of one directory tree on a loopback port. */
+async function serveStatic(root) {
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+    let file = join(root, path);
+    if (!file.startsWith(root)) { res.writeHead(403); res.end(); return; }
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!existsSync(file)) { res.writeHead(404); res.end('not found'); return; }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${server.address().port}`, stop: () => new Promise((r) => { server.closeAllConnections?.(); server.close(() => r()); }) };
+}
+
+async function waitHttp(url, child, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode}): ${child.output.slice(-2000)}`);
+    const ok = await fetch(url).then((r) => r.status < 500, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms: ${child.output.slice(-2000)}`);
+}
+
+function startNode(args, cwd) {
+  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.output = '';
+  const keep = (d) => { child.output = (child.output + d).slice(-20_000); };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  return child;
+}
+
+function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode) return resolve();
+    const t = setTimeout(() => child.kill('SIGKILL'), 3000);
+    child.once('exit', () => { clearTimeout(t); resolve(); });
+    child.kill('SIGTERM');
+  });
+}
+
+let todomvc;
+/** One static server for every TodoMVC implementation (state lives in each browser context). */
+async function todomvcOrigin() {
+  todomvc ??= serveStatic(dirname(require.resolve('todomvc/package.json')));
+  return todomvc;
+}
+
+async function startTiddlyWiki() {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-corpus-tw-'));
+  const bin = join(dirname(require.resolve('tiddlywiki/package.json')), 'tiddlywiki.js');
+  const port = await freePort();
+  const init = startNode([bin, join(dir, 'wiki'), '--init', 'server'], dir);
+  await new Promise((r) => init.once('exit', r));
+  const child = startNode([bin, join(dir, 'wiki'), '--listen', `port=${port}`, 'host=127.0.0.1'], dir);
+  const url = `http://127.0.0.1:${port}/`;
+  await waitHttp(url, child);
+  return { url, stop: async () => { await stopChild(child); rmSync(dir, { recursive: true, force: true }); } };
+}
+
+async function startNodeRed() {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-corpus-nr-'));
+  const redRequire = createRequire(require.resolve('node-red/package.json'));
+  const hash = redRequire('bcryptjs').hashSync(NODE_RED_USER.password, 8);
+  const port = await freePort();
+  writeFileSync(join(dir, 'settings.js'), `module.exports = ${JSON.stringify({
+    uiHost: '127.0.0.1', uiPort: port, httpAdminRoot: '/admin', httpNodeRoot: '/api', userDir: dir, flowFile: 'flows.json',
+    credentialSecret: 'corpus', logging: { console: { level: 'warn' } },
+    adminAuth: { type: 'credentials', users: [{ username: NODE_RED_USER.username, password: hash, permissions: '*' }] },
+    editorTheme: { tours: false, projects: { enabled: false } }, telemetry: { enabled: false }, diagnostics: { enabled: false },
+  })};\n`);
+  const child = startNode([join(dirname(require.resolve('node-red/package.json')), 'red.js'), '-s', join(dir, 'settings.js')], dir);
+  const url = `http://127.0.0.1:${port}/`;
+  await waitHttp(`${url}admin/`, child, 60_000);
+  return { url, stop: async () => { await stopChild(child); rmSync(dir, { recursive: true, force: true }); } };
+}
+
+/**
+ * Start a fresh instance of an app; `url` is the project URL a plan runs against. TodoMVC keeps its
+ * state in the browser, so its instances share one static server; the others start clean each time.
+ */
+export async function startApp(key) {
+  if (key.startsWith('todomvc/')) {
+    const folder = key.slice('todomvc/'.length);
+    const root = dirname(require.resolve('todomvc/package.json'));
+    if (!existsSync(join(root, 'examples', folder, 'index.html'))) throw new Error(`todomvc has no implementation "${folder}"`);
+    const { origin } = await todomvcOrigin();
+    return { url: `${origin}/examples/${folder}/`, stop: async () => {} };
+  }
+  if (key === 'tiddlywiki') return startTiddlyWiki();
+  if (key === 'node-red') return startNodeRed();
+  throw new Error(`unknown corpus app "${key}"`);
+}
+
+/** Stop the shared TodoMVC server (call once at the end). */
+export async function stopApps() {
+  if (todomvc) await (await todomvc).stop();
+  todomvc = undefined;
+}
+
+/**
+ * Read every `*.plans` file: blocks start with `# <name>`, then `app:`, `expect: pass` or
+ * `expect: fail at <step>`, an optional `defect:`, and steps as `do: …` (action) or `check: …`
+ * (assertion). Lines starting with `#` before the first block are the file's preamble.
+ */
+export function readCorpus(dir = CORPUS_DIR) {
+  const plans = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.plans')).sort()) {
+    let plan;
+    let preamble = true;
+    for (const raw of readFileSync(join(dir, file), 'utf8').split('\n')) {
+      const line = raw.trim();
+      if (!line) { preamble = false; continue; }
+      if (line.startsWith('#')) {
+        if (preamble) continue;
+        plan = { file, name: line.replace(/^#\s*/, ''), app: '', expect: 'pass', failAt: undefined, defect: undefined, steps: [] };
+        plans.push(plan);
+        continue;
+      }
+      const m = /^(app|expect|defect|do|check):\s*(.*)$/.exec(line);
+      if (!m || !plan) throw new Error(`${file}: cannot read line "${line}"`);
+      const [, key, value] = m;
+      if (key === 'app') plan.app = value;
+      else if (key === 'defect') plan.defect = value;
+      else if (key === 'expect') {
+        const f = /^fail at (\d+)$/.exec(value);
+        if (value !== 'pass' && !f) throw new Error(`${file}: "${plan.name}": expect must be "pass" or "fail at <step>"`);
+        plan.expect = f ? 'fail' : 'pass';
+        plan.failAt = f ? Number(f[1]) : undefined;
+      } else plan.steps.push({ type: key === 'do' ? 'action' : 'assertion', description: value });
+    }
+  }
+  return plans;
+}
