@@ -54,7 +54,35 @@ async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): P
     case 'disabled': return el.isDisabled({ timeout: 500 });
     case 'checked': return el.isChecked({ timeout: 500 });
     case 'unchecked': return !(await el.isChecked({ timeout: 500 }));
+    case 'selected':
+    case 'unselected': {
+      const on = await el.evaluate((e) => {
+        const attr = (n: string) => e.getAttribute(n) ?? e.closest(`[${n}]`)?.getAttribute(n);
+        if (attr('aria-selected') === 'true' || (attr('aria-current') ?? 'false') !== 'false' || attr('aria-pressed') === 'true') return true;
+        const cls = `${typeof e.className === 'string' ? e.className : ''} ${e.parentElement?.className ?? ''}`;
+        return /(?:^|[\s_-])(?:selected|active|current|is-active|is-selected)(?:$|[\s_-])/.test(cls);
+      });
+      return state === 'selected' ? on : !on;
+    }
   }
+}
+
+/** Visible matches of a locator. */
+async function visibleCount(page: Page, d: LocatorDescriptor): Promise<number> {
+  const loc = toLocator(page, d);
+  const n = Math.min(await loc.count(), 200);
+  let visible = 0;
+  for (let i = 0; i < n; i++) if (await loc.nth(i).isVisible()) visible++;
+  return visible;
+}
+
+/** Form fields whose current value contains the text (a value shows on screen like text does). */
+async function valueShown(page: Page, text: string): Promise<boolean> {
+  for (const frame of page.frames()) {
+    const found = await frame.evaluate((t) => Array.from(document.querySelectorAll('input, textarea')).some((e) => (e as HTMLInputElement).value.includes(t) && (e as HTMLElement).offsetParent !== null), text).catch(() => false);
+    if (found) return true;
+  }
+  return false;
 }
 
 async function actualState(page: Page, d: LocatorDescriptor): Promise<string> {
@@ -76,7 +104,7 @@ async function assertion(a: ResolvedAction, x: ExecContext): Promise<void> {
   switch (a.kind) {
     case 'expect-text': {
       const d: LocatorDescriptor = { strategy: 'text', text: a.text };
-      if (await wait(async () => (await anyVisible(page, d)) === a.visible)) return;
+      if (await wait(async () => ((await anyVisible(page, d)) || (a.orValue === true && (await valueShown(page, a.text)))) === a.visible)) return;
       if (!a.visible) return fail(`expected "${a.text}" not to be visible, but the page shows it`, `"${a.text}" not visible`, 'visible');
       const near = closestLines(await visibleLines(page), a.text);
       const actual = near.length ? `closest visible text: ${near.map((l) => `"${l}"`).join(', ')}` : 'no similar text on the page';
@@ -102,10 +130,23 @@ async function assertion(a: ResolvedAction, x: ExecContext): Promise<void> {
       return fail(`expected ${locatorLabel(a.target)} to have value "${a.value}", but it has "${actual}"`, a.value, actual);
     }
     case 'expect-count': {
+      if (await wait(async () => (await visibleCount(page, a.target)) === a.count)) return;
+      const n = await visibleCount(page, a.target);
+      return fail(`expected ${a.count} visible ${a.count === 1 ? 'match' : 'matches'} of ${locatorLabel(a.target)}, found ${n}`, String(a.count), String(n));
+    }
+    case 'expect-all': {
       const loc = toLocator(page, a.target);
-      if (await wait(async () => (await loc.count()) === a.count)) return;
+      const all = async () => {
+        const n = await loc.count();
+        if (!n) return false;
+        for (let i = 0; i < n; i++) if ((await loc.nth(i).isChecked()) !== (a.state === 'checked')) return false;
+        return true;
+      };
+      if (await wait(all)) return;
       const n = await loc.count();
-      return fail(`expected ${a.count} matching ${locatorLabel(a.target)}, found ${n}`, String(a.count), String(n));
+      let on = 0;
+      for (let i = 0; i < n; i++) if (await loc.nth(i).isChecked().catch(() => false)) on++;
+      return fail(`expected every item to be ${a.state}, but ${on} of ${n} ${n === 1 ? 'is' : 'are'} checked`, `all ${a.state}`, `${on} of ${n} checked`);
     }
     case 'expect-no-error': {
       await page.waitForLoadState('load', { timeout: x.timeoutMs }).catch(() => {});
@@ -118,6 +159,42 @@ async function assertion(a: ResolvedAction, x: ExecContext): Promise<void> {
     default:
       throw new Error(`not an assertion: ${a.kind}`);
   }
+}
+
+/**
+ * The element, made visible first when it only shows on hover (a row's remove button): its
+ * ancestors are hovered, nearest first, until it shows.
+ */
+async function revealed(page: Page, d: LocatorDescriptor, timeoutMs: number) {
+  const el = toLocator(page, d).first();
+  if ((await el.count()) === 0 || (await el.isVisible())) return el;
+  for (let up = 1; up <= 4; up++) {
+    await el.locator(`xpath=ancestor::*[${up}]`).hover({ timeout: Math.min(timeoutMs, 2000) }).catch(() => {});
+    if (await el.isVisible()) return el;
+  }
+  return el;
+}
+
+const OFFSET = { right: [220, 0], left: [-220, 0], below: [0, 120], above: [0, -120] } as const;
+
+/** Drag with real mouse moves (libraries that listen to mousemove need several). */
+async function drag(page: Page, a: Extract<ResolvedAction, { kind: 'drag' }>, timeoutMs: number): Promise<void> {
+  const src = toLocator(page, a.source).first();
+  const dst = toLocator(page, a.target).first();
+  await src.scrollIntoViewIfNeeded({ timeout: timeoutMs });
+  const from = await src.boundingBox({ timeout: timeoutMs });
+  const to = await dst.boundingBox({ timeout: timeoutMs });
+  if (!from || !to) throw new StepFailure('locator-not-found', `cannot drag: ${!from ? locatorLabel(a.source) : locatorLabel(a.target)} is not on screen`, { url: page.url() });
+  const [dx, dy] = a.position ? OFFSET[a.position] : [0, 0];
+  // A drop on a large area lands in its upper left part, where the view is, not at its far centre.
+  const large = to.width > 600 || to.height > 400;
+  const tx = large ? to.x + Math.min(to.width / 2, 200) + dx : to.x + to.width / 2 + dx;
+  const ty = large ? to.y + Math.min(to.height / 2, 150) + dy : to.y + to.height / 2 + dy;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 5, from.y + from.height / 2 + 5, { steps: 2 });
+  await page.mouse.move(tx, ty, { steps: 12 });
+  await page.mouse.up();
 }
 
 /** Run one action. Throws StepFailure (or a Playwright error, classified by the runner). */
@@ -135,8 +212,14 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<void> 
       }
       return;
     }
-    case 'click': await loc(a.target).click(t); break;
+    case 'click': await revealed(page, a.target, x.timeoutMs).then((el) => el.click(t)); break;
+    case 'dblclick': await revealed(page, a.target, x.timeoutMs).then((el) => el.dblclick(t)); break;
     case 'hover': await loc(a.target).hover(t); break;
+    case 'reload': await page.reload({ ...t, waitUntil: 'load' }); return;
+    case 'drag': await drag(page, a, x.timeoutMs); break;
+    case 'steps':
+      for (const part of a.parts) await execute(part.action, x);
+      return;
     case 'fill': await loc(a.target).fill(a.value, t); break;
     case 'select': {
       const el = loc(a.target);
@@ -161,7 +244,7 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<void> 
       return;
     case 'sign-in':
       try {
-        await performSignIn(page, a, x.account, x.baseUrl, x.timeoutMs);
+        await performSignIn(page, a, a.credentials ?? x.account, x.baseUrl, x.timeoutMs);
       } catch (err) {
         if (err instanceof StepFailure) throw err;
         throw new StepFailure('navigation', String((err as Error).message).split('\n')[0]!, { url: page.url() });

@@ -6,11 +6,10 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { BrowserPool } from './browser.js';
-import { execute } from './actions.js';
 import { visibleLines } from './evidence.js';
 import { PageWatch } from './page-watch.js';
 import { finishRecording, startRecording } from './recording.js';
-import { resolveStep } from './resolver.js';
+import { performStep } from './perform.js';
 import type { PlanStep, TestAccount } from './types.js';
 
 export interface VisitPlan {
@@ -60,8 +59,7 @@ export async function visitFeature(dir: string, plan: VisitPlan, ctx: VisitConte
   let reason: string | undefined;
   const run = async (step: PlanStep) => {
     observed.push(step);
-    const action = await resolveStep(step, { page, baseUrl: ctx.baseUrl, testIdAttributes: ctx.testIdAttributes, timeoutMs: ctx.stepTimeoutMs });
-    await execute(action, { page, baseUrl: ctx.baseUrl, account: ctx.account, timeoutMs: ctx.stepTimeoutMs, watch });
+    await performStep(step, { page, baseUrl: ctx.baseUrl, testIdAttributes: ctx.testIdAttributes, account: ctx.account, watch, stepTimeoutMs: ctx.stepTimeoutMs, assertTimeoutMs: ctx.stepTimeoutMs }, { parts: [], subSteps: [] });
     const shot = `step-${String(observed.length).padStart(3, '0')}.png`;
     if (await page.screenshot({ path: join(dir, shot), timeout: 5000 }).then(() => true, () => false)) screenshots.push(shot);
   };

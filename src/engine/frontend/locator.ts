@@ -2,7 +2,7 @@
  * Serialisable locator descriptors ↔ Playwright locators, and their display form. Test ids are
  * matched with CSS attribute selectors so several configurable attributes can coexist.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 import type { LocatorDescriptor } from './types.js';
 
 type AriaRole = Parameters<Page['getByRole']>[0];
@@ -11,7 +11,8 @@ export function cssString(s: string): string {
   return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
-function base(page: Page, d: LocatorDescriptor): Locator {
+function base(pageOrFrame: Page, d: LocatorDescriptor): Locator {
+  const page: Page | FrameLocator = d.frame ? pageOrFrame.frameLocator(d.frame) : pageOrFrame;
   switch (d.strategy) {
     case 'testid':
       return page.locator(`[${d.attribute}=${cssString(d.value)}]`);
@@ -44,10 +45,11 @@ export function toLocator(page: Page, d: LocatorDescriptor): Locator {
 const q = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 /** The locator as Playwright code on `page` (also used verbatim by the exporter). */
-export function describeLocator(d: LocatorDescriptor, root = 'page'): string {
+export function describeLocator(d: LocatorDescriptor, pageRoot = 'page'): string {
   let expr: string;
+  const root = d.frame ? `${pageRoot}.frameLocator(${q(d.frame)})` : pageRoot;
   const exact = (e?: boolean) => (e ? ', { exact: true }' : '');
-  const within = d.within ? describeLocator(d.within, root) : root;
+  const within = d.within ? describeLocator(d.within, pageRoot) : root;
   switch (d.strategy) {
     case 'testid':
       expr = d.attribute === 'data-testid' ? `${within}.getByTestId(${q(d.value)})` : `${within}.locator(${q(`[${d.attribute}=${cssString(d.value)}]`)})`;

@@ -24,8 +24,9 @@ Actions: {"kind":"navigate","url"} {"kind":"click","target"} {"kind":"fill","tar
 Answer with {"action": …} only. Use only elements present in the snapshot.`;
 
 export function targetsOf(a: ResolvedAction): LocatorDescriptor[] {
+  if (a.kind === 'steps') return a.parts.flatMap((p) => targetsOf(p.action));
   const out: LocatorDescriptor[] = [];
-  for (const key of ['target', 'username', 'password', 'submit', 'entry'] as const) {
+  for (const key of ['source', 'target', 'username', 'password', 'submit', 'entry'] as const) {
     const d = (a as Record<string, unknown>)[key];
     if (d && typeof d === 'object') out.push(d as LocatorDescriptor);
   }

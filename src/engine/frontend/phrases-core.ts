@@ -13,11 +13,28 @@ export interface Target {
   role?: string;
   /** Text of the row / list item / card the target sits in ("Delete next to "milk""). */
   within?: string;
+  /** Extra words that describe the target ("the checkmark button to confirm the changes"). */
+  hints?: string[];
+  /** A multi-line text field (text area, body, editor). */
+  multiline?: boolean;
+  /** A connection handle or port of the element named by `within` ("the output of "A""). */
+  handle?: boolean;
+  /** A drop region named by words ("the workspace", "the board"). */
+  region?: boolean;
+  /** The checkbox of the list item whose text is `name`. */
+  item?: boolean;
+  /** The role is a hint: an element of another role with the same name also fits. */
+  relaxed?: boolean;
+  /** Find the field by its placeholder only. */
+  by?: 'placeholder';
 }
 
 export type Intent =
   | { kind: 'navigate'; url: string }
   | { kind: 'click'; target: Target }
+  | { kind: 'dblclick'; target: Target }
+  | { kind: 'drag'; source: Target; dest: Target; position?: 'right' | 'left' | 'below' | 'above' }
+  | { kind: 'reload' }
   | { kind: 'fill'; target: Target; value: string }
   | { kind: 'select'; target: Target; value: string }
   | { kind: 'check'; target: Target; checked: boolean }
@@ -25,8 +42,11 @@ export type Intent =
   | { kind: 'hover'; target: Target }
   | { kind: 'wait'; target?: Target; ms?: number }
   | { kind: 'scroll'; target?: Target; direction?: 'up' | 'down' | 'top' | 'bottom' }
-  | { kind: 'sign-in' }
-  | { kind: 'expect-text'; text: string; visible: boolean }
+  | { kind: 'sign-in'; username?: string; password?: string }
+  /** `orValue`: a form field whose value contains the text also counts. */
+  | { kind: 'expect-text'; text: string; visible: boolean; orValue?: boolean }
+  /** Every checkbox of the main list is in `state`. */
+  | { kind: 'expect-all'; state: 'checked' | 'unchecked' }
   | { kind: 'expect-state'; target: Target; state: ElementState }
   | { kind: 'expect-url'; contains: string }
   | { kind: 'expect-title'; contains: string }

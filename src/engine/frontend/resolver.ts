@@ -6,8 +6,10 @@
  */
 import type { Page } from 'playwright-core';
 import type { ModelProvider } from '../../ai/provider.js';
-import { parseStep, type Intent, type Target } from './phrases.js';
-import { findTarget, ResolveError, withinDescriptor } from './resolve-target.js';
+import type { Intent, Target } from './phrases.js';
+import { ENTRY, FOCUSED, type Clause } from './interpret.js';
+import { expandTokens, ground } from './ground.js';
+import { describeSearch, findTarget, matchCount, ResolveError, withinDescriptor } from './resolve-target.js';
 import { resolveSignIn } from './sign-in.js';
 import { modelResolve } from './model-resolve.js';
 import type { LocatorDescriptor, PlanStep, ResolvedAction } from './types.js';
@@ -22,35 +24,85 @@ export interface ResolveOptions {
   signal?: AbortSignal;
 }
 
-export const SUPPORTED_PHRASING =
-  'e.g. Go to /path, Click "Add", Type "milk" into the "New item" field, Select "X" from "Y", Check "Remember me", ' +
-  'Press Enter, Hover over "X", Wait for "X", Scroll down, Sign in; assertions: "X" is visible / not visible, ' +
-  'the "X" button is disabled, URL contains /path, title contains "X", the "X" field has value "Y", the list has 2 items, ' +
-  'the page shows no error';
-
 /** A locator for a target that may legitimately be absent (negative assertions, counts). */
 function semantic(t: Target): LocatorDescriptor {
   const within = t.within ? { within: withinDescriptor(t.within) } : {};
+  if (t.by === 'placeholder') return { strategy: 'placeholder', text: t.name, ...within };
   if (t.role) return { strategy: 'role', role: t.role, name: t.name, ...within };
   if (t.kind === 'field') return { strategy: 'label', text: t.name, ...within };
   return { strategy: 'text', text: t.name, ...within };
 }
 
+function tokensOf(t: Target): string[] {
+  const own = t.name.startsWith('@') ? [] : t.name.toLowerCase().split(/[^a-z0-9×✓]+/).filter((w) => w.length > 0 && !['the', 'a', 'an', 'of', 'to'].includes(w));
+  return expandTokens([...own, ...(t.hints ?? []).map((h) => h.toLowerCase())]);
+}
+
+/** One pass over every way of finding a target; undefined when nothing fits yet. */
+async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, includeHidden = false): Promise<LocatorDescriptor | undefined> {
+  const { page } = o;
+  const base = { tokens: tokensOf(t), name: t.name.startsWith('@') ? '' : t.name, kind: t.kind, ...(t.multiline ? { multiline: true } : {}) };
+  if (t.name === FOCUSED) {
+    const f = await ground(page, { ...base, focused: true });
+    if (f) return f;
+    return t.hints?.length ? ground(page, { ...base, kind: 'field' }) : undefined;
+  }
+  if (t.name === ENTRY) return ground(page, { ...base, tokens: [], entry: true });
+  if (t.item) return ground(page, { tokens: [], name: '', kind: 'checkbox', within: t.name });
+  if (t.handle) return ground(page, { tokens: expandTokens([t.name, 'port']), name: '', kind: 'any', within: t.within, handle: true });
+  if (t.region) return ground(page, { ...base, region: true });
+  const opts = { testIdAttributes: o.testIdAttributes, timeoutMs: 0, allowHidden };
+  if (t.by === 'placeholder') {
+    const d: LocatorDescriptor = { strategy: 'placeholder', text: t.name };
+    return (await matchCount(page, d)) > 0 ? d : undefined;
+  }
+  if (t.name) {
+    const d = await findTarget(page, t, opts).catch(() => undefined);
+    if (d) return d;
+    if (t.role && t.relaxed) {
+      const any = await findTarget(page, { ...t, role: undefined, kind: 'any' }, opts).catch(() => undefined);
+      if (any) return any;
+    }
+  }
+  return ground(page, { ...base, role: t.role, ...(t.within ? { within: t.within } : {}), ...(includeHidden ? { includeHidden } : {}) });
+}
+
+/** Poll until the target is found or the timeout passes; then say what was looked for. */
+async function locate(t: Target, o: ResolveOptions, timeoutMs = o.timeoutMs, allowHidden = false): Promise<LocatorDescriptor> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const d = await attempt(t, o, allowHidden);
+    if (d) return d;
+    if (Date.now() >= deadline) break;
+    await o.page.waitForTimeout(Math.min(200, Math.max(0, deadline - Date.now())));
+  }
+  const looked = t.name === FOCUSED ? ['the focused text field'] : t.name === ENTRY ? ['the main text field for new entries (an empty input)'] : t.item ? [`the checkbox of the item "${t.name}"`] : t.handle ? [`the ${t.name} handle of "${t.within}"`] : t.region ? [`an area named "${t.name}"`] : describeSearch(t, o.testIdAttributes);
+  throw new ResolveError(`no element matches ${looked.join(', ')}`, looked);
+}
+
 async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAction> {
-  const find = (t: Target, timeoutMs = o.timeoutMs, allowHidden = false) =>
-    findTarget(o.page, t, { testIdAttributes: o.testIdAttributes, timeoutMs, allowHidden });
+  const find = (t: Target, timeoutMs = o.timeoutMs, allowHidden = false) => locate(t, o, timeoutMs, allowHidden);
   switch (intent.kind) {
     case 'navigate':
-    case 'expect-text':
+    case 'reload':
     case 'expect-url':
     case 'expect-title':
     case 'expect-no-error':
       return intent;
-    case 'sign-in':
-      return resolveSignIn(o.page, o.baseUrl, { testIdAttributes: o.testIdAttributes, timeoutMs: o.timeoutMs });
+    case 'expect-text':
+      return intent.orValue ? { kind: 'expect-text', text: intent.text, visible: intent.visible, orValue: true } : { kind: 'expect-text', text: intent.text, visible: intent.visible };
+    case 'sign-in': {
+      const form = await resolveSignIn(o.page, o.baseUrl, { testIdAttributes: o.testIdAttributes, timeoutMs: o.timeoutMs });
+      return intent.username !== undefined ? { ...form, credentials: { username: intent.username, password: intent.password ?? '' } } : form;
+    }
     case 'click':
     case 'hover':
-      return { kind: intent.kind, target: await find(intent.target) };
+    case 'dblclick':
+      return { kind: intent.kind, target: await find(intent.target, o.timeoutMs, Boolean(intent.target.within)) };
+    case 'drag': {
+      const source = await find(intent.source);
+      return { kind: 'drag', source, target: await find(intent.dest), ...(intent.position ? { position: intent.position } : {}) };
+    }
     case 'fill':
     case 'select':
       return { kind: intent.kind, target: await find(intent.target), value: intent.value };
@@ -67,40 +119,78 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
     case 'expect-state': {
       // An element expected to be hidden may not exist at all; do not wait for it.
       const negative = intent.state === 'hidden';
-      const target = await find(intent.target, negative ? 0 : o.timeoutMs, true).catch((err) => {
-        if (negative) return semantic(intent.target);
-        throw err;
-      });
-      return { kind: 'expect-state', target, state: intent.state };
+      if (negative) {
+        const found = await attempt(intent.target, o, true, true);
+        return { kind: 'expect-state', target: found ?? semantic(intent.target), state: 'hidden' };
+      }
+      return { kind: 'expect-state', target: await find(intent.target, o.timeoutMs, true), state: intent.state };
     }
+    case 'expect-all':
+      return { kind: 'expect-all', target: { strategy: 'css', selector: `${await mainList(o.page)} input[type=checkbox]` }, state: intent.state };
     case 'expect-value':
       return { kind: 'expect-value', target: await find(intent.target), value: intent.value };
     case 'expect-count': {
       if (intent.target) return { kind: 'expect-count', target: semantic(intent.target), count: intent.count };
-      const hasMain = (await o.page.locator('main').count()) > 0;
-      const items: LocatorDescriptor = { strategy: 'role', role: 'listitem' };
-      return { kind: 'expect-count', target: hasMain ? { ...items, within: { strategy: 'css', selector: 'main' } } : items, count: intent.count };
+      return { kind: 'expect-count', target: { strategy: 'css', selector: `${await mainList(o.page)} > *` }, count: intent.count };
     }
   }
 }
 
-/** Resolve one step on the page as it is now. Throws ResolveError naming what was looked for. */
-export async function resolveStep(step: PlanStep, o: ResolveOptions): Promise<ResolvedAction> {
-  const intent = parseStep(step);
-  let failure: ResolveError;
-  if (intent) {
-    try {
-      return await fromIntent(intent, o);
-    } catch (err) {
-      if (!(err instanceof ResolveError)) throw err;
-      failure = err;
+/**
+ * The page's main list, as a CSS path: the list whose items are the content (not navigation, not a
+ * footer of filter links), preferring one named like a list of entries. Hidden lists count (an empty
+ * list is often hidden). Falls back to list items inside <main>, then anywhere.
+ */
+export async function mainList(page: Page): Promise<string> {
+  const found = await page.evaluate(() => {
+    const lists = Array.from(document.querySelectorAll('ul, ol, [role=list], tbody'));
+    let best: { el: Element; score: number } | undefined;
+    for (const el of lists) {
+      const items = Array.from(el.children).filter((c) => /^(li|tr)$/.test(c.localName) || c.getAttribute('role') === 'listitem');
+      const name = `${el.id} ${typeof el.className === 'string' ? el.className : ''}`.toLowerCase();
+      let score = 0;
+      if (/list|todo|item|task|note|result|entr|row/.test(name)) score += 2;
+      if (el.closest('nav, footer, header, [role=navigation], [role=contentinfo], [role=banner], [role=tablist], [role=menu]')) score -= 3;
+      if (/filter|nav|menu|tab|breadcrumb|pagination/.test(name)) score -= 3;
+      if (items.length && items.every((c) => c.children.length === 1 && c.firstElementChild?.localName === 'a')) score -= 2;
+      score += Math.min(items.length, 10) * 0.1;
+      if (el.closest('main, [role=main]')) score += 0.5;
+      if (!best || score > best.score) best = { el, score };
     }
-  } else {
-    failure = new ResolveError(`the step's phrasing was not understood (${SUPPORTED_PHRASING})`, []);
+    if (!best || best.score < 0) return null;
+    const path: string[] = [];
+    let cur: Element | null = best.el;
+    while (cur && cur !== document.documentElement) {
+      if (cur.id && document.querySelectorAll(`#${CSS.escape(cur.id)}`).length === 1) { path.unshift(`#${CSS.escape(cur.id)}`); break; }
+      const parent: Element | null = cur.parentElement;
+      const same = parent ? Array.from(parent.children).filter((c) => c.localName === cur!.localName) : [];
+      path.unshift(same.length > 1 ? `${cur.localName}:nth-of-type(${same.indexOf(cur) + 1})` : cur.localName);
+      cur = parent;
+    }
+    return path.join(' > ');
+  });
+  return found ?? 'main li, main [role=listitem], body li';
+}
+
+/** Resolve one clause on the page as it is now. Throws ResolveError naming what was looked for. */
+export async function resolveClause(clause: Clause, o: ResolveOptions): Promise<ResolvedAction> {
+  try {
+    return await fromIntent(clause.intent, o);
+  } catch (err) {
+    if (!(err instanceof ResolveError)) throw err;
+    if (o.model?.available) {
+      const proposed = await modelResolve({ type: clause.type, description: clause.text }, o).catch(() => undefined);
+      if (proposed) return proposed;
+    }
+    throw err;
   }
-  if (o.model?.available) {
-    const proposed = await modelResolve(step, o).catch(() => undefined);
-    if (proposed) return proposed;
-  }
-  throw failure;
+}
+
+/**
+ * A step whose sentence was not understood: the model (when configured) is asked for it and its
+ * answer is checked against the page; otherwise the step fails as not understood.
+ */
+export async function resolveUnread(step: PlanStep, o: ResolveOptions): Promise<ResolvedAction | undefined> {
+  if (!o.model?.available) return undefined;
+  return modelResolve(step, o).catch(() => undefined);
 }

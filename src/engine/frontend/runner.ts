@@ -7,13 +7,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModelProvider } from '../../ai/provider.js';
 import { getDefaultPool, type BrowserPool } from './browser.js';
-import { execute, StepFailure } from './actions.js';
-import { findDrift, healRecord } from './heal.js';
+import { StepFailure } from './actions.js';
 import { locatorLabel } from './locator.js';
 import { targetsOf } from './model-resolve.js';
 import { PageWatch } from './page-watch.js';
 import { DEFAULT_TEST_ID_ATTRIBUTES, ResolveError, matchCount } from './resolve-target.js';
-import { resolveStep } from './resolver.js';
+import { actionLocator, performStep, stepAction, type StepProgress } from './perform.js';
 import { finishRecording, startRecording } from './recording.js';
 import type { PlanStep, ResolvedAction, ResolvedScript, RunFailure, RunResult, ScriptStep, StepRecord, TestAccount } from './types.js';
 
@@ -72,6 +71,8 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
   const rec = await startRecording(input.pool ?? getDefaultPool(), input.artifactsDir, { video: input.video ?? true, trace: input.trace ?? true });
   const { page } = rec.lease;
   const watch = new PageWatch().attach(page);
+  // Confirmation prompts ("Discard changes?") are accepted, as a person clicking OK would.
+  page.on('dialog', (d) => void d.accept().catch(() => {}));
   const records: StepRecord[] = steps.map((s, index) => ({
     index, type: s.type, description: s.description, status: 'skipped', durationMs: 0, startedAt: null, action: null, locator: null, resolved: null, screenshot: null,
   }));
@@ -95,35 +96,16 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
       const t0 = Date.now();
       input.onProgress?.({ ...r }, null);
       const remaining = deadline - Date.now();
-      const timeoutMs = Math.max(1, Math.min(step.type === 'assertion' ? assertTimeout : stepTimeout, remaining));
       const saved = input.script?.steps.find((x) => x.index === i);
-      let action: ResolvedAction | null = null;
+      const progress: StepProgress = { parts: [], subSteps: [] };
       const work = (async () => {
         if (remaining <= 0) throw new StepFailure('timeout', "the run's time limit was reached before this step");
-        const resolveOpts = { page, baseUrl: input.baseUrl, testIdAttributes: attrs, timeoutMs: Math.min(stepTimeout, remaining), model: input.model, signal: input.signal };
-        if (saved && saved.description === step.description && saved.type === step.type) {
-          action = saved.action;
-          const drift = await findDrift(page, action, { probeMs: Math.min(input.healProbeMs ?? 1500, timeoutMs), stepTimeoutMs: timeoutMs, baseUrl: input.baseUrl, testIdAttributes: attrs });
-          if (drift && !heal) throw new StepFailure('locator-not-found', `the saved locator ${locatorLabel(drift)} matches nothing (auto-heal is off)`, { url: page.url() });
-          if (drift) {
-            const fresh = await resolveStep(step, resolveOpts).catch((err) => {
-              if (err instanceof ResolveError) throw new ResolveError(`the saved locator ${locatorLabel(drift)} matches nothing and re-resolving the step failed: ${err.message}`, err.lookedFor);
-              throw err;
-            });
-            // Re-resolving to the very same locator means the page was only slow: not a heal.
-            if (JSON.stringify(fresh) !== JSON.stringify(action)) {
-              r.healed = healRecord(drift, action, fresh);
-              heals.push({ index: i, ...r.healed });
-            }
-            action = fresh;
-          }
-        } else {
-          action = await resolveStep(step, resolveOpts);
-        }
-        r.action = action.kind;
-        r.resolved = action;
-        r.locator = locatorLabel(targetsOf(action)[0] ?? (action.kind === 'expect-text' ? { strategy: 'text', text: action.text } : undefined));
-        await execute(action, { page, baseUrl: input.baseUrl, account: input.account, timeoutMs, watch });
+        const fits = saved && saved.description === step.description && saved.type === step.type;
+        await performStep(step, {
+          page, baseUrl: input.baseUrl, testIdAttributes: attrs, account: input.account, watch, model: input.model, signal: input.signal,
+          stepTimeoutMs: Math.min(stepTimeout, remaining), assertTimeoutMs: Math.min(assertTimeout, remaining),
+          ...(fits ? { saved: saved.action, heal, healProbeMs: input.healProbeMs } : {}),
+        }, progress);
       })();
       work.catch(() => {});
       try {
@@ -131,12 +113,22 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
         r.status = 'passed';
       } catch (err) {
         r.status = 'failed';
-        failure = await classify(err, action, page, deadline);
+        failure = await classify(err, progress.parts.at(-1)?.action ?? null, page, deadline);
         if (step.type === 'assertion' && failure.kind === 'timeout') failure.kind = 'assertion';
         r.error = failure.message;
         failure.message = `Step ${i + 1} "${step.description}" failed: ${failure.message}`;
         failedStepIndex = i;
       }
+      const action = stepAction(progress);
+      r.action = action?.kind ?? null;
+      r.resolved = action;
+      r.locator = actionLocator(action);
+      if (progress.subSteps.length) r.subSteps = progress.subSteps;
+      if (progress.healed) {
+        r.healed = progress.healed;
+        heals.push({ index: i, ...progress.healed });
+      }
+      // A step that failed part-way is saved too; a replay uses it only when it covers every clause.
       if (action) scriptSteps.push({ index: i, type: step.type, description: step.description, action });
       const shot = join('steps', `step-${String(i + 1).padStart(3, '0')}.png`);
       if (failure?.kind !== 'cancelled' && (await page.screenshot({ path: join(input.artifactsDir, shot), timeout: 5000 }).then(() => true, () => false))) r.screenshot = shot;

@@ -16,14 +16,19 @@ export type LocatorDescriptor = (
   | { strategy: 'placeholder'; text: string; exact?: boolean }
   | { strategy: 'text'; text: string; exact?: boolean }
   | { strategy: 'css'; selector: string; hasText?: string }
-) & { nth?: number; within?: LocatorDescriptor };
+) & { nth?: number; within?: LocatorDescriptor; /** CSS of the iframe the element lives in. */ frame?: string };
 
-export type ElementState = 'visible' | 'hidden' | 'enabled' | 'disabled' | 'checked' | 'unchecked';
+export type ElementState = 'visible' | 'hidden' | 'enabled' | 'disabled' | 'checked' | 'unchecked' | 'selected' | 'unselected';
 
 /** What a step does once resolved. Targets are concrete locators; values are literal. */
 export type ResolvedAction =
   | { kind: 'navigate'; url: string }
   | { kind: 'click'; target: LocatorDescriptor }
+  | { kind: 'dblclick'; target: LocatorDescriptor }
+  | { kind: 'drag'; source: LocatorDescriptor; target: LocatorDescriptor; position?: 'right' | 'left' | 'below' | 'above' }
+  | { kind: 'reload' }
+  /** A step read as several clauses: each clause's action, in order. */
+  | { kind: 'steps'; parts: Array<{ text: string; action: ResolvedAction }> }
   | { kind: 'fill'; target: LocatorDescriptor; value: string }
   | { kind: 'select'; target: LocatorDescriptor; value: string }
   | { kind: 'check'; target: LocatorDescriptor; checked: boolean }
@@ -31,8 +36,10 @@ export type ResolvedAction =
   | { kind: 'hover'; target: LocatorDescriptor }
   | { kind: 'wait'; target?: LocatorDescriptor; text?: string; ms?: number }
   | { kind: 'scroll'; target?: LocatorDescriptor; direction?: 'up' | 'down' | 'top' | 'bottom' }
-  | { kind: 'sign-in'; username: LocatorDescriptor; password: LocatorDescriptor; submit?: LocatorDescriptor; entry?: LocatorDescriptor }
-  | { kind: 'expect-text'; text: string; visible: boolean }
+  /** `credentials`: written in the step itself; otherwise the project's test account is used. */
+  | { kind: 'sign-in'; username: LocatorDescriptor; password: LocatorDescriptor; submit?: LocatorDescriptor; entry?: LocatorDescriptor; credentials?: TestAccount }
+  | { kind: 'expect-text'; text: string; visible: boolean; orValue?: boolean }
+  | { kind: 'expect-all'; target: LocatorDescriptor; state: 'checked' | 'unchecked' }
   | { kind: 'expect-state'; target: LocatorDescriptor; state: ElementState }
   | { kind: 'expect-url'; contains: string }
   | { kind: 'expect-title'; contains: string }
@@ -64,6 +71,14 @@ export interface TestAccount {
   password: string;
 }
 
+export interface SubStepRecord {
+  text: string;
+  action: ActionKind | null;
+  locator: string | null;
+  status: StepStatus;
+  error?: string;
+}
+
 export type StepStatus = 'passed' | 'failed' | 'skipped' | 'running';
 
 export interface StepRecord {
@@ -78,6 +93,8 @@ export interface StepRecord {
   action: ActionKind | null;
   /** Display form of the locator used, e.g. `getByTestId('add-button')`. */
   locator: string | null;
+  /** How the sentence was read when it has several clauses: each clause, its action and locator. */
+  subSteps?: SubStepRecord[];
   /** The concrete action (serialisable); null when unresolved. */
   resolved: ResolvedAction | null;
   error?: string;
@@ -86,7 +103,7 @@ export interface StepRecord {
   healed?: { from: string; to: string };
 }
 
-export type FailureKind = 'assertion' | 'locator-not-found' | 'navigation' | 'timeout' | 'page-error' | 'cancelled';
+export type FailureKind = 'assertion' | 'step-not-understood' | 'locator-not-found' | 'navigation' | 'timeout' | 'page-error' | 'cancelled';
 
 export interface RunFailure {
   kind: FailureKind;

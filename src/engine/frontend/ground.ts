@@ -1,0 +1,198 @@
+/**
+ * Scored grounding: when no name-based strategy (test id, role, label, placeholder, text) matches a
+ * target, every visible element of the right kind is scored against the target's words (accessible
+ * name, title, placeholder, label, value, id, name and class tokens), scoped to the element that
+ * shows the `within` text when there is one, in the page and its same-origin frames. The best
+ * element is recorded by a CSS path so a replay needs no scoring. Also finds the page's main entry
+ * field, the focused field, a drop region and a connection handle of an element.
+ */
+import type { Frame, Page } from 'playwright-core';
+import type { Target } from './phrases-core.js';
+import type { LocatorDescriptor } from './types.js';
+
+export interface GroundSpec {
+  tokens: string[];
+  name: string;
+  kind: Target['kind'];
+  role?: string;
+  within?: string;
+  multiline?: boolean;
+  handle?: boolean;
+  region?: boolean;
+  entry?: boolean;
+  focused?: boolean;
+  /** Consider hidden elements too (for checks that something is hidden). */
+  includeHidden?: boolean;
+}
+
+interface Hit {
+  selector: string;
+  score: number;
+  visible: boolean;
+}
+
+const SYN: Record<string, string[]> = {
+  remove: ['destroy', 'delete', 'trash', 'close', 'x', '×'], delete: ['destroy', 'remove', 'trash', 'x', '×'], x: ['destroy', 'close', 'remove', '×'],
+  checkmark: ['confirm', 'done', 'ok', 'save', 'check', '✓'], tick: ['confirm', 'done', 'check'], save: ['confirm', 'done', 'ok', 'submit'],
+  confirm: ['save', 'done', 'ok'], text: ['body', 'content', 'textarea'], body: ['text', 'content', 'textarea'], title: ['titlebar', 'name', 'heading'],
+  workspace: ['canvas', 'chart', 'board', 'stage', 'workspace'], canvas: ['workspace', 'chart', 'board', 'stage'], board: ['canvas', 'workspace', 'chart'],
+  output: ['out', 'output', 'source'], input: ['in', 'input', 'target'], search: ['search', 'find', 'filter'], username: ['user', 'login', 'email'],
+  avatar: ['user', 'profile', 'account'], filter: ['filter', 'search'], todo: ['todo', 'item', 'task'], new: ['new', 'add', 'create'],
+};
+
+export function expandTokens(words: string[]): string[] {
+  const out = new Set<string>();
+  for (const w of words) {
+    out.add(w);
+    for (const s of SYN[w] ?? []) out.add(s);
+  }
+  return [...out];
+}
+
+/** Runs in the page: score elements for a spec. Self-contained (serialised into the page). */
+function scoreInPage(spec: GroundSpec): Hit[] {
+  const doc = document;
+  const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
+  const split = (s: string) => s.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9×✓]+/).filter(Boolean);
+  const isVisible = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) return false;
+    const st = getComputedStyle(el);
+    return st.visibility !== 'hidden' && st.display !== 'none' && Number(st.opacity) !== 0;
+  };
+  const unique = (sel: string) => { try { return doc.querySelectorAll(sel).length === 1; } catch { return false; } };
+  const cssPath = (el: Element): string => {
+    const parts: string[] = [];
+    let cur: Element | null = el;
+    while (cur && cur !== doc.documentElement) {
+      if (cur.id && unique(`#${CSS.escape(cur.id)}`)) { parts.unshift(`#${CSS.escape(cur.id)}`); break; }
+      const parent: Element | null = cur.parentElement;
+      const tag = cur.localName;
+      const same = parent ? Array.from(parent.children).filter((c) => c.localName === tag) : [];
+      parts.unshift(same.length > 1 ? `${CSS.escape(tag)}:nth-of-type(${same.indexOf(cur) + 1})` : CSS.escape(tag));
+      cur = parent;
+    }
+    return parts.join(' > ');
+  };
+  const textOf = (el: Element) => norm((el as HTMLElement).innerText ?? el.textContent).slice(0, 120);
+  const ownTokens = (el: Element): string[] => {
+    const e = el as HTMLInputElement;
+    const labels = e.labels ? Array.from(e.labels).map((l) => l.textContent ?? '').join(' ') : '';
+    const cls = typeof el.className === 'string' ? el.className : (el.getAttribute('class') ?? '');
+    return split([
+      el.getAttribute('aria-label'), el.getAttribute('title'), el.getAttribute('alt'), el.getAttribute('placeholder'), labels,
+      el.id, el.getAttribute('name'), cls, el.getAttribute('data-testid'), el.localName === 'input' || el.localName === 'textarea' ? '' : textOf(el),
+      el.querySelector?.('title')?.textContent ?? '',
+    ].join(' '));
+  };
+  const FIELD = 'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=hidden]):not([type=reset]), textarea, [contenteditable=""], [contenteditable=true], select, [role=textbox], [role=searchbox], [role=combobox]';
+  const CLICK = 'button, a, [role=button], [role=link], [role=tab], [role=menuitem], input[type=button], input[type=submit], label, summary, [onclick], [tabindex], svg g[class], [class*=btn], [class*=button], [class*=destroy], [class*=close]';
+  const CHECK = 'input[type=checkbox], input[type=radio], [role=checkbox], [role=switch]';
+  const sel = spec.kind === 'field' ? FIELD : spec.kind === 'checkbox' ? CHECK : spec.kind === 'clickable' ? CLICK : `${CLICK}, ${FIELD}, h1, h2, h3, h4, li, p, span, div, g, text, img, svg`;
+
+  // Scope: ancestors of the element that shows the `within` text, nearest first.
+  let scopes: Element[] = [doc.body];
+  if (spec.within) {
+    const want = spec.within.toLowerCase();
+    const anchors: Element[] = [];
+    const all = doc.body.querySelectorAll('*');
+    for (const el of Array.from(all)) {
+      if (el.children.length > 3) continue;
+      const t = norm(el.textContent).toLowerCase();
+      if (t === want || (t.includes(want) && t.length <= want.length + 3)) anchors.push(el);
+      else if ((el as HTMLInputElement).value && norm((el as HTMLInputElement).value).toLowerCase() === want) anchors.push(el);
+    }
+    anchors.sort((a, b) => Number(isVisible(b)) - Number(isVisible(a)));
+    scopes = [];
+    for (const a of anchors.slice(0, 5)) {
+      let cur: Element | null = a;
+      for (let up = 0; up < 6 && cur && cur !== doc.body; up++) {
+        scopes.push(cur);
+        cur = cur.parentElement;
+      }
+    }
+    if (!scopes.length) return [];
+  }
+  const hits: Hit[] = [];
+  const seen = new Set<Element>();
+  for (const [depth, scope] of scopes.entries()) {
+    const found = Array.from(scope.querySelectorAll(sel));
+    for (const el of found) {
+      if (seen.has(el)) continue;
+      seen.add(el);
+      const visible = isVisible(el);
+      if (!visible && !spec.within && !spec.includeHidden) continue;
+      const toks = ownTokens(el);
+      let score = 0;
+      for (const t of spec.tokens) {
+        if (toks.includes(t)) score += 1;
+        else if (t.length >= 4 && toks.some((x) => x.startsWith(t) || (x.length >= 4 && t.startsWith(x)))) score += 0.6;
+      }
+      score = spec.tokens.length ? score / spec.tokens.length : 0.5;
+      if (spec.name && textOf(el).toLowerCase() === spec.name.toLowerCase()) score += 1;
+      if (spec.multiline && el.localName === 'textarea') score += 0.8;
+      if (spec.handle && /port|handle|anchor|connector|socket/.test(toks.join(' '))) score += 0.5;
+      if (spec.entry) {
+        const e = el as HTMLInputElement;
+        if (e.localName !== 'input' || (e.value ?? '') !== '') continue;
+        score += /new|add|what|todo|item|task|enter/.test(`${e.placeholder} ${e.id} ${e.className}`.toLowerCase()) ? 1 : 0.2;
+        if (e.autofocus) score += 0.3;
+      }
+      if (spec.region) {
+        const r = el.getBoundingClientRect();
+        score += Math.min(0.5, (r.width * r.height) / 2_000_000);
+      }
+      if (spec.within) score -= depth * 0.01;
+      if (visible) score += 0.05;
+      if (score <= 0.3 && !spec.entry && !(spec.within && spec.tokens.length === 0)) continue;
+      hits.push({ selector: cssPath(el), score, visible });
+    }
+  }
+  hits.sort((a, b) => b.score - a.score);
+  return hits.slice(0, 5);
+}
+
+/** The focused editable element (looking into same-origin frames). */
+function focusedInPage(): string | null {
+  let el: Element | null = document.activeElement;
+  if (!el || el === document.body) return null;
+  const editable = el.matches('input, textarea, [contenteditable=""], [contenteditable=true], select');
+  return editable ? ':focus' : el.localName === 'iframe' ? 'iframe' : null;
+}
+
+async function frameSelector(page: Page, frame: Frame): Promise<string | undefined> {
+  const handle = await frame.frameElement().catch(() => undefined);
+  if (!handle) return undefined;
+  const sel = await handle.evaluate((el) => {
+    const all = Array.from(document.querySelectorAll('iframe'));
+    return `iframe >> nth=${all.indexOf(el as HTMLIFrameElement)}`;
+  });
+  void page;
+  return sel;
+}
+
+/** Best element for the spec in the page or a same-origin frame; undefined when nothing scores. */
+export async function ground(page: Page, spec: GroundSpec): Promise<LocatorDescriptor | undefined> {
+  if (spec.focused) {
+    const f = await page.evaluate(focusedInPage).catch(() => null);
+    if (f === ':focus') return { strategy: 'css', selector: ':focus' };
+    if (f === 'iframe') {
+      for (const frame of page.frames().slice(1)) {
+        const inner = await frame.evaluate(focusedInPage).catch(() => null);
+        const fsel = inner === ':focus' ? await frameSelector(page, frame) : undefined;
+        if (fsel) return { strategy: 'css', selector: ':focus', frame: fsel };
+      }
+    }
+    return undefined;
+  }
+  let best: { d: LocatorDescriptor; score: number } | undefined;
+  for (const [i, frame] of page.frames().entries()) {
+    const hits = await frame.evaluate(scoreInPage, spec).catch(() => [] as Hit[]);
+    const top = hits[0];
+    if (!top || (best && best.score >= top.score)) continue;
+    const fsel = i === 0 ? undefined : await frameSelector(page, frame);
+    if (i > 0 && !fsel) continue;
+    best = { d: { strategy: 'css', selector: top.selector, ...(fsel ? { frame: fsel } : {}) }, score: top.score };
+  }
+  return best?.d;
+}

@@ -1,0 +1,106 @@
+/**
+ * Perform one plan step: read the sentence into clauses (interpret.ts), then for each clause resolve
+ * its target on the live page (or take the saved action, healing it when its locator drifted) and
+ * execute it before the next clause is resolved, since a clause often acts on what the previous one
+ * revealed. What happened to each clause is recorded as it goes, so a failure keeps the prefix.
+ */
+import type { Page } from 'playwright-core';
+import type { ModelProvider } from '../../ai/provider.js';
+import { execute, StepFailure } from './actions.js';
+import { findDrift, healRecord } from './heal.js';
+import { interpret } from './interpret.js';
+import { locatorLabel } from './locator.js';
+import { targetsOf } from './model-resolve.js';
+import type { PageWatch } from './page-watch.js';
+import { ResolveError } from './resolve-target.js';
+import { resolveClause, resolveUnread } from './resolver.js';
+import type { PlanStep, ResolvedAction, SubStepRecord, TestAccount } from './types.js';
+
+export interface PerformContext {
+  page: Page;
+  baseUrl: string;
+  testIdAttributes: string[];
+  account?: TestAccount;
+  watch: PageWatch;
+  /** Per action and resolution. */
+  stepTimeoutMs: number;
+  /** How long an assertion polls. */
+  assertTimeoutMs: number;
+  model?: ModelProvider;
+  signal?: AbortSignal;
+  /** The action saved for this step by an earlier run. */
+  saved?: ResolvedAction;
+  heal?: boolean;
+  healProbeMs?: number;
+}
+
+/** Filled while the step runs; read after a failure for the resolved prefix. */
+export interface StepProgress {
+  parts: Array<{ text: string; action: ResolvedAction }>;
+  subSteps: SubStepRecord[];
+  healed?: { from: string; to: string };
+}
+
+/** The single action a step resolved to: the one clause's action, or all of them in order. */
+export function stepAction(progress: StepProgress): ResolvedAction | null {
+  if (!progress.parts.length) return null;
+  return progress.parts.length === 1 ? progress.parts[0]!.action : { kind: 'steps', parts: progress.parts };
+}
+
+/** The display locator of an action: its first target. */
+export function actionLocator(a: ResolvedAction | null): string | null {
+  if (!a) return null;
+  if (a.kind === 'steps') return actionLocator(a.parts.find((p) => targetsOf(p.action).length)?.action ?? a.parts[0]?.action ?? null);
+  return locatorLabel(targetsOf(a)[0] ?? (a.kind === 'expect-text' ? { strategy: 'text', text: a.text } : undefined));
+}
+
+export async function performStep(step: PlanStep, c: PerformContext, progress: StepProgress): Promise<void> {
+  const interp = interpret(step);
+  const savedParts = c.saved ? (c.saved.kind === 'steps' ? c.saved.parts : [{ text: step.description, action: c.saved }]) : undefined;
+  const resolveOpts = { page: c.page, baseUrl: c.baseUrl, testIdAttributes: c.testIdAttributes, timeoutMs: c.stepTimeoutMs, model: c.model, signal: c.signal };
+  let clauses = interp.clauses.map((cl) => ({ text: cl.text, type: cl.type, clause: cl as typeof cl | undefined }));
+  let parts = savedParts?.length === clauses.length ? savedParts : undefined;
+  if (interp.unknown) {
+    // A step once resolved by the model replays its saved action; otherwise ask the model now.
+    const fromModel = savedParts?.length === 1 ? savedParts[0]!.action : await resolveUnread(step, resolveOpts);
+    if (!fromModel) {
+      const read = interp.clauses.length ? ` (read so far: ${interp.clauses.map((x) => `"${x.text}"`).filter((x, i, a) => a.indexOf(x) === i).join(', ')})` : '';
+      throw new StepFailure('step-not-understood', `the words "${interp.unknown.words}" were not understood${read}. Rephrase the step, ${interp.unknown.suggestion}`);
+    }
+    clauses = [{ text: step.description, type: step.type, clause: undefined }];
+    parts = [{ text: step.description, action: fromModel }];
+  }
+  for (const [j, cl] of clauses.entries()) {
+    const sub: SubStepRecord = { text: cl.text, action: null, locator: null, status: 'running' };
+    if (clauses.length > 1) progress.subSteps.push(sub);
+    const timeoutMs = cl.type === 'assertion' ? c.assertTimeoutMs : c.stepTimeoutMs;
+    let action = parts?.[j]?.action;
+    try {
+      if (action) {
+        const drift = await findDrift(c.page, action, { probeMs: Math.min(c.healProbeMs ?? 1500, timeoutMs), stepTimeoutMs: timeoutMs, baseUrl: c.baseUrl, testIdAttributes: c.testIdAttributes });
+        if (drift && !c.heal) throw new StepFailure('locator-not-found', `the saved locator ${locatorLabel(drift)} matches nothing (auto-heal is off)`, { url: c.page.url() });
+        if (drift) {
+          if (!cl.clause) throw new ResolveError(`the saved locator ${locatorLabel(drift)} matches nothing`, [locatorLabel(drift) ?? '']);
+          const fresh = await resolveClause(cl.clause, resolveOpts).catch((err) => {
+            if (err instanceof ResolveError) throw new ResolveError(`the saved locator ${locatorLabel(drift)} matches nothing and re-resolving the step failed: ${err.message}`, err.lookedFor);
+            throw err;
+          });
+          // Re-resolving to the very same locator means the page was only slow: not a heal.
+          if (JSON.stringify(fresh) !== JSON.stringify(action)) progress.healed = healRecord(drift, action, fresh);
+          action = fresh;
+        }
+      } else {
+        action = await resolveClause(cl.clause!, resolveOpts);
+      }
+      sub.action = action.kind;
+      sub.locator = actionLocator(action);
+      progress.parts.push({ text: cl.text, action });
+      await execute(action, { page: c.page, baseUrl: c.baseUrl, account: c.account, timeoutMs, watch: c.watch });
+      sub.status = 'passed';
+    } catch (err) {
+      sub.status = 'failed';
+      sub.error = String((err as Error)?.message ?? err).split('\n')[0];
+      throw err;
+    }
+  }
+}

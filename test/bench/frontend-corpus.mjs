@@ -1,0 +1,89 @@
+// Benchmark: the frontend corpus (test/corpus/frontend/*.plans, written as people write test plans)
+// against real third-party web apps from npm. Each plan runs twice: a first run that interprets every
+// step, then a replay of the script it saved. Prints steps understood, steps grounded, verdicts right
+// (first run and replay) and time per plan next to hand-written Playwright scripts of the same plans.
+// Run after `npm run build`: node test/bench/frontend-corpus.mjs [plan-name-filter]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BrowserPool } from '../../dist/src/engine/frontend/browser.js';
+import { runPlan } from '../../dist/src/engine/frontend/runner.js';
+import { interpret } from '../../dist/src/engine/frontend/interpret.js';
+import { readCorpus, startApp, stopApps } from '../corpus/apps.mjs';
+import { RAW_SCRIPTS, rawTime } from '../corpus/raw-scripts.mjs';
+
+const filter = process.argv[2];
+const plans = readCorpus().filter((p) => !filter || p.name.includes(filter) || p.app.includes(filter));
+const pool = new BrowserPool({});
+const work = mkdtempSync(join(tmpdir(), 'svc-corpus-'));
+
+/** A verdict is right when a passing plan passes, and a failing plan fails at its step, blaming the app. */
+export function verdictRight(plan, r) {
+  if (plan.expect === 'pass') return r.verdict === 'passed';
+  return r.verdict === 'failed' && r.failedStepIndex === plan.failAt - 1 && (r.failure?.kind === 'assertion' || r.failure?.kind === 'page-error');
+}
+
+const rows = [];
+let steps = 0, understood = 0, reached = 0, grounded = 0, first = 0, replay = 0;
+for (const [i, plan] of plans.entries()) {
+  const app = await startApp(plan.app);
+  try {
+    for (const s of plan.steps) {
+      steps++;
+      if (!interpret(s).unknown) understood++;
+    }
+    const dir = join(work, String(i));
+    const t0 = Date.now();
+    const r1 = await runPlan({ steps: plan.steps, baseUrl: app.url, artifactsDir: join(dir, 'first'), pool, video: false, trace: false });
+    const firstMs = Date.now() - t0;
+    for (const s of r1.steps) {
+      if (s.status === 'skipped') continue;
+      reached++;
+      if (s.status === 'passed' || !['locator-not-found', 'step-not-understood'].includes(r1.failure?.kind)) grounded++;
+    }
+    const ok1 = verdictRight(plan, r1);
+    if (ok1) first++;
+    // The replay runs against a fresh instance, as a later run would.
+    await app.stop();
+    const again = await startApp(plan.app);
+    const t1 = Date.now();
+    const r2 = await runPlan({ steps: plan.steps, script: r1.script, baseUrl: again.url, artifactsDir: join(dir, 'replay'), pool, video: false, trace: false });
+    const replayMs = Date.now() - t1;
+    const ok2 = verdictRight(plan, r2);
+    if (ok2) replay++;
+    let raw = '';
+    if (RAW_SCRIPTS[plan.name]) {
+      await again.stop();
+      const fresh = await startApp(plan.app);
+      raw = String(await rawTime(pool, plan.name, fresh.url));
+      await fresh.stop();
+    } else await again.stop();
+    rows.push({ plan: `${plan.app}: ${plan.name}`.slice(0, 58), steps: plan.steps.length, expect: plan.failAt ? `fail@${plan.failAt}` : 'pass', first: `${r1.verdict}${r1.failedStepIndex !== undefined ? `@${r1.failedStepIndex + 1}` : ''} ${ok1 ? 'ok' : 'WRONG'}`, replay: `${r2.verdict} ${ok2 ? 'ok' : 'WRONG'}`, firstMs, replayMs, rawMs: raw });
+    if (!ok1 || !ok2) {
+      const bad = !ok1 ? r1 : r2;
+      console.error(`\n✗ ${plan.name} (${!ok1 ? 'first run' : 'replay'}): ${bad.failure?.kind ?? ''} ${bad.failure?.message ?? 'passed but should fail'}`);
+    }
+  } catch (err) {
+    console.error(`\n✗ ${plan.name}: ${err.stack ?? err}`);
+    rows.push({ plan: `${plan.app}: ${plan.name}`.slice(0, 58), steps: plan.steps.length, expect: plan.failAt ? `fail@${plan.failAt}` : 'pass', first: 'ERROR', replay: 'ERROR', firstMs: 0, replayMs: 0, rawMs: '' });
+    await app.stop().catch(() => {});
+  }
+}
+await pool.close();
+await stopApps();
+rmSync(work, { recursive: true, force: true });
+
+console.log('');
+console.table(rows);
+const pct = (a, b) => `${a}/${b} (${b ? ((100 * a) / b).toFixed(1) : '0.0'}%)`;
+const timed = rows.filter((r) => r.rawMs);
+const ratio = (key) => (timed.length ? (timed.reduce((s, r) => s + r[key] / Number(r.rawMs), 0) / timed.length).toFixed(2) : 'n/a');
+console.table([
+  { figure: 'plans', value: String(plans.length), target: '' },
+  { figure: 'steps understood', value: pct(understood, steps), target: '≥ 95%' },
+  { figure: 'steps grounded (of steps reached)', value: pct(grounded, reached), target: '' },
+  { figure: 'verdicts right, first run', value: pct(first, plans.length), target: '100%' },
+  { figure: 'verdicts right, replay', value: pct(replay, plans.length), target: '100%' },
+  { figure: `first run / raw Playwright (mean of ${timed.length} plans)`, value: ratio('firstMs'), target: '≤ 1.5' },
+  { figure: `replay / raw Playwright (mean of ${timed.length} plans)`, value: ratio('replayMs'), target: '' },
+]);
