@@ -220,7 +220,13 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<void> 
     case 'steps':
       for (const part of a.parts) await execute(part.action, x);
       return;
-    case 'fill': await loc(a.target).fill(a.value, t); break;
+    case 'fill': {
+      const el = loc(a.target);
+      await el.fill(a.value, t);
+      // Apps that react to key events (live filters, jQuery keyup handlers) see a key as well.
+      if (a.value) await el.dispatchEvent('keyup', { key: 'End' }, t).catch(() => {});
+      break;
+    }
     case 'select': {
       const el = loc(a.target);
       await el.selectOption({ label: a.value }, { timeout: Math.min(x.timeoutMs, 2000) }).catch(() => el.selectOption(a.value, t));

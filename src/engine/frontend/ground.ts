@@ -11,7 +11,8 @@ import type { Target } from './phrases-core.js';
 import type { LocatorDescriptor } from './types.js';
 
 export interface GroundSpec {
-  tokens: string[];
+  /** One group per word of the target (the word and its synonyms); a group matches once. */
+  tokens: string[][];
   name: string;
   kind: Target['kind'];
   role?: string;
@@ -21,6 +22,10 @@ export interface GroundSpec {
   region?: boolean;
   entry?: boolean;
   focused?: boolean;
+  /** Only elements on screen, even inside a `within` scope. */
+  visibleOnly?: boolean;
+  /** Only multi-line fields (textarea, contenteditable). */
+  multilineOnly?: boolean;
   /** Consider hidden elements too (for checks that something is hidden). */
   includeHidden?: boolean;
 }
@@ -40,13 +45,8 @@ const SYN: Record<string, string[]> = {
   avatar: ['user', 'profile', 'account'], filter: ['filter', 'search'], todo: ['todo', 'item', 'task'], new: ['new', 'add', 'create'],
 };
 
-export function expandTokens(words: string[]): string[] {
-  const out = new Set<string>();
-  for (const w of words) {
-    out.add(w);
-    for (const s of SYN[w] ?? []) out.add(s);
-  }
-  return [...out];
+export function expandTokens(words: string[]): string[][] {
+  return [...new Set(words)].map((w) => [w, ...(SYN[w] ?? [])]);
 }
 
 /** Runs in the page: score elements for a spec. Self-contained (serialised into the page). */
@@ -81,7 +81,7 @@ function scoreInPage(spec: GroundSpec): Hit[] {
     const cls = typeof el.className === 'string' ? el.className : (el.getAttribute('class') ?? '');
     return split([
       el.getAttribute('aria-label'), el.getAttribute('title'), el.getAttribute('alt'), el.getAttribute('placeholder'), labels,
-      el.id, el.getAttribute('name'), cls, el.getAttribute('data-testid'), el.localName === 'input' || el.localName === 'textarea' ? '' : textOf(el),
+      el.id, el.getAttribute('name'), el.getAttribute('type') === 'search' ? 'search' : '', cls, el.getAttribute('data-testid'), el.localName === 'input' || el.localName === 'textarea' ? '' : textOf(el),
       el.querySelector?.('title')?.textContent ?? '',
     ].join(' '));
   };
@@ -92,6 +92,7 @@ function scoreInPage(spec: GroundSpec): Hit[] {
 
   // Scope: ancestors of the element that shows the `within` text, nearest first.
   let scopes: Element[] = [doc.body];
+  let depths: number[] = [0];
   if (spec.within) {
     const want = spec.within.toLowerCase();
     const anchors: Element[] = [];
@@ -104,11 +105,13 @@ function scoreInPage(spec: GroundSpec): Hit[] {
     }
     anchors.sort((a, b) => Number(isVisible(b)) - Number(isVisible(a)));
     scopes = [];
-    for (const a of anchors.slice(0, 5)) {
-      let cur: Element | null = a;
-      for (let up = 0; up < 6 && cur && cur !== doc.body; up++) {
-        scopes.push(cur);
-        cur = cur.parentElement;
+    depths = [];
+    // Nearest first across every anchor: a control in the anchor's own row beats one further out.
+    for (let up = 0; up < 6; up++) {
+      for (const a of anchors.slice(0, 5)) {
+        let cur: Element | null = a;
+        for (let k = 0; k < up && cur; k++) cur = cur.parentElement;
+        if (cur && cur !== doc.body && !scopes.includes(cur)) { scopes.push(cur); depths.push(up); }
       }
     }
     if (!scopes.length) return [];
@@ -120,13 +123,18 @@ function scoreInPage(spec: GroundSpec): Hit[] {
     for (const el of found) {
       if (seen.has(el)) continue;
       seen.add(el);
+      if (spec.multilineOnly && !el.matches('textarea, [contenteditable=""], [contenteditable=true]')) continue;
       const visible = isVisible(el);
-      if (!visible && !spec.within && !spec.includeHidden) continue;
+      if (!visible && ((!spec.within && !spec.includeHidden) || spec.visibleOnly)) continue;
       const toks = ownTokens(el);
       let score = 0;
-      for (const t of spec.tokens) {
-        if (toks.includes(t)) score += 1;
-        else if (t.length >= 4 && toks.some((x) => x.startsWith(t) || (x.length >= 4 && t.startsWith(x)))) score += 0.6;
+      for (const group of spec.tokens) {
+        let g = 0;
+        for (const t of group) {
+          if (toks.includes(t)) g = 1;
+          else if (t.length >= 4 && toks.some((x) => x.startsWith(t) || (x.length >= 4 && t.startsWith(x)))) g = Math.max(g, 0.6);
+        }
+        score += g;
       }
       score = spec.tokens.length ? score / spec.tokens.length : 0.5;
       if (spec.name && textOf(el).toLowerCase() === spec.name.toLowerCase()) score += 1;
@@ -142,8 +150,8 @@ function scoreInPage(spec: GroundSpec): Hit[] {
         const r = el.getBoundingClientRect();
         score += Math.min(0.5, (r.width * r.height) / 2_000_000);
       }
-      if (spec.within) score -= depth * 0.01;
-      if (visible) score += 0.05;
+      if (spec.within) score -= (depths[depth] ?? 0) * 0.15;
+      else if (visible) score += 0.05;
       if (score <= 0.3 && !spec.entry && !(spec.within && spec.tokens.length === 0)) continue;
       hits.push({ selector: cssPath(el), score, visible });
     }

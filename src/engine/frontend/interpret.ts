@@ -157,7 +157,9 @@ function parseClause(p: Parsed, s: string, type: PlanStep['type'], ctx: Ctx, des
   if ((m = new RegExp(`^(?:press|hit|tap|type) (?:the )?(\\w+(?:\\+\\w+)?)(?: key)?$`).exec(s)) && keyName(m[1]!)) return [{ kind: 'press', key: keyName(m[1]!)! }];
   // Double click.
   if ((m = new RegExp(`^double[- ]?click(?: on)? (?:the )?(?:(?:todo|item|node|entry|row|note|card|tiddler|title|label|text) )?(.+?)$`).exec(s))) {
-    return [{ kind: 'dblclick', target: describedTarget(p, m[1]!, 'any', ctx) }];
+    const t = describedTarget(p, m[1]!, 'any', ctx);
+    ctx.editing = t.name;
+    return [{ kind: 'dblclick', target: t }];
   }
   // Checkboxes of list items: "tick the checkbox at the left of "x"", "mark "x" as done", "complete "a" and "b"".
   if ((m = new RegExp(`^(?:check|tick|select|click) (?:the )?(?:checkbox|check box|toggle|tick box)(?: (?:at the left of|left of|next to|beside|of|for|in front of|before) ${Q})$`).exec(s))) {
@@ -259,8 +261,10 @@ interface Ctx {
   verb?: string;
   hovered?: string;
   dropped?: boolean;
-  /** The subject of the previous assertion clause, for "…and "B" is not". */
+  editing?: string;
+  /** The predicate of the previous assertion clause and its subject's noun, for "…and "B" is not". */
   predicate?: string;
+  noun?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -273,8 +277,9 @@ function nounPhrase(p: Parsed, np: string, visible: boolean, nounOverride?: stri
   let m: RegExpExecArray | null;
   const s = np.trim().replace(/^(?:the|a|an|one|its) /, '').replace(/^(?:text|message|tag|title|label|words?) (?=q\d)/, '');
   if ((m = new RegExp(`^no (?:${ITEM_NOUN}|results?)$`).exec(s))) return [{ kind: 'expect-count', count: 0 }];
-  if ((m = new RegExp(`^(?:(${NOUNS}) )?(?:(?:named|called|titled|labelled|labeled|with the (?:text|label|name)) )?${Q}(?: (${NOUNS}|fields|buttons|links|tabs|checkboxes))?$`).exec(s))) {
-    const noun = m[1] ?? (m[3] ? PLURAL[m[3]] ?? m[3] : nounOverride);
+  if ((m = new RegExp(`^(?:(${NOUNS}) )?(?:(?:named|called|titled|labelled|labeled|with the (?:text|label|name)) )?${Q}(?: (${NOUNS}|fields|buttons|links|tabs|checkboxes|[a-z]+))?$`).exec(s))) {
+    const trailing = m[3] && (nounRole(m[3]) || PLURAL[m[3]]) ? m[3] : undefined;
+    const noun = m[1] ?? (trailing ? PLURAL[trailing] ?? trailing : nounOverride);
     return [visibility(val(p, m[2]!), noun, visible)];
   }
   if ((m = new RegExp(`^(${NOUNS}|field|input|box) with (?:the|a) (placeholder|label|value|text|title) ${Q}$`).exec(s))) {
@@ -314,15 +319,19 @@ function parseAssertionClause(p: Parsed, raw: string, ctx: Ctx, description: str
     .replace(/ (?:is|are) (?:now|still|again) /g, ' is ')
     .replace(/ (?:now|still|again|anymore|any more|anywhere|on the page|on screen)\b/g, '')
     .replace(/^the text (?=q\d)/, '')
+    .replace(/^(?:a|an) (?=q\d+ (?:button|link|field|tab|checkbox|heading|message)\b)/, '')
     .replace(/ (?:at the (?:top|bottom)(?: (?:right|left))?|in the (?:top|bottom) (?:right|left)(?: corner)?)\b/g, '')
     .trim();
   // Ellipsis: ""B" is not", ""B" isn't" after ""A" is shown".
   if ((m = new RegExp(`^${Q} (?:is not|isn't|are not|aren't|does not|doesn't)$`).exec(s)) && ctx.predicate) {
-    const again = parseAssertionClause(p, `${m[1]} ${ctx.predicate.replace(/^is /, 'is not ')}`, {}, description);
+    const again = parseAssertionClause(p, `${m[1]}${ctx.noun ?? ''} ${ctx.predicate.replace(/^is /, 'is not ')}`, {}, description);
     if (again) return again;
   }
-  const pred = new RegExp(`^${Q} (is .+|are .+)$`).exec(s);
-  if (pred) ctx.predicate = pred[2]!.replace(/^are /, 'is ');
+  const pred = /^(?:the |a |an )?(?:q\d+)((?: (?:tab|link|button|filter|option|item|todo|node|field|checkbox))?) ((?:is|are) (?!not )[\w ]+)$/.exec(s);
+  if (pred) {
+    ctx.noun = pred[1];
+    ctx.predicate = pred[2]!.replace(/^are /, 'is ');
+  }
 
   if (/^(?:the )?(?:page|app|it)?\s*(?:loads?|is shown|opens?|renders?)? ?(?:without|with no) (?:any )?(?:js |javascript |console )?errors?$/.test(s)) return [{ kind: 'expect-no-error' }];
   // Completed / selected items.
@@ -332,7 +341,7 @@ function parseAssertionClause(p: Parsed, raw: string, ctx: Ctx, description: str
   if ((m = /^all (?:the )?(?:todos?|items?|tasks?|checkboxes) (?:are|is) (?:marked as )?(not )?(completed?|done|checked)$/.exec(s))) {
     return [{ kind: 'expect-all', state: m[1] ? 'unchecked' : 'checked' }];
   }
-  if ((m = new RegExp(`^(?:the )?(?:${Q}|([a-z]+)) (tab|link|filter|option|item|button)(?: in the [\\w ]+)? (?:is|are) (not )?(selected|active|current|highlighted)(?: and ${Q} (?:is not|isn't))?$`).exec(s))) {
+  if ((m = new RegExp(`^(?:the )?(?:${Q}|([a-z]+)) ?(tab|link|filter|option|item|button)?(?: in the [\\w ]+)? (?:is|are) (not )?(selected|active|current|highlighted)(?: and ${Q} (?:is not|isn't))?$`).exec(s)) && (m[1] || m[3])) {
     const out: Intent[] = [{ kind: 'expect-state', target: { name: m[1] ? val(p, m[1]) : m[2]!, kind: 'any', role: nounRole(m[3]) ?? undefined, relaxed: true }, state: m[4] ? 'unselected' : 'selected' }];
     if (m[6]) out.push({ kind: 'expect-state', target: { name: val(p, m[6]), kind: 'any', role: nounRole(m[3]) ?? undefined, relaxed: true }, state: 'unselected' });
     return out;
@@ -411,7 +420,7 @@ function parseAssertionClause(p: Parsed, raw: string, ctx: Ctx, description: str
   if ((m = new RegExp(`^(?:the )?${Q} (?:tiddler|page|note|todo|item|dialog|node)? ?(?:opens and )?(?:shows|displays|contains|reads|says) ${Q}$`).exec(s))) {
     return [{ kind: 'expect-text', text: val(p, m[2]!), visible: true }];
   }
-  if ((m = new RegExp(`^(?:a|an|the) ([\\w -]+?) (?:titled|named|called) ${Q} is (?:shown|visible|displayed)(?: with (?:the )?(?:text )?${Q})?$`).exec(s))) {
+  if ((m = new RegExp(`^(?:a|an|the) ([\\w -]+?) (?:titled|named|called|showing|saying|reading|labelled|labeled|with the text) ${Q} (?:is|appears) ?(?:shown|visible|displayed)?(?: with (?:the )?(?:text )?${Q})?$`).exec(s))) {
     return [{ kind: 'expect-text', text: val(p, m[2]!), visible: true }, ...(m[3] ? [{ kind: 'expect-text' as const, text: val(p, m[3]), visible: true }] : [])];
   }
   if ((m = new RegExp(`^(?:the )?([\\w' -]+?) (?:does not|doesn't) (?:list|show|contain|display) ${QLIST}$`).exec(s))) {
@@ -438,26 +447,40 @@ export const PHRASING_HINT =
   'checks: "X" is shown; "X" is not shown; the list shows 2 items: "a" and "b"; the "Save" button is disabled; the URL contains /x';
 
 /** Read a step into clauses; anything not understood is reported with its words. */
-export function interpret(step: PlanStep): Interpretation {
+/**
+ * What the steps before this one acted on: "Double click "A"" in one step and "Replace its text with
+ * "B"" in the next edit the same item.
+ */
+export interface StepMemory {
+  /** Text of the element last double-clicked (an item being edited in place). */
+  editing?: string;
+}
+
+export function interpret(step: PlanStep, memory: StepMemory = {}): Interpretation {
   const p = lift(step.description);
   p.s = p.s.replace(/ ([,:])/g, '$1');
   const s = p.s
     .replace(/^(?:then |and |next,? |finally,? |now )?(?:the user |user |i |we )?/, '')
     .replace(/^(clicks|types|enters|fills|selects|checks|unchecks|presses|hovers|opens|visits|navigates|goes|chooses|waits|scrolls|taps|drags|adds) /, (_m, v: string) => `${v === 'goes' ? 'go' : v === 'presses' ? 'press' : v.replace(/s$/, '')} `);
-  const ctx: Ctx = {};
+  const ctx: Ctx = { editing: memory.editing };
   const clauses: Clause[] = [];
   const pieces = step.type === 'assertion' ? splitAssertion(s) : splitClauses(s);
   for (const piece of pieces) {
     const verb = /^(\w+)/.exec(piece)?.[1];
-    const intents = parseClause(p, piece, step.type, ctx, restore(p, piece));
+    const parsed = parseClause(p, piece, step.type, ctx, restore(p, piece));
+    // A reading that still holds a placeholder (q0) did not understand where a quoted value goes.
+    const intents = parsed && !/\bq\d+\b/.test(JSON.stringify(parsed)) ? parsed : undefined;
     if (!intents) {
       const whole = pieces.length > 1 ? undefined : parseWhole(step);
       if (whole) return { clauses: [{ text: step.description, type: step.type, intent: whole }] };
       return { clauses, unknown: { words: restore(p, piece), suggestion: PHRASING_HINT } };
     }
     if (verb && /^(?:enter|type|fill|use)$/.test(verb)) ctx.verb = 'enter';
+    // The field being edited in place is the one inside the item that was double-clicked.
+    for (const i of intents) if (i.kind === 'fill' && i.target.name === FOCUSED && ctx.editing) i.target.within = ctx.editing;
     for (const intent of intents) clauses.push({ text: restore(p, piece), type: isCheck(intent) ? 'assertion' : step.type === 'assertion' ? 'assertion' : 'action', intent });
   }
+  memory.editing = ctx.editing;
   return { clauses };
 }
 

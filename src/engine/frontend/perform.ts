@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import type { ModelProvider } from '../../ai/provider.js';
 import { execute, StepFailure } from './actions.js';
 import { findDrift, healRecord } from './heal.js';
-import { interpret } from './interpret.js';
+import { interpret, type StepMemory } from './interpret.js';
 import { locatorLabel } from './locator.js';
 import { targetsOf } from './model-resolve.js';
 import type { PageWatch } from './page-watch.js';
@@ -32,6 +32,8 @@ export interface PerformContext {
   saved?: ResolvedAction;
   heal?: boolean;
   healProbeMs?: number;
+  /** Carried from step to step of one run (what is being edited in place). */
+  memory?: StepMemory;
 }
 
 /** Filled while the step runs; read after a failure for the resolved prefix. */
@@ -55,7 +57,7 @@ export function actionLocator(a: ResolvedAction | null): string | null {
 }
 
 export async function performStep(step: PlanStep, c: PerformContext, progress: StepProgress): Promise<void> {
-  const interp = interpret(step);
+  const interp = interpret(step, c.memory);
   const savedParts = c.saved ? (c.saved.kind === 'steps' ? c.saved.parts : [{ text: step.description, action: c.saved }]) : undefined;
   const resolveOpts = { page: c.page, baseUrl: c.baseUrl, testIdAttributes: c.testIdAttributes, timeoutMs: c.stepTimeoutMs, model: c.model, signal: c.signal };
   let clauses = interp.clauses.map((cl) => ({ text: cl.text, type: cl.type, clause: cl as typeof cl | undefined }));

@@ -60,11 +60,16 @@ export function candidates(t: Target, testIdAttributes: string[]): LocatorDescri
 }
 
 /** Index of the first visible match, -1 when none; `count` is the total number of matches. */
-async function firstVisible(page: Page, d: LocatorDescriptor): Promise<{ count: number; index: number }> {
+const EDITABLE = 'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]), textarea, select, [contenteditable=""], [contenteditable=true], [role=textbox], [role=searchbox], [role=combobox], [role=spinbutton]';
+
+async function firstVisible(page: Page, d: LocatorDescriptor, field = false): Promise<{ count: number; index: number }> {
   const loc = toLocator(page, d);
   const count = await loc.count().catch(() => 0);
   for (let i = 0; i < Math.min(count, 10); i++) {
-    if (await loc.nth(i).isVisible().catch(() => false)) return { count, index: i };
+    if (!(await loc.nth(i).isVisible().catch(() => false))) continue;
+    // A field must be something one can type into (a label can also name a button).
+    if (field && !(await loc.nth(i).evaluate((el, sel) => el.matches(sel), EDITABLE).catch(() => false))) continue;
+    return { count, index: i };
   }
   return { count, index: -1 };
 }
@@ -100,7 +105,7 @@ export async function findTarget(page: Page, t: Target, opts: FindOptions): Prom
   const deadline = Date.now() + opts.timeoutMs;
   for (;;) {
     for (const d of list) {
-      const { count, index } = await firstVisible(page, d);
+      const { count, index } = await firstVisible(page, d, t.kind === 'field');
       const pick = index >= 0 ? index : opts.allowHidden && count > 0 ? 0 : -1;
       if (pick < 0) continue;
       const chosen: LocatorDescriptor = count > 1 ? { ...d, nth: pick } : d;

@@ -33,7 +33,7 @@ function semantic(t: Target): LocatorDescriptor {
   return { strategy: 'text', text: t.name, ...within };
 }
 
-function tokensOf(t: Target): string[] {
+function tokensOf(t: Target): string[][] {
   const own = t.name.startsWith('@') ? [] : t.name.toLowerCase().split(/[^a-z0-9×✓]+/).filter((w) => w.length > 0 && !['the', 'a', 'an', 'of', 'to'].includes(w));
   return expandTokens([...own, ...(t.hints ?? []).map((h) => h.toLowerCase())]);
 }
@@ -43,6 +43,13 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
   const { page } = o;
   const base = { tokens: tokensOf(t), name: t.name.startsWith('@') ? '' : t.name, kind: t.kind, ...(t.multiline ? { multiline: true } : {}) };
   if (t.name === FOCUSED) {
+    // "Replace the text with…": the text area when there is one, else the field being edited.
+    const multi = t.hints?.includes('text') ? await ground(page, { ...base, kind: 'field', multilineOnly: true }) : undefined;
+    if (multi) return multi;
+    if (t.within) {
+      const inItem = await ground(page, { tokens: [], name: '', kind: 'field', within: t.within, visibleOnly: true });
+      if (inItem) return inItem;
+    }
     const f = await ground(page, { ...base, focused: true });
     if (f) return f;
     return t.hints?.length ? ground(page, { ...base, kind: 'field' }) : undefined;

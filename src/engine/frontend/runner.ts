@@ -77,6 +77,7 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
     index, type: s.type, description: s.description, status: 'skipped', durationMs: 0, startedAt: null, action: null, locator: null, resolved: null, screenshot: null,
   }));
   const scriptSteps: ScriptStep[] = [];
+  const memory = {};
   const heals: RunResult['heals'] = [];
   let failure: RunFailure | undefined;
   let failedStepIndex: number | undefined;
@@ -102,7 +103,7 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
         if (remaining <= 0) throw new StepFailure('timeout', "the run's time limit was reached before this step");
         const fits = saved && saved.description === step.description && saved.type === step.type;
         await performStep(step, {
-          page, baseUrl: input.baseUrl, testIdAttributes: attrs, account: input.account, watch, model: input.model, signal: input.signal,
+          page, baseUrl: input.baseUrl, testIdAttributes: attrs, account: input.account, watch, model: input.model, signal: input.signal, memory,
           stepTimeoutMs: Math.min(stepTimeout, remaining), assertTimeoutMs: Math.min(assertTimeout, remaining),
           ...(fits ? { saved: saved.action, heal, healProbeMs: input.healProbeMs } : {}),
         }, progress);
