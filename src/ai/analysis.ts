@@ -8,7 +8,7 @@ export const FailureKind = z
   .enum([
     'assertion_failed', 'server_error', 'unauthorized', 'forbidden', 'not_found', 'conflict',
     'validation_error', 'connection_refused', 'timeout', 'schema_mismatch', 'variable_not_found',
-    'blocked_upstream', 'test_code_error', 'auth_fetch_failed', 'locator_not_found',
+    'blocked_upstream', 'test_code_error', 'auth_fetch_failed', 'step_not_understood', 'locator_not_found',
     'navigation_error', 'page_error', 'cancelled', 'resource_limit', 'internal_leak', 'unknown',
   ])
   .meta({ id: 'FailureKind' });

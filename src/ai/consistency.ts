@@ -24,6 +24,7 @@ export const TARGETS_FOR: Record<FailureKind, FixTarget[]> = {
   blocked_upstream: ['upstream-test'],
   test_code_error: ['test'],
   auth_fetch_failed: ['environment'],
+  step_not_understood: ['test'],
   locator_not_found: ['test', 'app'],
   navigation_error: ['environment', 'app'],
   page_error: ['app'],
@@ -59,6 +60,7 @@ export function supports(kind: FailureKind, e: FailureEvidence): boolean {
     case 'blocked_upstream': return e.status === 'blocked' || (e.blockedBy?.length ?? 0) > 0;
     case 'test_code_error': return ran && (f?.kind === 'exception' || f?.kind === 'syntax') && exType !== '';
     case 'auth_fetch_failed': return f?.kind === 'auth-fetch';
+    case 'step_not_understood': return e.testType === 'frontend' && f?.kind === 'step-not-understood';
     case 'locator_not_found': return e.testType === 'frontend' && (f?.kind === 'locator-not-found' || f?.kind === 'timeout');
     case 'navigation_error': return e.testType === 'frontend' && f?.kind === 'navigation';
     case 'page_error': return e.testType === 'frontend' && (f?.kind === 'page-error' || f?.kind === 'assertion');

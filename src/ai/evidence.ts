@@ -39,7 +39,7 @@ export type AssertionRecord = z.infer<typeof AssertionRecord>;
 
 export const RunFailureKind = z.enum([
   'assertion', 'exception', 'timeout', 'memory', 'crash', 'syntax', 'auth-fetch',
-  'locator-not-found', 'navigation', 'page-error', 'cancelled',
+  'step-not-understood', 'locator-not-found', 'navigation', 'page-error', 'cancelled',
 ]);
 export type RunFailureKind = z.infer<typeof RunFailureKind>;
 

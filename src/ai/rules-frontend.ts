@@ -23,6 +23,9 @@ export function analyzeFrontend(e: FailureEvidence): Draft {
   const kind = f?.kind ?? (step?.type === 'assertion' ? 'assertion' : undefined);
   const loc = step?.locator !== undefined ? locatorText(step.locator) : '';
 
+  if (kind === 'step-not-understood') {
+    return mk('step_not_understood', 'test', 'high', `${where} was not understood, so the app was never checked: ${err}`);
+  }
   if (kind === 'locator-not-found' || (kind === 'timeout' && /waiting for (locator|get_?by|getBy)|locator\./i.test(err))) {
     return mk('locator_not_found', 'test', 'high', `${where} could not find its element${loc ? ` ${loc}` : ''}: ${err}. The page changed or the resolved locator is wrong: re-run with auto-heal to re-resolve it, or edit the step description so the step is re-planned. If the element was removed on purpose, the app changed and the plan must follow.`, loc ? [`locator: ${loc}`] : []);
   }

@@ -108,7 +108,8 @@ describe('running a plan', () => {
     expect(r.failure?.message).toContain('role button named "Launch rocket"');
     expect(r.failure?.details?.lookedFor?.length).toBeGreaterThan(2);
     const unclear = await run([act('Do a barrel roll')], { stepTimeoutMs: 1000 });
-    expect(unclear.failure?.message).toMatch(/Step 1 "Do a barrel roll" failed: the step's phrasing was not understood/);
+    expect(unclear.failure?.kind).toBe('step-not-understood');
+    expect(unclear.failure?.message).toMatch(/Step 1 "Do a barrel roll" failed: the words "Do a barrel roll" were not understood\. Rephrase the step, e\.g\. /);
   });
 
   it('reports the deliberately broken page under "page shows no error"', async () => {

@@ -59,7 +59,8 @@ function splitClauses(s: string): string[] {
     let cur = pieces[0] ?? '';
     for (let i = 1; i < pieces.length; i += 2) {
       const next = pieces[i + 1] ?? '';
-      if (VERB_START.test(next) && !/^(?:check|complete|mark|set) q\d+$/.test(next) && splitOk(cur, next)) {
+      const carried = /^q\d+ (?:as|for) (?:the )?\w+/.test(next) && /^(?:enter|type|fill|use|put) /.test(cur);
+      if ((carried || VERB_START.test(next)) && !/^(?:check|complete|mark|set) q\d+$/.test(next) && splitOk(cur, next)) {
         out.push(cur.trim());
         cur = next;
       } else cur += pieces[i]! + next;
@@ -176,8 +177,8 @@ function parseClause(p: Parsed, s: string, type: PlanStep['type'], ctx: Ctx, des
   // Drag and drop, and connecting one element's handle to another's.
   if ((m = new RegExp(`^connect (?:the )?(?:(output|input|handle|port) (?:of|from) )?(?:the )?${Q}(?: node)?(?:'s (output|input|handle|port))? (?:to|with) (?:the )?(?:(input|output|handle|port) of )?(?:the )?${Q}(?: node)?`).exec(s))) {
     const from = m[1] ?? m[3] ?? 'output';
-    const to = m[5] ?? 'input';
-    return [{ kind: 'drag', source: { name: from, kind: 'any', within: val(p, m[2]!), handle: true }, dest: { name: to, kind: 'any', within: val(p, m[4]!), handle: true } }];
+    const to = m[4] ?? 'input';
+    return [{ kind: 'drag', source: { name: from, kind: 'any', within: val(p, m[2]!), handle: true }, dest: { name: to, kind: 'any', within: val(p, m[5]!), handle: true } }];
   }
   if ((m = new RegExp(`^(?:drag|move)(?: and drop)? (?:the )?${Q}(?: (?:node|card|item|block|widget|element|tile|file))?(?: from (?:the )?[\\w -]+?)? (?:onto|on to|to|into|over|on) (?:the )?([\\w -]+?)(?:,? (?:to the (right|left) of it|(below|under|above) it))?$`).exec(s))) {
     const dest = m[2]!;
@@ -207,6 +208,9 @@ function parseClause(p: Parsed, s: string, type: PlanStep['type'], ctx: Ctx, des
     if (direct.kind === 'click' && hints.length) direct.target.hints = hints;
     return [direct];
   }
+  if ((m = new RegExp(`^(?:click|tap|press|push|hit|select|choose|follow)(?: on)? (?:the )?${Q} ([a-z]+)$`).exec(bare))) {
+    return [{ kind: 'click', target: { name: val(p, m[1]!), kind: 'clickable', hints: [m[2]!, ...hints] } }];
+  }
   if ((m = new RegExp(`^(?:click|tap|press|push|hit|select|choose|follow)(?: on)? (?:the )?([a-z][\\w -]*?)(?: (${NOUNS}))?$`).exec(bare))) {
     return [{ kind: 'click', target: { name: m[1]!, kind: 'clickable', role: nounRole(m[2]), ...(hints.length ? { hints } : {}) } }];
   }
@@ -214,7 +218,7 @@ function parseClause(p: Parsed, s: string, type: PlanStep['type'], ctx: Ctx, des
     const object = m[2]!.replace(/^(?:the|a|an) /, '');
     const q = /^(q\d+)(?: (\w+))?$/.exec(object);
     if (q) return [{ kind: 'click', target: { name: val(p, q[1]!), kind: 'clickable', role: nounRole(q[2]), hints: [m[1]!] } }];
-    if (/^(?:it|this|them|the changes?|changes)$|^$/.test(object)) return [{ kind: 'click', target: { name: m[1]!, kind: 'clickable', hints: [m[1]!, ...SYNONYMS[m[1]!] ?? []] } }];
+    if (/^(?:it|this|them|the changes?|changes)$|^$/.test(object)) return [{ kind: 'click', target: { name: '', kind: 'clickable', anyOf: [m[1]!, ...(SYNONYMS[m[1]!] ?? [])] } }];
     return [{ kind: 'click', target: { name: `${m[1]} ${object}`, kind: 'clickable', hints: words(`${m[1]} ${object}`) } }];
   }
   return undefined;
@@ -404,8 +408,8 @@ function parseAssertionClause(p: Parsed, raw: string, ctx: Ctx, description: str
     if (out.length) return out;
   }
   // ""x" is shown in the palette", ""x" appears in the Open tab of the sidebar".
-  const scoped = s.replace(/ (?:in|on|under|inside|within) (?:the )?[\w' ]+$/, '');
-  if ((m = new RegExp(`^(?:a |an |the )?(?:message |text |tag |tiddler |node |heading )?${QLIST}(?: (?:message|text|tag|node|tiddler))? (is|are|appears|appear|is listed|are listed|opens)(?: and shows ${Q})?$`).exec(scoped))) {
+  const scoped = s.replace(/ (?:in|on|under|inside|within) (?:the )?[\w' ]+$/, '').replace(/ (?:on|in|for) it$/, '');
+  if ((m = new RegExp(`^(?:a |an |the )?(?:message |text |tag |tiddler |node |heading )?${QLIST}(?: (?:message|text|tag|node|tiddler))? (is|are|appears|appear|is listed|are listed|opens|is shown|are shown|is visible|are visible|is displayed|are displayed)(?: and shows ${Q})?$`).exec(scoped))) {
     return [...quotesIn(p, m[1]!).map((t) => ({ kind: 'expect-text' as const, text: t, visible: true })), ...(m[3] ? [{ kind: 'expect-text' as const, text: val(p, m[3]), visible: true }] : [])];
   }
   if ((m = new RegExp(`^${QLIST} (?:is|are) (?:not|no longer) (?:in|on|part of) (?:the )?[\\w ]+$|^${QLIST} (?:is|are) (?:gone|removed|deleted)$`).exec(s))) {
@@ -473,15 +477,23 @@ export function interpret(step: PlanStep, memory: StepMemory = {}): Interpretati
     if (!intents) {
       const whole = pieces.length > 1 ? undefined : parseWhole(step);
       if (whole) return { clauses: [{ text: step.description, type: step.type, intent: whole }] };
-      return { clauses, unknown: { words: restore(p, piece), suggestion: PHRASING_HINT } };
+      return { clauses, unknown: { words: asWritten(step.description, restore(p, piece)), suggestion: PHRASING_HINT } };
     }
     if (verb && /^(?:enter|type|fill|use)$/.test(verb)) ctx.verb = 'enter';
     // The field being edited in place is the one inside the item that was double-clicked.
     for (const i of intents) if (i.kind === 'fill' && i.target.name === FOCUSED && ctx.editing) i.target.within = ctx.editing;
-    for (const intent of intents) clauses.push({ text: restore(p, piece), type: isCheck(intent) ? 'assertion' : step.type === 'assertion' ? 'assertion' : 'action', intent });
+    const text = pieces.length === 1 ? step.description.trim() : asWritten(step.description, restore(p, piece));
+    for (const intent of intents) clauses.push({ text, type: isCheck(intent) ? 'assertion' : step.type === 'assertion' ? 'assertion' : 'action', intent });
   }
   memory.editing = ctx.editing;
   return { clauses };
+}
+
+/** The clause in the step's own casing when it can be found there. */
+function asWritten(description: string, clause: string): string {
+  const flat = description.replace(/[“”]/g, '"').replace(/\s+/g, ' ');
+  const i = flat.toLowerCase().indexOf(clause.toLowerCase());
+  return i >= 0 ? flat.slice(i, i + clause.length) : clause;
 }
 
 /** The older single-sentence grammar, for sentences the clause reader does not split. */
@@ -500,7 +512,16 @@ function splitAssertion(s: string): string[] {
   for (const part of s.split(/\s*;\s*/)) {
     // ""A" is shown and "B" is not", "no todos are shown and the footer is hidden".
     const pieces = part.split(/,? and (?=(?:q\d+|the [\w ]+?|no [\w ]+?|a [\w ]+?) (?:is|are|isn't|aren't|has|have|shows?|lists?|appears?)\b)/);
-    out.push(...pieces.map((x) => x.trim()).filter(Boolean));
+    // "Both "A" and "B" are shown" is one check: a piece without its own verb joins the next.
+    let cur = '';
+    for (const piece of pieces) {
+      cur = cur ? `${cur} and ${piece}` : piece;
+      if (/\b(?:is|are|isn't|aren't|has|have|shows?|lists?|appears?|says?|reads?|contains?|displays?)\b/.test(cur)) {
+        out.push(cur.trim());
+        cur = '';
+      }
+    }
+    if (cur.trim()) out.push(cur.trim());
   }
   return out;
 }

@@ -35,7 +35,8 @@ function semantic(t: Target): LocatorDescriptor {
 
 function tokensOf(t: Target): string[][] {
   const own = t.name.startsWith('@') ? [] : t.name.toLowerCase().split(/[^a-z0-9×✓]+/).filter((w) => w.length > 0 && !['the', 'a', 'an', 'of', 'to'].includes(w));
-  return expandTokens([...own, ...(t.hints ?? []).map((h) => h.toLowerCase())]);
+  const groups = expandTokens([...own, ...(t.hints ?? []).map((h) => h.toLowerCase())]);
+  return t.anyOf ? [...groups, t.anyOf.map((w) => w.toLowerCase())] : groups;
 }
 
 /** One pass over every way of finding a target; undefined when nothing fits yet. */
@@ -77,6 +78,16 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
 /** Poll until the target is found or the timeout passes; then say what was looked for. */
 async function locate(t: Target, o: ResolveOptions, timeoutMs = o.timeoutMs, allowHidden = false): Promise<LocatorDescriptor> {
   const deadline = Date.now() + timeoutMs;
+  if (t.name === FOCUSED && t.hints?.includes('text')) {
+    // "Replace the text…": give a text area that is still opening a moment before the focused field.
+    const until = Date.now() + Math.min(1500, timeoutMs);
+    const base = { tokens: tokensOf(t), name: '', kind: 'field' as const, multilineOnly: true };
+    while (Date.now() < until) {
+      const d = await ground(o.page, base);
+      if (d) return d;
+      await o.page.waitForTimeout(150);
+    }
+  }
   for (;;) {
     const d = await attempt(t, o, allowHidden);
     if (d) return d;
