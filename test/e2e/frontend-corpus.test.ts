@@ -1,0 +1,77 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCorpus, startApp, stopApps } from '../corpus/apps.mjs';
+import { svc, type CliEnv } from '../helpers/cli.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+import { json, userCtx } from '../helpers/user.js';
+
+/**
+ * A representative part of the frontend corpus (test/corpus/frontend), run through the real server
+ * and CLI against real third-party web apps from npm: plans written as people write them reach the
+ * right verdict on the first run and on the replay of the saved script, real defects of the apps
+ * fail the plan at the right step blaming the app, and a sentence nobody could read blames the test.
+ */
+interface CorpusPlan { name: string; app: string; expect: 'pass' | 'fail'; failAt?: number; steps: Array<{ type: string; description: string }> }
+const PICK = ['Add a few todos', 'Edit a todo in place', 'Remove a todo with the delete button', 'Escape must cancel an edit', 'The app loads without errors', 'Sign in to the editor'];
+const plans = (readCorpus() as CorpusPlan[]).filter((p) => PICK.some((n) => p.name.startsWith(n)));
+
+let server: TestServer;
+let ctx: CliEnv;
+const apps: Array<{ stop(): Promise<void> }> = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  const key = await server.mintKey({ name: 'corpus' });
+  ctx = userCtx(server, key, { SVC_ALLOW_PRIVATE_TARGETS: '1' });
+});
+afterAll(async () => {
+  await Promise.all(apps.map((a) => a.stop()));
+  await stopApps();
+  await server?.stop();
+});
+
+async function runPlan(plan: CorpusPlan, name = plan.name) {
+  const app = await startApp(plan.app);
+  apps.push(app);
+  const project = (await json(ctx, ['project', 'create', '--type', 'frontend', '--name', `${plan.app} ${name}`.slice(0, 60), '--url', app.url])).id;
+  writeFileSync(join(ctx.cwd, 'plan.json'), JSON.stringify({ projectId: project, type: 'frontend', name, planSteps: plan.steps }));
+  const testId = (await json(ctx, ['test', 'create', '--plan-from', 'plan.json'])).testId as string;
+  const first = await svc(['test', 'run', testId, '--wait', '--timeout', '300'], { ctx, timeout: 330_000 });
+  const firstResult = await json(ctx, ['test', 'result', testId, '--include-analysis']);
+  const replay = await svc(['test', 'rerun', testId, '--wait', '--timeout', '300'], { ctx, timeout: 330_000 });
+  const replayResult = await json(ctx, ['test', 'result', testId, '--include-analysis']);
+  return { first, firstResult, replay, replayResult };
+}
+
+describe('frontend corpus on real web apps', () => {
+  it('has the plans this test runs', () => {
+    expect(plans.map((p) => p.name.split(' (')[0])).toEqual(expect.arrayContaining(PICK));
+  });
+
+  for (const plan of plans) {
+    it(`${plan.app}: ${plan.name}`, async () => {
+      const { first, firstResult, replay, replayResult } = await runPlan(plan);
+      for (const [r, res] of [[first, firstResult], [replay, replayResult]] as const) {
+        if (plan.expect === 'pass') {
+          expect(r.exitCode, `${res.reason ?? ''} ${r.stderr}`).toBe(0);
+          expect(res.status).toBe('passed');
+        } else {
+          expect(r.exitCode, r.stderr).toBe(1);
+          expect(res.reason).toMatch(new RegExp(`^Step ${plan.failAt} `));
+          expect(['assertion_failed', 'page_error']).toContain(res.analysis.failureKind);
+          expect(res.analysis.recommendedFixTarget).toBe('app');
+        }
+      }
+    }, 900_000);
+  }
+
+  it('a step nobody could read blames the test and says which words', async () => {
+    const todo = plans.find((p) => p.app === 'todomvc/vanillajs')!;
+    const steps = [{ type: 'action', description: 'Open the todo app' }, { type: 'action', description: 'Juggle the todos around a bit' }];
+    const { first, firstResult } = await runPlan({ ...todo, steps, expect: 'fail' }, 'Unreadable step');
+    expect(first.exitCode).toBe(1);
+    expect(firstResult.reason).toMatch(/^Step 2 "Juggle the todos around a bit" failed: the words "Juggle the todos around a bit" were not understood\. Rephrase the step, e\.g\. /);
+    expect(firstResult.analysis).toMatchObject({ failureKind: 'step_not_understood', recommendedFixTarget: 'test' });
+  }, 900_000);
+});
