@@ -175,6 +175,21 @@ async function revealed(page: Page, d: LocatorDescriptor, timeoutMs: number) {
   return el;
 }
 
+/**
+ * Click like a person: at the element's place. When another element of the same widget takes the
+ * pointer there (a label drawn over a node, an overlay inside a card), click at that spot anyway.
+ */
+async function press(el: ReturnType<typeof toLocator>, how: 'click' | 'dblclick', timeoutMs: number): Promise<void> {
+  const first = Math.min(timeoutMs, 3000);
+  try {
+    await el[how]({ timeout: first });
+  } catch (err) {
+    const msg = String((err as Error).message);
+    if (!/intercepts pointer events|not receive pointer events|Timeout/.test(msg) || !(await el.isVisible().catch(() => false))) throw err;
+    await el[how]({ timeout: Math.max(1000, timeoutMs - first), force: true });
+  }
+}
+
 const OFFSET = { right: [220, 0], left: [-220, 0], below: [0, 120], above: [0, -120] } as const;
 
 /** Drag with real mouse moves (libraries that listen to mousemove need several). */
@@ -212,8 +227,8 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<void> 
       }
       return;
     }
-    case 'click': await revealed(page, a.target, x.timeoutMs).then((el) => el.click(t)); break;
-    case 'dblclick': await revealed(page, a.target, x.timeoutMs).then((el) => el.dblclick(t)); break;
+    case 'click': await press(await revealed(page, a.target, x.timeoutMs), 'click', x.timeoutMs); break;
+    case 'dblclick': await press(await revealed(page, a.target, x.timeoutMs), 'dblclick', x.timeoutMs); break;
     case 'hover': await loc(a.target).hover(t); break;
     case 'reload': await page.reload({ ...t, waitUntil: 'load' }); return;
     case 'drag': await drag(page, a, x.timeoutMs); break;

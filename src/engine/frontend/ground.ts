@@ -22,6 +22,10 @@ export interface GroundSpec {
   region?: boolean;
   entry?: boolean;
   focused?: boolean;
+  /** The first this many token groups (the target's own name) must all match. */
+  strict?: number;
+  /** Prefer elements that can be dragged (palette nodes, cards, list items). */
+  draggable?: boolean;
   /** Only elements on screen, even inside a `within` scope. */
   visibleOnly?: boolean;
   /** Only multi-line fields (textarea, contenteditable). */
@@ -128,14 +132,18 @@ function scoreInPage(spec: GroundSpec): Hit[] {
       if (!visible && ((!spec.within && !spec.includeHidden) || spec.visibleOnly)) continue;
       const toks = ownTokens(el);
       let score = 0;
-      for (const group of spec.tokens) {
+      let missed = false;
+      for (const [gi, group] of spec.tokens.entries()) {
         let g = 0;
         for (const t of group) {
           if (toks.includes(t)) g = 1;
           else if (t.length >= 4 && toks.some((x) => x.startsWith(t) || (x.length >= 4 && t.startsWith(x)))) g = Math.max(g, 0.6);
         }
         score += g;
+        if (g === 0 && gi < (spec.strict ?? 0)) missed = true;
       }
+      if (missed) continue;
+      if (spec.draggable && (el.getAttribute('draggable') === 'true' || /node|card|item|tile|drag|block|widget/.test(toks.join(' ')))) score += 0.5;
       score = spec.tokens.length ? score / spec.tokens.length : 0.5;
       if (spec.name && textOf(el).toLowerCase() === spec.name.toLowerCase()) score += 1;
       if (spec.multiline && el.localName === 'textarea') score += 0.8;

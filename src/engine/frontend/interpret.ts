@@ -185,7 +185,7 @@ function parseClause(p: Parsed, s: string, type: PlanStep['type'], ctx: Ctx, des
     const offset = (m[3] ?? m[4]) as 'right' | 'left' | 'below' | 'under' | 'above' | undefined;
     const pos = offset ? (offset === 'under' ? 'below' : offset) : ctx.dropped ? 'below' : undefined;
     ctx.dropped = true;
-    return [{ kind: 'drag', source: { name: val(p, m[1]!), kind: 'any' }, dest: { name: dest.replace(/ (?:area|board|panel)$/, ''), kind: 'any', region: true }, ...(pos ? { position: pos } : {}) }];
+    return [{ kind: 'drag', source: { name: val(p, m[1]!), kind: 'any', draggable: true, ...(m[0].includes(' node') ? { hints: ['node'] } : {}) }, dest: { name: dest.replace(/ (?:area|board|panel)$/, ''), kind: 'any', region: true }, ...(pos ? { position: pos } : {}) }];
   }
   // Hover, then click what appears: "click the remove (x) button that appears".
   if ((m = new RegExp(`^(?:hover|mouse over|move the mouse over|point at)(?: over| on)? (?:the )?${Q}(?: (?:todo|item|row|entry|note))?$`).exec(s))) {

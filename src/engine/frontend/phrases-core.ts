@@ -25,6 +25,8 @@ export interface Target {
   item?: boolean;
   /** The role is a hint: an element of another role with the same name also fits. */
   relaxed?: boolean;
+  /** Something to drag from a palette or list: prefer draggable-looking elements. */
+  draggable?: boolean;
   /** Words of which any one names the target ("save it": save, confirm, done, ok…). */
   anyOf?: string[];
   /** Find the field by its placeholder only. */

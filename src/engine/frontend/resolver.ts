@@ -59,6 +59,13 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
   if (t.item) return ground(page, { tokens: [], name: '', kind: 'checkbox', within: t.name });
   if (t.handle) return ground(page, { tokens: expandTokens([t.name, 'port']), name: '', kind: 'any', within: t.within, handle: true });
   if (t.region) return ground(page, { ...base, region: true });
+  // A quoted name must be matched word for word by the scored search; described names need not.
+  const own = tokensOf({ ...t, hints: undefined, anyOf: undefined }).length;
+  const strict = (t.hints ?? []).some((h) => t.name.toLowerCase().includes(h.toLowerCase())) ? 0 : own;
+  if (t.draggable) {
+    const d = await ground(page, { ...base, strict, draggable: true });
+    if (d) return d;
+  }
   const opts = { testIdAttributes: o.testIdAttributes, timeoutMs: 0, allowHidden };
   if (t.by === 'placeholder') {
     const d: LocatorDescriptor = { strategy: 'placeholder', text: t.name };
@@ -72,7 +79,7 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
       if (any) return any;
     }
   }
-  return ground(page, { ...base, role: t.role, ...(t.within ? { within: t.within } : {}), ...(includeHidden ? { includeHidden } : {}) });
+  return ground(page, { ...base, strict, role: t.role, ...(t.within ? { within: t.within } : {}), ...(includeHidden ? { includeHidden } : {}) });
 }
 
 /** Poll until the target is found or the timeout passes; then say what was looked for. */
