@@ -43,7 +43,7 @@ interface Hit {
 const SYN: Record<string, string[]> = {
   remove: ['destroy', 'delete', 'trash', 'close', 'x', '×'], delete: ['destroy', 'remove', 'trash', 'x', '×'], x: ['destroy', 'close', 'remove', '×'],
   checkmark: ['confirm', 'done', 'ok', 'save', 'check', '✓'], tick: ['confirm', 'done', 'check'], save: ['confirm', 'done', 'ok', 'submit'],
-  confirm: ['save', 'done', 'ok'], text: ['body', 'content', 'textarea'], body: ['text', 'content', 'textarea'], title: ['titlebar', 'name', 'heading'],
+  confirm: ['save', 'done', 'ok'], text: ['body', 'content', 'textarea'], body: ['text', 'content', 'textarea'], title: ['titlebar', 'heading'],
   workspace: ['canvas', 'chart', 'board', 'stage', 'workspace'], canvas: ['workspace', 'chart', 'board', 'stage'], board: ['canvas', 'workspace', 'chart'],
   output: ['out', 'output', 'source'], input: ['in', 'input', 'target'], search: ['search', 'find', 'filter'], username: ['user', 'login', 'email'],
   avatar: ['user', 'profile', 'account'], filter: ['filter', 'search'], todo: ['todo', 'item', 'task'], new: ['new', 'add', 'create'],

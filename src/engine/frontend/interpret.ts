@@ -125,7 +125,7 @@ function parseClause(p: Parsed, s: string, type: PlanStep['type'], ctx: Ctx, des
     if (!m[3]) return fillEnter({ name: ENTRY, kind: 'field' }, val(p, m[2]!));
     return [
       { kind: 'click', target: { name: `new ${entity}`, kind: 'clickable', hints: ['new', 'add', 'create', entity] } },
-      { kind: 'fill', target: { name: 'title', kind: 'field', hints: ['title', 'name'] }, value: val(p, m[2]!) },
+      { kind: 'fill', target: { name: 'title', kind: 'field', anyOf: ['title', 'name', 'subject'] }, value: val(p, m[2]!) },
       { kind: 'fill', target: { name: 'text', kind: 'field', hints: ['text', 'body', 'content'], multiline: true }, value: val(p, m[3]!) },
     ];
   }
@@ -144,8 +144,9 @@ function parseClause(p: Parsed, s: string, type: PlanStep['type'], ctx: Ctx, des
   }
   // Replacing the text being edited: "replace it with "x"", "change the text to "x"", "set the title to "x"".
   if ((m = new RegExp(`^(?:replace|change|set|overwrite|update)(?: (?:it|its text|its value|its title|its name|the text|the value|the content|its content))? (?:with|to) ${Q}$`).exec(s))) {
-    const field = /\b(?:title|name)\b/.test(s) ? 'title' : FOCUSED;
-    return [{ kind: 'fill', target: { name: field, kind: 'field', ...(field === FOCUSED ? {} : { hints: ['title', 'name'] }) }, value: val(p, m[1]!) }];
+    if (/\b(?:title|name)\b/.test(s)) return [{ kind: 'fill', target: { name: 'title', kind: 'field', anyOf: ['title', 'name', 'subject'] }, value: val(p, m[1]!) }];
+    const text = /\b(?:text|content)\b/.test(s) ? { hints: ['text', 'body', 'content'] } : {};
+    return [{ kind: 'fill', target: { name: FOCUSED, kind: 'field', ...text }, value: val(p, m[1]!) }];
   }
   if ((m = new RegExp(`^(?:replace|change|set|update) (?:the )?(.+?) (?:with|to) ${Q}$`).exec(s)) && !/q\d/.test(m[1]!)) {
     const name = m[1]!.replace(/ (?:field|input|box)$/, '');

@@ -85,7 +85,7 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
 /** Poll until the target is found or the timeout passes; then say what was looked for. */
 async function locate(t: Target, o: ResolveOptions, timeoutMs = o.timeoutMs, allowHidden = false): Promise<LocatorDescriptor> {
   const deadline = Date.now() + timeoutMs;
-  if (t.name === FOCUSED && t.hints?.includes('text')) {
+  if (t.name === FOCUSED && t.hints?.includes('text') && !t.within) {
     // "Replace the text…": give a text area that is still opening a moment before the focused field.
     const until = Date.now() + Math.min(1500, timeoutMs);
     const base = { tokens: tokensOf(t), name: '', kind: 'field' as const, multilineOnly: true };
