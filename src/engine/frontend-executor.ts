@@ -22,7 +22,7 @@ function stepsOf(r: RunResult): StepRecord[] {
     durationMs: s.durationMs,
     startedAt: s.startedAt ?? new Date().toISOString(),
     error: s.error ?? null,
-    detail: { index: s.index, action: s.action, locator: s.locator, screenshot: s.screenshot, ...(s.healed ? { healed: s.healed } : {}) },
+    detail: { index: s.index, action: s.action, locator: s.locator, screenshot: s.screenshot, ...(s.healed ? { healed: s.healed } : {}), ...(s.subSteps ? { subSteps: s.subSteps } : {}) },
   }));
 }
 

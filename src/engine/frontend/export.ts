@@ -22,6 +22,16 @@ function lines(a: ResolvedAction): string[] {
   switch (a.kind) {
     case 'navigate': return [`await page.goto(${a.url ? `new URL(${q(a.url)}, BASE_URL).toString()` : 'BASE_URL'});`];
     case 'click': return [`await ${L}.click();`];
+    case 'dblclick': return [`await ${L}.dblclick();`];
+    case 'reload': return [`await page.reload();`];
+    case 'drag': {
+      const offset = a.position ? { right: [220, 0], left: [-220, 0], below: [0, 120], above: [0, -120] }[a.position] : undefined;
+      return offset
+        ? [`{ const box = (await ${describeLocator(a.target)}.boundingBox())!; await ${describeLocator(a.source)}.dragTo(${describeLocator(a.target)}, { targetPosition: { x: Math.min(box.width / 2, 200) + ${offset[0]}, y: Math.min(box.height / 2, 150) + ${offset[1]} } }); }`]
+        : [`await ${describeLocator(a.source)}.dragTo(${describeLocator(a.target)});`];
+    }
+    case 'steps': return a.parts.flatMap((p) => [`// ${p.text.replace(/\n/g, ' ')}`, ...lines(p.action)]);
+    case 'expect-all': return [`for (const box of await ${L}.all()) await expect(box).${a.state === 'checked' ? '' : 'not.'}toBeChecked();`];
     case 'hover': return [`await ${L}.hover();`];
     case 'fill': return [`await ${L}.fill(${q(a.value)});`];
     case 'select': return [`await ${L}.selectOption({ label: ${q(a.value)} });`];
@@ -37,13 +47,14 @@ function lines(a: ResolvedAction): string[] {
     case 'sign-in': return [
       `if (page.url() === 'about:blank') await page.goto(BASE_URL);`,
       ...(a.entry ? [`if (!(await page.locator('input[type="password"]').first().isVisible())) await ${describeLocator(a.entry)}.click();`] : []),
-      `await ${describeLocator(a.username)}.fill(process.env.SVC_TEST_USERNAME ?? '');`,
-      `await ${describeLocator(a.password)}.fill(process.env.SVC_TEST_PASSWORD ?? '');`,
+      `await ${describeLocator(a.username)}.fill(${a.credentials ? q(a.credentials.username) : `process.env.SVC_TEST_USERNAME ?? ''`});`,
+      `await ${describeLocator(a.password)}.fill(${a.credentials ? q(a.credentials.password) : `process.env.SVC_TEST_PASSWORD ?? ''`});`,
       a.submit ? `await ${describeLocator(a.submit)}.click();` : `await ${describeLocator(a.password)}.press('Enter');`,
       `await expect(page.locator('input[type="password"]')).toHaveCount(0);`,
     ];
     case 'expect-text': {
       const t = `page.getByText(${q(a.text)}).filter({ visible: true })`;
+      if (a.orValue) return [`await expect(${t}.or(page.locator('input, textarea').filter({ visible: true }).and(page.locator(${q(`[value*=${JSON.stringify(a.text)}]`)}))).first()).toBeVisible();`];
       return [a.visible ? `await expect(${t}.first()).toBeVisible();` : `await expect(${t}).toHaveCount(0);`];
     }
     case 'expect-state':
@@ -54,12 +65,18 @@ function lines(a: ResolvedAction): string[] {
         case 'disabled': return [`await expect(${L}.first()).toBeDisabled();`];
         case 'checked': return [`await expect(${L}.first()).toBeChecked();`];
         case 'unchecked': return [`await expect(${L}.first()).not.toBeChecked();`];
+        case 'selected':
+        case 'unselected': {
+          const sel = `${L}.first()`;
+          const check = `await expect.poll(() => ${sel}.evaluate((e) => e.getAttribute('aria-selected') === 'true' || (e.getAttribute('aria-current') ?? 'false') !== 'false' || /(^|\\s)(selected|active|current)(\\s|$)/.test(e.className + ' ' + (e.parentElement?.className ?? ''))))`;
+          return [`${check}.toBe(${a.state === 'selected'});`];
+        }
       }
       break;
     case 'expect-url': return [`await expect(page).toHaveURL(${re(a.contains)});`];
     case 'expect-title': return [`await expect(page).toHaveTitle(${re(a.contains)});`];
     case 'expect-value': return [`await expect(${L}.first()).toHaveValue(${q(a.value)});`];
-    case 'expect-count': return [`await expect(${L}).toHaveCount(${a.count});`];
+    case 'expect-count': return [`await expect(${L}.filter({ visible: true })).toHaveCount(${a.count});`];
     case 'expect-no-error': return [
       `await page.waitForLoadState('load');`,
       `expect(lastStatus, 'HTTP status of the page').toBeLessThan(400);`,

@@ -36,6 +36,9 @@ export interface GroundSpec {
 
 interface Hit {
   selector: string;
+  /** A role and accessible name to record instead of the path when they pick this element alone. */
+  role?: string;
+  label?: string;
   score: number;
   visible: boolean;
 }
@@ -143,6 +146,8 @@ function scoreInPage(spec: GroundSpec): Hit[] {
         if (g === 0 && gi < (spec.strict ?? 0)) missed = true;
       }
       if (missed) continue;
+      // A quoted name belongs to the element itself, not to a large container that happens to hold its words.
+      if (spec.strict && spec.name && textOf(el).length > spec.name.length * 3 + 20) continue;
       if (spec.draggable && (el.getAttribute('draggable') === 'true' || /node|card|item|tile|drag|block|widget/.test(toks.join(' ')))) score += 0.5;
       score = spec.tokens.length ? score / spec.tokens.length : 0.5;
       if (spec.name && textOf(el).toLowerCase() === spec.name.toLowerCase()) score += 1;
@@ -161,7 +166,10 @@ function scoreInPage(spec: GroundSpec): Hit[] {
       if (spec.within) score -= (depths[depth] ?? 0) * 0.15;
       else if (visible) score += 0.05;
       if (score <= 0.3 && !spec.entry && !(spec.within && spec.tokens.length === 0)) continue;
-      hits.push({ selector: cssPath(el), score, visible });
+      const tag = el.localName;
+      const role = el.getAttribute('role') ?? (tag === 'button' ? 'button' : tag === 'a' && el.hasAttribute('href') ? 'link' : tag === 'textarea' || (tag === 'input' && !/^(checkbox|radio|button|submit)$/.test((el as HTMLInputElement).type)) ? 'textbox' : undefined);
+      const label = norm(el.getAttribute('aria-label') ?? el.getAttribute('title') ?? (tag === 'input' || tag === 'textarea' ? '' : textOf(el)));
+      hits.push({ selector: cssPath(el), score, visible, ...(role && label && label.length <= 60 ? { role, label } : {}) });
     }
   }
   hits.sort((a, b) => b.score - a.score);
@@ -208,7 +216,16 @@ export async function ground(page: Page, spec: GroundSpec): Promise<LocatorDescr
     if (!top || (best && best.score >= top.score)) continue;
     const fsel = i === 0 ? undefined : await frameSelector(page, frame);
     if (i > 0 && !fsel) continue;
-    best = { d: { strategy: 'css', selector: top.selector, ...(fsel ? { frame: fsel } : {}) }, score: top.score };
+    best = { d: await stable(frame, top, fsel), score: top.score };
   }
   return best?.d;
+}
+
+/** Record the element by role and name when that picks it alone (survives layout changes), else by path. */
+async function stable(frame: Frame, hit: Hit, fsel: string | undefined): Promise<LocatorDescriptor> {
+  const path: LocatorDescriptor = { strategy: 'css', selector: hit.selector, ...(fsel ? { frame: fsel } : {}) };
+  if (!hit.role || !hit.label) return path;
+  const byRole = frame.getByRole(hit.role as Parameters<Frame['getByRole']>[0], { name: hit.label, exact: true });
+  const same = (await byRole.count().catch(() => 0)) === 1 && (await byRole.evaluate((el, sel) => el === document.querySelector(sel), hit.selector).catch(() => false));
+  return same ? { strategy: 'role', role: hit.role, name: hit.label, exact: true, ...(fsel ? { frame: fsel } : {}) } : path;
 }

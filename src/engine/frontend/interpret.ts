@@ -159,7 +159,7 @@ function parseClause(p: Parsed, s: string, type: PlanStep['type'], ctx: Ctx, des
   if ((m = new RegExp(`^(?:press|hit|tap|type) (?:the )?(\\w+(?:\\+\\w+)?)(?: key)?$`).exec(s)) && keyName(m[1]!)) return [{ kind: 'press', key: keyName(m[1]!)! }];
   // Double click.
   if ((m = new RegExp(`^double[- ]?click(?: on)? (?:the )?(?:(?:todo|item|node|entry|row|note|card|tiddler|title|label|text) )?(.+?)$`).exec(s))) {
-    const t = describedTarget(p, m[1]!, 'any', ctx);
+    const t = /^(?:it|this|that)$/.test(m[1]!) && ctx.item ? { name: ctx.item, kind: 'any' as const } : describedTarget(p, m[1]!, 'any', ctx);
     ctx.editing = t.name;
     return [{ kind: 'dblclick', target: t }];
   }
@@ -246,7 +246,7 @@ function fillEnter(target: Target, value: string): Intent[] {
 
 /** A field named by a quoted string or by words ("the new todo field", "the "tag name" box"). */
 function fieldTarget(p: Parsed, phrase: string): Target {
-  const s = phrase.trim().replace(/^(?:the|a|an) /, '');
+  const s = phrase.trim().replace(/^(?:the|a|an) /, '').replace(/^(?:box|field|input|text ?box|text field)(?: that says| that reads| labell?ed| named| called| with the (?:placeholder|label|hint))? (?=q\d+$)/, '');
   const q = /^(q\d+)(?: (field|input|box|text ?box|text ?area|textarea|search ?box|dropdown))?$/.exec(s);
   if (q) return { name: val(p, q[1]!), kind: 'field', ...(q[2] && /area/.test(q[2]) ? { multiline: true } : {}) };
   const name = s.replace(/ (?:field|input|box|text ?box|input field|text field)$/, '').trim();
@@ -267,6 +267,7 @@ interface Ctx {
   hovered?: string;
   dropped?: boolean;
   editing?: string;
+  item?: string;
   /** The predicate of the previous assertion clause and its subject's noun, for "…and "B" is not". */
   predicate?: string;
   noun?: string;
@@ -338,7 +339,13 @@ function parseAssertionClause(p: Parsed, raw: string, ctx: Ctx, description: str
     ctx.predicate = pred[2]!.replace(/^are /, 'is ');
   }
 
-  if (/^(?:the )?(?:page|app|it)?\s*(?:loads?|is shown|opens?|renders?)? ?(?:without|with no) (?:any )?(?:js |javascript |console )?errors?$/.test(s)) return [{ kind: 'expect-no-error' }];
+  if (/^(?:the )?(?:page|app|it)?\s*(?:loads?|is shown|opens?|renders?)? ?(?:without|with no) (?:any )?(?:js |javascript |console )?errors?$|^no (?:js |javascript |console )?errors? (?:is |are )?(?:shown|displayed|visible|appear|occur)/.test(s)) return [{ kind: 'expect-no-error' }];
+  if ((m = new RegExp(`^${QLIST} (?:shows? up|appears?|is added|gets added|turns up)(?: (?:in|on) (?:the )?[\\w ]+)?$`).exec(s))) {
+    return quotesIn(p, m[1]!).map((t) => ({ kind: 'expect-text' as const, text: t, visible: true }));
+  }
+  if ((m = new RegExp(`^(?:the )?(?:todo|item|entry|note|task|tiddler|node|row|card)(?: is)? (?:called|named|titled|reads|says|labell?ed) ${Q}$|^(?:the )?(?:todo|item|entry|note|task|tiddler|node|row|card) ${Q} (?:is|are) (?:listed|shown|visible|displayed|there)$`).exec(s))) {
+    return [{ kind: 'expect-text', text: val(p, (m[1] ?? m[2])!), visible: true }];
+  }
   // Completed / selected items.
   if ((m = new RegExp(`^${QLIST} (?:is|are) (?:marked as |shown as )?(not )?(completed?|done|checked|finished|crossed out)$`).exec(s))) {
     return quotesIn(p, m[1]!).map((v) => ({ kind: 'expect-state', target: { name: v, kind: 'checkbox', role: 'checkbox', item: true }, state: m![2] ? 'unchecked' : 'checked' }));
@@ -459,6 +466,8 @@ export const PHRASING_HINT =
 export interface StepMemory {
   /** Text of the element last double-clicked (an item being edited in place). */
   editing?: string;
+  /** The item last added or acted on, for "it" ("Double-click it"). */
+  item?: string;
 }
 
 export function interpret(step: PlanStep, memory: StepMemory = {}): Interpretation {
@@ -467,7 +476,7 @@ export function interpret(step: PlanStep, memory: StepMemory = {}): Interpretati
   const s = p.s
     .replace(/^(?:then |and |next,? |finally,? |now )?(?:the user |user |i |we )?/, '')
     .replace(/^(clicks|types|enters|fills|selects|checks|unchecks|presses|hovers|opens|visits|navigates|goes|chooses|waits|scrolls|taps|drags|adds) /, (_m, v: string) => `${v === 'goes' ? 'go' : v === 'presses' ? 'press' : v.replace(/s$/, '')} `);
-  const ctx: Ctx = { editing: memory.editing };
+  const ctx: Ctx = { editing: memory.editing, item: memory.item };
   const clauses: Clause[] = [];
   const pieces = step.type === 'assertion' ? splitAssertion(s) : splitClauses(s);
   for (const piece of pieces) {
@@ -483,10 +492,12 @@ export function interpret(step: PlanStep, memory: StepMemory = {}): Interpretati
     if (verb && /^(?:enter|type|fill|use)$/.test(verb)) ctx.verb = 'enter';
     // The field being edited in place is the one inside the item that was double-clicked.
     for (const i of intents) if (i.kind === 'fill' && i.target.name === FOCUSED && ctx.editing) i.target.within = ctx.editing;
+    for (const i of intents) if (i.kind === 'fill' && i.target.name === ENTRY) ctx.item = i.value;
     const text = pieces.length === 1 ? step.description.trim() : asWritten(step.description, restore(p, piece));
     for (const intent of intents) clauses.push({ text, type: isCheck(intent) ? 'assertion' : step.type === 'assertion' ? 'assertion' : 'action', intent });
   }
   memory.editing = ctx.editing;
+  memory.item = ctx.item;
   return { clauses };
 }
 

@@ -64,7 +64,8 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
   const strict = (t.hints ?? []).some((h) => t.name.toLowerCase().includes(h.toLowerCase())) ? 0 : own;
   if (t.draggable) {
     const d = await ground(page, { ...base, strict, draggable: true });
-    if (d) return d;
+    // A palette fills in after its headings: give draggable items a moment before any text match.
+    if (d || Date.now() < (groundOnlyUntil.get(t) ?? 0)) return d;
   }
   const opts = { testIdAttributes: o.testIdAttributes, timeoutMs: 0, allowHidden };
   if (t.by === 'placeholder') {
@@ -83,8 +84,11 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
 }
 
 /** Poll until the target is found or the timeout passes; then say what was looked for. */
+const groundOnlyUntil = new WeakMap<Target, number>();
+
 async function locate(t: Target, o: ResolveOptions, timeoutMs = o.timeoutMs, allowHidden = false): Promise<LocatorDescriptor> {
   const deadline = Date.now() + timeoutMs;
+  if (t.draggable) groundOnlyUntil.set(t, Date.now() + Math.min(3000, timeoutMs / 2));
   if (t.name === FOCUSED && t.hints?.includes('text') && !t.within) {
     // "Replace the text…": give a text area that is still opening a moment before the focused field.
     const until = Date.now() + Math.min(1500, timeoutMs);

@@ -117,7 +117,8 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
         failure = await classify(err, progress.parts.at(-1)?.action ?? null, page, deadline);
         if (step.type === 'assertion' && failure.kind === 'timeout') failure.kind = 'assertion';
         r.error = failure.message;
-        failure.message = `Step ${i + 1} "${step.description}" failed: ${failure.message}`;
+        const part = progress.subSteps.find((x) => x.status === 'failed' && x.text !== step.description);
+        failure.message = `Step ${i + 1} "${step.description}" failed${part ? ` at "${part.text}"` : ''}: ${failure.message}`;
         failedStepIndex = i;
       }
       const action = stepAction(progress);

@@ -63,8 +63,8 @@ async function frontendCases(deps: ServerDeps, p: ProjectData, specs: SpecsRow |
   else if (latest.status === 'running') warnings.push(`exploration ${latest.id} is still running: cases use the features explored so far`);
   const cases = draftPlans({ features, prdFeatures: prdFeatures(featureMapOf(specs)), description });
   if (!cases.length) {
-    warnings.push('nothing explored and no PRD: one smoke case for the starting URL');
-    cases.push({ id: 'case-home', title: 'Home page loads', featureId: 'home', source: 'description', selected: true, steps: [{ type: 'action', description: 'Go to /' }, { type: 'assertion', description: 'The page shows no error' }] });
+    warnings.push('nothing explored and no PRD: one smoke case for the project URL');
+    cases.push({ id: 'case-home', title: 'Home page loads', featureId: 'home', source: 'description', selected: true, steps: [{ type: 'action', description: 'Open the app' }, { type: 'assertion', description: 'The page shows no error' }] });
   }
   return { cases, warnings };
 }

@@ -16,6 +16,7 @@ interface Step {
   error: string | null;
   screenshot: string | null;
   healed: { from: string; to: string } | null;
+  subSteps: Array<{ text: string; action: string | null; locator: string | null; status: string; error?: string }>;
 }
 
 interface FrontendExtra {
@@ -49,12 +50,13 @@ function stepsOf(extra: FrontendExtra, rows: Selectable<RunStepsTable>[]): Step[
       error: s.error ?? null,
       screenshot: s.screenshot ?? null,
       healed: s.healed ?? null,
+      subSteps: Array.isArray(s.subSteps) ? s.subSteps : [],
     }));
   }
   return rows.map((r) => {
     const d = parseJson<Record<string, unknown>>(r.detail, {});
     const heal = (d.healed ?? d.heal) as Step['healed'] | undefined;
-    return { index: r.idx, type: r.kind, description: r.description, status: r.status, durationMs: r.duration_ms, locator: str(d.locator), error: r.error, screenshot: typeof d.screenshot === 'string' ? d.screenshot : null, healed: heal ?? null };
+    return { index: r.idx, type: r.kind, description: r.description, status: r.status, durationMs: r.duration_ms, locator: str(d.locator), error: r.error, screenshot: typeof d.screenshot === 'string' ? d.screenshot : null, healed: heal ?? null, subSteps: Array.isArray(d.subSteps) ? (d.subSteps as Step['subSteps']) : [] };
   });
 }
 
@@ -70,7 +72,9 @@ export function frontendTab(r: RunRow, stepRows: Selectable<RunStepsTable>[]): H
         const shot = artifactHref(r.id, s.screenshot);
         return html`<tr><td class="num">${s.index + 1}</td><td>${status(s.status)}</td>
           <td><span class="badge">${s.type}</span> ${s.description}
-            ${s.locator ? html`<div class="muted mono">${s.locator}</div>` : ''}
+            ${s.subSteps.length
+              ? html`<ol class="substeps">${s.subSteps.map((c) => html`<li>${status(c.status)} ${c.text}${c.action ? html` <span class="muted">→ ${c.action}</span>` : ''}${c.locator ? html` <span class="muted mono">${c.locator}</span>` : ''}${c.error ? html`<div class="st-failed">${c.error}</div>` : ''}</li>`)}</ol>`
+              : s.locator ? html`<div class="muted mono">${s.locator}</div>` : ''}
             ${s.error ? html`<div class="st-failed">${s.error}</div>` : ''}
             ${s.healed ? html`<div class="banner info">Auto-healed: <span class="mono">${s.healed.from}</span> → <span class="mono">${s.healed.to}</span></div>` : ''}
             ${shot ? html`<a href="${shot}"><img class="step" src="${shot}" alt="Screenshot after step ${s.index + 1}" loading="lazy"></a>` : ''}</td>
