@@ -136,7 +136,8 @@ export async function stopApps() {
 /**
  * Read every `*.plans` file: blocks start with `# <name>`, then `app:`, `expect: pass` or
  * `expect: fail at <step>`, an optional `defect:`, and steps as `do: …` (action) or `check: …`
- * (assertion). Lines starting with `#` before the first block are the file's preamble.
+ * (assertion). Lines starting with `#` before the first block are the file's preamble; more `#` lines
+ * right under a plan's name are notes about it.
  */
 export function readCorpus(dir = CORPUS_DIR) {
   const plans = [];
@@ -148,6 +149,11 @@ export function readCorpus(dir = CORPUS_DIR) {
       if (!line) { preamble = false; continue; }
       if (line.startsWith('#')) {
         if (preamble) continue;
+        // Further `#` lines right under a plan's name are notes about the plan.
+        if (plan && !plan.app && !plan.steps.length) {
+          plan.note = `${plan.note ?? ''} ${line.replace(/^#\s*/, '')}`.trim();
+          continue;
+        }
         plan = { file, name: line.replace(/^#\s*/, ''), app: '', expect: 'pass', failAt: undefined, defect: undefined, steps: [] };
         plans.push(plan);
         continue;

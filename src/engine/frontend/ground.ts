@@ -26,6 +26,8 @@ export interface GroundSpec {
   strict?: number;
   /** Prefer elements that can be dragged (palette nodes, cards, list items). */
   draggable?: boolean;
+  /** Only elements that look draggable. */
+  draggableOnly?: boolean;
   /** Only elements on screen, even inside a `within` scope. */
   visibleOnly?: boolean;
   /** Only multi-line fields (textarea, contenteditable). */
@@ -148,7 +150,10 @@ function scoreInPage(spec: GroundSpec): Hit[] {
       if (missed) continue;
       // A quoted name belongs to the element itself, not to a large container that happens to hold its words.
       if (spec.strict && spec.name && textOf(el).length > spec.name.length * 3 + 20) continue;
-      if (spec.draggable && (el.getAttribute('draggable') === 'true' || /node|card|item|tile|drag|block|widget/.test(toks.join(' ')))) score += 0.5;
+      if (spec.draggable) {
+        if (el.getAttribute('draggable') === 'true' || /node|card|item|tile|drag|block|widget/.test(toks.join(' '))) score += 0.5;
+        else if (spec.draggableOnly) continue;
+      }
       score = spec.tokens.length ? score / spec.tokens.length : 0.5;
       if (spec.name && textOf(el).toLowerCase() === spec.name.toLowerCase()) score += 1;
       if (spec.multiline && el.localName === 'textarea') score += 0.8;

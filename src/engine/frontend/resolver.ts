@@ -63,9 +63,10 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
   const own = tokensOf({ ...t, hints: undefined, anyOf: undefined }).length;
   const strict = (t.hints ?? []).some((h) => t.name.toLowerCase().includes(h.toLowerCase())) ? 0 : own;
   if (t.draggable) {
-    const d = await ground(page, { ...base, strict, draggable: true });
-    // A palette fills in after its headings: give draggable items a moment before any text match.
-    if (d || Date.now() < (groundOnlyUntil.get(t) ?? 0)) return d;
+    // A palette fills in after its headings: for a moment only draggable-looking items count.
+    const early = Date.now() < (groundOnlyUntil.get(t) ?? 0);
+    const d = await ground(page, { ...base, strict, draggable: true, draggableOnly: early });
+    if (d || early) return d;
   }
   const opts = { testIdAttributes: o.testIdAttributes, timeoutMs: 0, allowHidden };
   if (t.by === 'placeholder') {
