@@ -26,7 +26,9 @@ afterAll(async () => {
 describe('frontend generation end to end', () => {
   it('explores with the account, retries one feature, drafts a plan and runs it green', async () => {
     await json(ctx, ['project', 'prd', 'put', project, '--file', join(ROOT, 'fixtures/prd/web-app-prd.md')]);
-    const e = await json(ctx, ['project', 'explore', project, '--wait', '--timeout', '300']);
+    const explored = await svc(['--output', 'json', 'project', 'explore', project, '--wait', '--timeout', '300'], { ctx, timeout: 330_000 });
+    expect(explored.exitCode, explored.stderr).toBe(0);
+    const e = explored.json();
     expect(e).toMatchObject({ status: 'done', withAccount: true, signedIn: true, only: [] });
     expect(statuses(e)).toMatchObject({
       signin: 'done', 'nav-dashboard': 'done', 'nav-todos': 'done', 'form-todos-add': 'done', 'nav-profile': 'done',
