@@ -11,6 +11,7 @@ import type { PlanStep } from './types.js';
 import { lift, NOUNS, nounRole, toNumber, type Intent, type Parsed, type Target, type TargetKind } from './phrases-core.js';
 import { parseAssertion } from './phrases-assert.js';
 import { keyName, parseAction } from './phrases-action.js';
+import { parseStep } from './phrases.js';
 
 export interface Clause {
   /** The clause as written (quotes restored). */
@@ -306,12 +307,18 @@ function visibility(name: string, noun: string | undefined, visible: boolean): I
   return { kind: 'expect-state', target: { name, kind, role, relaxed: true }, state: visible ? 'visible' : 'hidden' };
 }
 
-/** Split an object list: "A, B and C", "A and B fields" (a plural noun at the end applies to all). */
-function listItems(s: string): { items: string[]; noun?: string } {
+/** Split an object list: "A, B and C"; a plural noun applies to the bare names before it ("A and B fields"). */
+function listItems(s: string): { items: string[]; nouns: Array<string | undefined> } {
   const items = s.split(/,? and |, |,? or /).map((x) => x.trim()).filter(Boolean);
-  const last = items[items.length - 1] ?? '';
-  const plural = /^q\d+ (fields|buttons|links|tabs|checkboxes)$/.exec(last);
-  return { items, noun: plural ? PLURAL[plural[1]!] : undefined };
+  const nouns = items.map((_, i) => {
+    for (let j = i; j < items.length; j++) {
+      const plural = /^q\d+ (fields|buttons|links|tabs|checkboxes)$/.exec(items[j]!);
+      if (plural) return j === i ? undefined : PLURAL[plural[1]!];
+      if (!/^q\d+$/.test(items[j]!)) return undefined;
+    }
+    return undefined;
+  });
+  return { items, nouns };
 }
 
 const SHOW = '(?:shows?|lists?|displays?|contains?|has|have|includes?|reads?|says?|presents?)';
@@ -395,10 +402,10 @@ function parseAssertionClause(p: Parsed, raw: string, ctx: Ctx, description: str
   // "A sign-in form is shown with "Username" and "Password" fields and a "Login" button", "an editor opens with the title "x"".
   if ((m = new RegExp(`^(?:a |an |the )?([\\w' -]*?|${Q}[\\w -]*?) (?:is shown|is displayed|is visible|appears|opens|is open|shows up|is opened) with (.+)$`).exec(s))) {
     const subject = quotesIn(p, m[1]!);
-    const { items, noun } = listItems(m[3]!);
+    const { items, nouns } = listItems(m[3]!);
     const all: Intent[] = subject.map((t) => ({ kind: 'expect-text' as const, text: t, visible: true }));
-    for (const it of items) {
-      const np = nounPhrase(p, it, true, noun);
+    for (const [k, it] of items.entries()) {
+      const np = nounPhrase(p, it, true, nouns[k]);
       if (!np) return undefined;
       all.push(...np.map((x) => (x.kind === 'expect-text' ? { ...x, orValue: true } : x)));
     }
@@ -406,10 +413,10 @@ function parseAssertionClause(p: Parsed, raw: string, ctx: Ctx, description: str
   }
   // "X is shown and Y is not": handled by splitting; "the page shows the heading "X", a field … and no notes".
   if ((m = new RegExp(`^(?:${SUBJECT} )?(does not |doesn't |no longer )?${SHOW}(?: only)?(?: the)?(?: (?:text|message))? (.+?)$`).exec(s))) {
-    const { items, noun } = listItems(m[2]!);
+    const { items, nouns } = listItems(m[2]!);
     const out: Intent[] = [];
-    for (const it of items) {
-      const np = nounPhrase(p, it, !m[1], noun);
+    for (const [k, it] of items.entries()) {
+      const np = nounPhrase(p, it, !m[1], nouns[k]);
       if (!np) { out.length = 0; break; }
       out.push(...np);
     }
@@ -485,7 +492,7 @@ export function interpret(step: PlanStep, memory: StepMemory = {}): Interpretati
     // A reading that still holds a placeholder (q0) did not understand where a quoted value goes.
     const intents = parsed && !/\bq\d+\b/.test(JSON.stringify(parsed)) ? parsed : undefined;
     if (!intents) {
-      const whole = pieces.length > 1 ? undefined : parseWhole(step);
+      const whole = pieces.length > 1 ? undefined : parseStep(step);
       if (whole) return { clauses: [{ text: step.description, type: step.type, intent: whole }] };
       return { clauses, unknown: { words: asWritten(step.description, restore(p, piece)), suggestion: PHRASING_HINT } };
     }
@@ -506,12 +513,6 @@ function asWritten(description: string, clause: string): string {
   const flat = description.replace(/[“”]/g, '"').replace(/\s+/g, ' ');
   const i = flat.toLowerCase().indexOf(clause.toLowerCase());
   return i >= 0 ? flat.slice(i, i + clause.length) : clause;
-}
-
-/** The older single-sentence grammar, for sentences the clause reader does not split. */
-function parseWhole(step: PlanStep): Intent | undefined {
-  const p = lift(step.description);
-  return step.type === 'assertion' ? parseAssertion(p, step.description) ?? parseAction(p, step.description) : parseAction(p, step.description) ?? parseAssertion(p, step.description);
 }
 
 function isCheck(i: Intent): boolean {
