@@ -189,14 +189,13 @@ function focusedInPage(): string | null {
   return editable ? ':focus' : el.localName === 'iframe' ? 'iframe' : null;
 }
 
-async function frameSelector(page: Page, frame: Frame): Promise<string | undefined> {
+async function frameSelector(frame: Frame): Promise<string | undefined> {
   const handle = await frame.frameElement().catch(() => undefined);
   if (!handle) return undefined;
   const sel = await handle.evaluate((el) => {
     const all = Array.from(document.querySelectorAll('iframe'));
     return `iframe >> nth=${all.indexOf(el as HTMLIFrameElement)}`;
   });
-  void page;
   return sel;
 }
 
@@ -208,7 +207,7 @@ export async function ground(page: Page, spec: GroundSpec): Promise<LocatorDescr
     if (f === 'iframe') {
       for (const frame of page.frames().slice(1)) {
         const inner = await frame.evaluate(focusedInPage).catch(() => null);
-        const fsel = inner === ':focus' ? await frameSelector(page, frame) : undefined;
+        const fsel = inner === ':focus' ? await frameSelector(frame) : undefined;
         if (fsel) return { strategy: 'css', selector: ':focus', frame: fsel };
       }
     }
@@ -219,7 +218,7 @@ export async function ground(page: Page, spec: GroundSpec): Promise<LocatorDescr
     const hits = await frame.evaluate(scoreInPage, spec).catch(() => [] as Hit[]);
     const top = hits[0];
     if (!top || (best && best.score >= top.score)) continue;
-    const fsel = i === 0 ? undefined : await frameSelector(page, frame);
+    const fsel = i === 0 ? undefined : await frameSelector(frame);
     if (i > 0 && !fsel) continue;
     best = { d: await stable(frame, top, fsel), score: top.score };
   }

@@ -160,7 +160,7 @@ function parseClause(p: Parsed, s: string, type: PlanStep['type'], ctx: Ctx, des
   if ((m = new RegExp(`^(?:press|hit|tap|type) (?:the )?(\\w+(?:\\+\\w+)?)(?: key)?$`).exec(s)) && keyName(m[1]!)) return [{ kind: 'press', key: keyName(m[1]!)! }];
   // Double click.
   if ((m = new RegExp(`^double[- ]?click(?: on)? (?:the )?(?:(?:todo|item|node|entry|row|note|card|tiddler|title|label|text) )?(.+?)$`).exec(s))) {
-    const t = /^(?:it|this|that)$/.test(m[1]!) && ctx.item ? { name: ctx.item, kind: 'any' as const } : describedTarget(p, m[1]!, 'any', ctx);
+    const t = /^(?:it|this|that)$/.test(m[1]!) && ctx.item ? { name: ctx.item, kind: 'any' as const } : describedTarget(p, m[1]!, 'any');
     ctx.editing = t.name;
     return [{ kind: 'dblclick', target: t }];
   }
@@ -257,7 +257,7 @@ function fieldTarget(p: Parsed, phrase: string): Target {
 }
 
 /** A target named by a quoted string or words, e.g. for double-click: ""Pay rnet"", "the "function 1" node". */
-function describedTarget(p: Parsed, phrase: string, kind: TargetKind, _ctx: Ctx): Target {
+function describedTarget(p: Parsed, phrase: string, kind: TargetKind): Target {
   const s = phrase.replace(/ (?:node|todo|item|entry|row|card)$/, '').trim();
   const q = /^(q\d+)$/.exec(s);
   return q ? { name: val(p, q[1]!), kind } : { name: s, kind, hints: words(s) };
@@ -539,4 +539,3 @@ function splitAssertion(s: string): string[] {
   return out;
 }
 
-export type { Target };

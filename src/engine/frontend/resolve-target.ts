@@ -59,9 +59,9 @@ export function candidates(t: Target, testIdAttributes: string[]): LocatorDescri
   return within ? out.map((d) => ({ ...d, within })) : out;
 }
 
-/** Index of the first visible match, -1 when none; `count` is the total number of matches. */
 const EDITABLE = 'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]), textarea, select, [contenteditable=""], [contenteditable=true], [role=textbox], [role=searchbox], [role=combobox], [role=spinbutton]';
 
+/** Index of the first visible match (for fields: one that takes typing), -1 when none; `count` is the total number of matches. */
 async function firstVisible(page: Page, d: LocatorDescriptor, field = false): Promise<{ count: number; index: number }> {
   const loc = toLocator(page, d);
   const count = await loc.count().catch(() => 0);
