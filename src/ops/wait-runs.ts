@@ -31,6 +31,9 @@ export async function waitForRuns(ctx: OpContext, runIds: string[], o: { timeout
           try {
             p.view = await ctx.client().call(getRun, { params: { runId: p.runId }, signal: ctx.signal });
           } catch (err) {
+            // One id that does not exist is a wrong argument (exit 4), as for any other command; with
+            // several ids it is recorded on its row and the others go on (SPEC.md 7.1).
+            if (state.size === 1 && err instanceof SvcError && err.exitCode === 4) throw err;
             if (err instanceof SvcError && (err.exitCode === 3 || err.exitCode === 4 || err.exitCode === 10)) p.error = `error:${err.code}`;
             else if (!(err instanceof SvcError)) throw err;
           }

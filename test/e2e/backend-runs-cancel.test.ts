@@ -94,4 +94,14 @@ describe('test cancel', () => {
     expect(r.json().errors.map((e: any) => e.code)).toEqual(['FORBIDDEN', 'FORBIDDEN']);
     expect((await w.svc(['--output', 'json', 'test', 'wait', live, '--timeout', '60'])).json().status).toBe('cancelled');
   });
+
+  it('test wait on a run id that does not exist: one id exits 4, several record it on its row (exit 7)', async () => {
+    const one = await w.svc(['--output', 'json', 'test', 'wait', 'run_doesnotexist', '--timeout', '10']);
+    expect(one.exitCode).toBe(4);
+    expect(one.error()).toMatchObject({ code: 'NOT_FOUND' });
+    const [run] = await trigger(quick);
+    const several = await w.svc(['--output', 'json', 'test', 'wait', run!.runId, 'run_doesnotexist', '--timeout', '60']);
+    expect(several.exitCode).toBe(7);
+    expect(several.json().results.map((r: { runId: string; status: string }) => [r.runId, r.status])).toEqual([[run!.runId, 'passed'], ['run_doesnotexist', 'error:NOT_FOUND']]);
+  });
 });

@@ -104,7 +104,10 @@ export async function findTarget(page: Page, t: Target, opts: FindOptions): Prom
   const list = candidates(t, opts.testIdAttributes);
   const deadline = Date.now() + opts.timeoutMs;
   for (;;) {
-    for (const d of list) {
+    // Count every candidate at once (one round of requests), then look closer only at those that match.
+    const counts = await Promise.all(list.map((d) => toLocator(page, d).count().catch(() => 0)));
+    for (const [k, d] of list.entries()) {
+      if (!counts[k]) continue;
       const { count, index } = await firstVisible(page, d, t.kind === 'field');
       const pick = index >= 0 ? index : opts.allowHidden && count > 0 ? 0 : -1;
       if (pick < 0) continue;
