@@ -40,8 +40,9 @@ export function buildProgram(io: Io): { program: Command; rt: Runtime; errText: 
 }
 
 /** The only place that turns results and errors into exit codes. */
-export async function main(argv: string[], io: Io): Promise<number> {
+export async function main(rawArgv: string[], io: Io): Promise<number> {
   const { program, rt, errText } = buildProgram(io);
+  const argv = hoistGlobals(rawArgv);
   const jsonMode = wantsJson(argv);
   try {
     await program.parseAsync(argv, { from: 'user' });
@@ -72,8 +73,33 @@ function internal(err: unknown): SvcError {
 }
 
 function usageHint(err: CommanderError): string {
-  if (err.code === 'commander.unknownOption') return "Global flags (--output, --profile, --debug, ...) go before the subcommand: 'svc --output json auth status'. See --help.";
+  if (err.code === 'commander.unknownOption') return "Check the flag's spelling; 'svc <command> --help' lists the command's flags, 'svc --help' the global ones.";
   return 'See --help for the usage.';
+}
+
+const GLOBAL_VALUE = new Set(['--output', '--profile', '--request-timeout', '--endpoint-url']);
+const GLOBAL_SWITCH = new Set(['--verbose', '--debug', '--dry-run']);
+
+/**
+ * Global flags may be written anywhere on the line (`svc project list --output json`): they are moved
+ * in front of the command, in their order, before parsing. Nothing after `--` is touched.
+ */
+export function hoistGlobals(argv: string[]): string[] {
+  const globals: string[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      rest.push(...argv.slice(i));
+      break;
+    }
+    const name = a.split('=')[0]!;
+    if (GLOBAL_SWITCH.has(a)) globals.push(a);
+    else if (GLOBAL_VALUE.has(name) && a.includes('=')) globals.push(a);
+    else if (GLOBAL_VALUE.has(a) && i + 1 < argv.length) globals.push(a, argv[++i]!);
+    else rest.push(a);
+  }
+  return [...globals, ...rest];
 }
 
 function wantsJson(argv: string[]): boolean {

@@ -220,10 +220,17 @@ describe('global flags and exit codes', () => {
     expect(r.stderr).toMatch(/json, text/);
   });
 
-  it('global flags after the subcommand are a usage error (exit 5) with a hint', async () => {
-    const r = await svc(['auth', 'status', '--output', 'json'], { ctx: cliEnv() });
-    expect(r.exitCode).toBe(5);
-    expect(r.stderr).toMatch(/go before the subcommand/);
+  it('global flags work anywhere on the line; an unknown flag is a usage error (exit 5) with a hint', async () => {
+    const before = await svc(['--output', 'json', 'auth', 'status'], { ctx: cliEnv() });
+    const after = await svc(['auth', 'status', '--output', 'json'], { ctx: cliEnv() });
+    const equals = await svc(['auth', '--output=json', 'status'], { ctx: cliEnv() });
+    expect(after.exitCode).toBe(before.exitCode);
+    expect(after.stderr).toBe(before.stderr);
+    expect(equals.stderr).toBe(before.stderr);
+    expect(after.error().code).toBeDefined();
+    const unknown = await svc(['auth', 'status', '--outptu', 'json'], { ctx: cliEnv() });
+    expect(unknown.exitCode).toBe(5);
+    expect(unknown.stderr).toMatch(/unknown option '--outptu'[\s\S]*--help/);
   });
 
   it('a missing named profile exits 5, in json mode with the error envelope on stderr', async () => {
