@@ -1,6 +1,11 @@
-/** Plain aligned columns, as in most CLIs: header row, then one row per item. */
+/** A cell on one line: line breaks and runs of spaces become one space. */
+export function oneLine(c: string): string {
+  return c.replace(/\s*[\r\n]+\s*/g, ' ').replace(/\t/g, ' ').trim();
+}
+
+/** Plain aligned columns, as in most CLIs: header row, then one row per item; every cell on one line. */
 export function renderTable(headers: string[], rows: (string | number | null | undefined)[][]): string {
-  const cells = rows.map((r) => r.map((c) => (c === null || c === undefined || c === '' ? '-' : String(c))));
+  const cells = rows.map((r) => r.map((c) => (c === null || c === undefined || c === '' ? '-' : oneLine(String(c)) || '-')));
   const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => (r[i] ?? '').length)));
   const line = (r: string[]) =>
     r
