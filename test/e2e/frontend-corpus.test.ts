@@ -73,5 +73,10 @@ describe('frontend corpus on real web apps', () => {
     expect(first.exitCode).toBe(1);
     expect(firstResult.reason).toMatch(/^Step 2 "Juggle the todos around a bit" failed: the words "Juggle the todos around a bit" were not understood\. Rephrase the step, e\.g\. /);
     expect(firstResult.analysis).toMatchObject({ failureKind: 'step_not_understood', recommendedFixTarget: 'test' });
+    // The same record by run id, as run tables print them.
+    const byRun = await json(ctx, ['test', 'result', '--run-id', firstResult.runId, '--include-analysis']);
+    expect(byRun).toMatchObject({ runId: firstResult.runId, reason: firstResult.reason, analysis: { failureKind: 'step_not_understood' } });
+    const both = await svc(['test', 'result', 'tst_x', '--run-id', firstResult.runId], { ctx });
+    expect(both.exitCode).toBe(5);
   }, 900_000);
 });
