@@ -233,6 +233,23 @@ describe('global flags and exit codes', () => {
     expect(unknown.stderr).toMatch(/unknown option '--outptu'[\s\S]*--help/);
   });
 
+  it('prints completion scripts that complete commands, subcommands and flags', async () => {
+    const script = await svc(['completion', 'bash'], { ctx: cliEnv() });
+    expect(script.exitCode).toBe(0);
+    const file = join(cliEnv().cwd, 'svc.bash');
+    writeFileSync(file, script.stdout);
+    const complete = async (words: string[]) => (await execa('bash', ['-c', `source ${file}; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _svc_complete; echo "\${COMPREPLY[*]}"`])).stdout;
+    expect(await complete(['svc', 'pro'])).toBe('project');
+    expect(await complete(['svc', '--output', 'json', 'project', 'l'])).toBe('list');
+    expect((await complete(['svc', 'test', 'result', '--'])).split(' ')).toEqual(expect.arrayContaining(['--run-id', '--include-analysis', '--history']));
+    const fish = await svc(['completion', 'fish'], { ctx: cliEnv() });
+    expect(fish.stdout).toContain("complete -c svc -f -n '__fish_seen_subcommand_from project' -a 'list");
+    expect((await svc(['completion', 'zsh'], { ctx: cliEnv() })).stdout).toMatch(/^#compdef svc\n/);
+    const other = await svc(['completion', 'tcsh'], { ctx: cliEnv() });
+    expect(other.exitCode).toBe(5);
+    expect(other.stderr).toContain('svc completion bash');
+  });
+
   it('a missing named profile exits 5, in json mode with the error envelope on stderr', async () => {
     const r = await svc(['--output', 'json', '--profile', 'ghost', 'auth', 'status'], { ctx: cliEnv() });
     expect(r.exitCode).toBe(5);
