@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { readFileSync, statSync } from 'node:fs';
+import { fileProblem } from '../src/util/file-problem.js';
 import { SvcError } from '../src/contract/errors.js';
 
 export function intFlag(min: number, max: number) {
@@ -25,14 +26,9 @@ export function collect(v: string, prev: string[] = []): string[] {
 
 /** Reads a user-named file with a size cap; errors name the flag and the limit. */
 export function readUserFile(path: string, flag: string, maxBytes?: number): string {
-  let size: number;
-  try {
-    const st = statSync(path);
-    if (!st.isFile()) throw new Error('not a file');
-    size = st.size;
-  } catch {
-    throw new SvcError('VALIDATION_ERROR', `${flag}: cannot read '${path}'`, { nextAction: `Check the path given to ${flag}.` });
-  }
+  const problem = fileProblem(path);
+  if (problem) throw new SvcError('VALIDATION_ERROR', `${flag}: cannot read '${path}': ${problem}`, { nextAction: `Check the path given to ${flag}.` });
+  const size = statSync(path).size;
   if (maxBytes !== undefined && size > maxBytes) {
     throw new SvcError('VALIDATION_ERROR', `${flag}: '${path}' is ${size} bytes; the limit is ${maxBytes} bytes (${Math.round(maxBytes / 1024)} KB)`, {
       nextAction: 'Split or shrink the file.',

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { fileProblem } from '../util/file-problem.js';
 import { basename, join, resolve } from 'node:path';
 import type { z } from 'zod';
 import { CliPlanInput, Code, LIMITS, PlanSteps, utf8Bytes, type PlanStep } from '../contract/test-fields.js';
@@ -31,15 +32,12 @@ function zodIssues(file: string, err: z.ZodError, prefix = ''): LintIssue[] {
 }
 
 function readCapped(path: string, limit: number, label: string, issues: LintIssue[]): string | undefined {
-  let size: number;
-  try {
-    const st = statSync(path);
-    if (!st.isFile()) throw new Error('not a file');
-    size = st.size;
-  } catch {
-    issues.push({ file: label, field: '(file)', reason: 'cannot read the file' });
+  const problem = fileProblem(path);
+  if (problem) {
+    issues.push({ file: label, field: '(file)', reason: `cannot read the file: ${problem}` });
     return undefined;
   }
+  const size = statSync(path).size;
   if (size > limit) {
     issues.push({ file: label, field: '(file)', reason: `file is ${size} bytes; the limit is ${KB(limit)}` });
     return undefined;

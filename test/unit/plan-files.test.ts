@@ -72,6 +72,6 @@ describe('plan file readers (lint and create share them)', () => {
     expect(loadCodeFile(big, dir, {}).issues[0]?.reason).toMatch(/limit is 358400 bytes \(350 KB\)/);
     writeFileSync(join(dir, 'empty.py'), '  \n');
     expect(loadCodeFile('empty.py', dir, {}).issues[0]?.reason).toBe('code must not be empty');
-    expect(loadCodeFile('missing.py', dir, {}).issues[0]?.reason).toBe('cannot read the file');
+    expect(loadCodeFile('missing.py', dir, {}).issues[0]?.reason).toBe('cannot read the file: no such file');
   });
 });
