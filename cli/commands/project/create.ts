@@ -15,7 +15,12 @@ export function registerProjectCreate(group: Command, rt: Runtime): void {
     .option('--username <name>', 'test account user name (frontend sign-in)')
     .option('--password <password>', 'test account password (prefer --password-file)')
     .option('--password-file <path>', 'read the test account password from a file')
-    .option('--instruction <text>', 'plan-generation hint (frontend)');
+    .option('--instruction <text>', 'plan-generation hint (frontend)')
+    .addHelpText('after', `
+Examples:
+  svc project create --type backend --name "Orders API" --url https://api.example.com
+  svc project create --type frontend --name Shop --url https://shop.example.com --username qa --password-file pw.txt
+`);
   idempotencyOption(cmd, 'same key + same input returns the same project (default: a fresh UUIDv4)').action(async (o) => {
     if (o.type === 'frontend' && !o.url) {
       throw new SvcError('VALIDATION_ERROR', 'a frontend project needs --url (its starting URL)', { nextAction: 'Pass --url https://your-app.example.com.' });

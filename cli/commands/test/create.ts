@@ -14,7 +14,15 @@ const DRY_PLAN: CliPlanInput = { projectId: 'prj_0000000000sample', type: 'front
 export function registerTestCreate(group: Command, rt: Runtime): void {
   const cmd = group
     .command('create')
-    .description('create one test: backend from --code-file (Python) or frontend from --plan-from (CliPlanInput JSON)')
+    .description('create one test: backend from --code-file (Python) or frontend from --plan-from (a JSON plan file)')
+    .addHelpText('after', `
+Examples:
+  svc test create --project prj_1 --type backend --name "List items" --code-file tests/list_items.py
+  svc test create --plan-from plan.json --run --wait
+    plan.json: {"projectId": "prj_1", "type": "frontend", "name": "Add a todo",
+                "planSteps": [{"type": "action", "description": "Type \\"milk\\" into \\"New item\\" and press Enter"},
+                              {"type": "assertion", "description": "The list shows \\"milk\\""}]}
+`)
     .option('--project <id>', 'project id (code-file path)')
     .addOption(new Option('--type <type>', 'frontend or backend (code-file path: backend)').choices(['frontend', 'backend']))
     .option('--name <name>', 'test name, at most 200 characters')

@@ -13,6 +13,12 @@ export function registerTestResult(group: Command, rt: Runtime): void {
     .command('result')
     .description("a test's latest result, or one run's with --run-id (text: the last 20 lines of apiOutput and trace); --history lists prior runs")
     .argument('[test-id]', 'the test (its latest run); omit with --run-id')
+    .addHelpText('after', `
+Examples:
+  svc test result tst_1 --include-analysis
+  svc test result --run-id run_1
+  svc test result tst_1 --history --since 7d
+`)
     .option('--run-id <run>', 'the result of this run instead (run ids are what run tables and test wait print)')
     .option('--include-analysis', 'add analysis: rootCauseHypothesis, recommendedFixTarget, failureKind, snapshotId, reproducer')
     .option('--history', 'list prior runs, newest first: {runs, nextCursor}')

@@ -15,6 +15,12 @@ export function registerTestRun(test: Command, rt: Runtime): void {
   test
     .command('run')
     .description('run a test (with the producers it needs) or --all tests of a project in wave order')
+    .addHelpText('after', `
+Examples:
+  svc test run tst_1 --wait
+  svc test run --all --project prj_1 --wait --report junit --report-file junit.xml
+  svc --output json test run --all --project prj_1 --filter checkout --wait
+`)
     .argument('[test-id]')
     .option('--all', 'run every test of the project in wave order (needs --project)')
     .option('--project <id>', 'project, with --all')
