@@ -12,6 +12,7 @@ export const Identity = z
     credits: z.number().optional().describe('Credit balance, when the operator set one'),
     subPlan: z.string().optional().describe('Plan name, when the operator set one'),
     creditsPerRun: z.number().optional().describe('Credits each triggered run costs, when configured'),
+    privateTargets: z.boolean().optional().describe('true when this server accepts loopback and private target URLs (svc-server start --allow-private-targets); clients follow it'),
   })
   .meta({ id: 'Identity' });
 export type Identity = z.infer<typeof Identity>;

@@ -16,7 +16,7 @@ export const projectCreate = defineOp({
   sample: (i) =>
     sampleProject({ name: i.name, type: i.type, url: i.url ?? null, username: i.username ?? null, password: i.password ? '****' : null, instruction: i.instruction ?? null }),
   async run(ctx, { idempotencyKey, ...body }) {
-    if (body.url !== undefined) assertClientTargetUrl(body.url, ctx.surface === 'cli' ? '--url' : 'url', ctx.env);
+    if (body.url !== undefined) await assertClientTargetUrl(body.url, ctx.surface === 'cli' ? '--url' : 'url', ctx);
     return ctx.client().call(createProject, { body, idempotencyKey: idempotencyKey ?? uuid() });
   },
 });

@@ -20,7 +20,7 @@ export const projectUpdate = defineOp({
     if (!MUTABLE_PROJECT_FIELDS.some((k) => body[k] !== undefined)) {
       throw new SvcError('VALIDATION_ERROR', 'nothing to update: give at least one of --name, --url, --username, --password, --password-file, --instruction');
     }
-    if (body.url !== undefined) assertClientTargetUrl(body.url, ctx.surface === 'cli' ? '--url' : 'url', ctx.env);
+    if (body.url !== undefined) await assertClientTargetUrl(body.url, ctx.surface === 'cli' ? '--url' : 'url', ctx);
     return ctx.client().call(updateProject, { params: { projectId }, body, idempotencyKey });
   },
 });

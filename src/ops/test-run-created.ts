@@ -46,7 +46,7 @@ export const testRunCreated = defineOp({
     return { runId: t.runId, status: t.status, batches: [t], skippedFrontend: [], exitCode: 0 };
   },
   async run(ctx, i) {
-    if (i.targetUrl) assertClientTargetUrl(i.targetUrl, ctx.surface === 'cli' ? '--target-url' : 'targetUrl', ctx.env);
+    if (i.targetUrl) await assertClientTargetUrl(i.targetUrl, ctx.surface === 'cli' ? '--target-url' : 'targetUrl', ctx);
     const byProject = new Map<string, string[]>();
     for (const t of i.tests) (byProject.get(t.projectId) ?? byProject.set(t.projectId, []).get(t.projectId)!).push(t.testId);
     const batches: RunOutcome[] = [];

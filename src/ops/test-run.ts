@@ -37,7 +37,7 @@ export const testRun = defineOp({
   sample: (i) => (i.wait ? { ...sampleTrigger({ status: 'passed' }), run: sampleRunView(), cleanup: { status: 'done', deleted: 1, alreadyGone: 0, failed: 0, orphaned: 0, mightBeOrphaned: [] } } : sampleTrigger()),
   async run(ctx, i) {
     checkRunInput(i, ctx.advise);
-    if (i.targetUrl && !i.all) assertClientTargetUrl(i.targetUrl, ctx.surface === 'cli' ? '--target-url' : 'targetUrl', ctx.env);
+    if (i.targetUrl && !i.all) await assertClientTargetUrl(i.targetUrl, ctx.surface === 'cli' ? '--target-url' : 'targetUrl', ctx);
     const trigger = i.all
       ? await ctx.client().call(runProject, { params: { projectId: i.projectId! }, body: { filter: i.filter }, idempotencyKey: i.idempotencyKey })
       : await ctx.client().call(runTest, { params: { testId: i.testId! }, body: { targetUrl: i.targetUrl }, idempotencyKey: i.idempotencyKey });

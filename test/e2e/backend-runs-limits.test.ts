@@ -25,6 +25,12 @@ describe('--target-url policy', () => {
     const r = await w.svc(['--output', 'json', 'test', 'run', testId, '--target-url', w.target.url, '--wait', '--timeout', '60']);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.json().run.targetUrl).toMatch(new RegExp(`^${w.target.url}/?$`));
+    // The client follows the server's stated policy: no client-side switch is needed.
+    const me = await w.json(['auth', 'status']);
+    expect(me.privateTargets).toBe(true);
+    const plain = userCtx(w.server, await w.server.mintKey({ name: 'plain', email: me.email }));
+    const noSwitch = await svc(['--output', 'json', 'test', 'run', testId, '--target-url', w.target.url], { ctx: plain });
+    expect(noSwitch.exitCode, noSwitch.stderr).toBe(0);
   });
 
   it('a server without it refuses a private override (exit 5); the client refuses first unless told otherwise', async () => {

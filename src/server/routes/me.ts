@@ -10,6 +10,7 @@ export const registerMe: RouteRegistrar = (app, { mount }) => {
       keyId: auth.keyId,
       env: deps.config.env,
       scopes: auth.scopes,
+      privateTargets: deps.config.allowPrivateTargets,
     };
     if (auth.credits !== null) me.credits = auth.credits;
     if (auth.subPlan !== null) me.subPlan = auth.subPlan;
