@@ -1,5 +1,6 @@
 /**
- * Plain-language step → intent, deterministically. Quoted strings ("…", '…', “…”) are lifted out
+ * One plain-language clause → intent, deterministically (interpret.ts splits a sentence into clauses
+ * and reads most of them itself; this grammar reads the rest). Quoted strings ("…", '…', “…”) are lifted out
  * first and replaced by placeholders (`q0`, `q1`, …) so the grammar can match the sentence shape;
  * common unquoted forms ("click the Add button") are quoted by a pre-pass. The intent still names
  * targets by their visible text: resolver.ts turns them into concrete locators on the live page.

@@ -1,8 +1,9 @@
 /**
- * Step → concrete action. The built-in resolver reads the step's phrasing (phrases.ts) and finds its
- * targets on the live page (resolve-target.ts). When it cannot, and a model provider is available,
- * the model gets the step plus an accessibility snapshot and proposes an action, which is only used
- * if its locators really match the page.
+ * Clause → concrete action. The interpreter (interpret.ts) has read the sentence into clauses with
+ * intents; this finds each target on the live page: by name first (resolve-target.ts), then by a
+ * scored search (ground.ts). When neither can, and a model provider is available, the model gets the
+ * clause plus an accessibility snapshot and proposes an action, which is only used if its locators
+ * really match the page.
  */
 import type { Page } from 'playwright-core';
 import type { ModelProvider } from '../../ai/provider.js';
