@@ -23,14 +23,25 @@ afterAll(async () => {
 const frontend = (name: string, extra: string[] = []) => ['project', 'create', '--type', 'frontend', '--name', name, '--url', 'https://app.example.com/', ...extra];
 
 describe('target URLs', () => {
-  it('the client refuses localhost and private addresses before sending (exit 5)', async () => {
-    for (const url of ['http://localhost:3000', 'http://127.0.0.1:9/', 'http://10.0.0.8/', 'http://169.254.169.254/latest', 'http://[::1]/', 'http://[fd00::1]/']) {
-      const r = await fails(alice, ['project', 'create', '--type', 'frontend', '--name', 'x', '--url', url], 5);
-      expect(r.error().message).toMatch(/^--url: .*only public addresses/);
-      expect(r.error().nextAction).toMatch(/SVC_ALLOW_PRIVATE_TARGETS=1/);
+  it('the client refuses localhost and private addresses before sending when the server does not accept them (exit 5)', async () => {
+    const strict = await startServer({ allowPrivateTargets: false });
+    try {
+      const ctx = userCtx(strict, await strict.mintKey({ name: 'strict-client' }));
+      for (const url of ['http://localhost:3000', 'http://127.0.0.1:9/', 'http://10.0.0.8/', 'http://169.254.169.254/latest', 'http://[::1]/', 'http://[fd00::1]/']) {
+        const r = await fails(ctx, ['project', 'create', '--type', 'frontend', '--name', 'x', '--url', url], 5);
+        expect(r.error().message).toMatch(/^--url: .*only public addresses/);
+        expect(r.error().nextAction).toMatch(/SVC_ALLOW_PRIVATE_TARGETS=1/);
+      }
+      const p = await json(ctx, ['project', 'create', '--type', 'frontend', '--name', 'u', '--url', 'http://93.184.216.34/']);
+      await fails(ctx, ['project', 'update', p.id, '--url', 'http://192.168.0.10/'], 5);
+    } finally {
+      await strict.stop();
     }
-    const p = await json(alice, frontend('u'));
-    await fails(alice, ['project', 'update', p.id, '--url', 'http://192.168.0.10/'], 5);
+  });
+
+  it('the client follows a server that states it accepts private targets', async () => {
+    const p = await json(alice, ['project', 'create', '--type', 'frontend', '--name', 'Loopback', '--url', 'http://localhost:3000']);
+    expect(p.url).toBe('http://localhost:3000/');
   });
 
   it('SVC_ALLOW_PRIVATE_TARGETS=1 lets a self-hosted user target loopback when the server allows it', async () => {
