@@ -21,6 +21,7 @@ export const ApiParam = z
     required: z.boolean(),
     schema: JsonSchema.optional(),
     description: z.string().optional(),
+    contentType: z.string().optional().describe('Set when the value is serialised as this media type, e.g. JSON in a query string'),
   })
   .meta({ id: 'ApiParam' });
 export type ApiParam = z.infer<typeof ApiParam>;
@@ -117,9 +118,9 @@ export type Priority = z.infer<typeof Priority>;
 export const CASE_KINDS = [
   'create', 'read', 'list', 'update', 'delete', 'call',
   'auth-missing', 'auth-bad', 'auth-wrong-scheme',
-  'missing-required', 'wrong-types', 'unknown-id', 'malformed-json', 'wrong-content-type', 'duplicate', 'custom-body',
+  'missing-required', 'wrong-types', 'unknown-id', 'malformed-json', 'wrong-content-type', 'duplicate', 'custom-body', 'invalid-body',
   'boundary-min', 'boundary-max', 'boundary-at-max', 'empty-array', 'large-payload', 'query-bounds',
-  'injection', 'error-leak', 'mass-assignment', 'foreign-parent',
+  'injection', 'error-leak', 'mass-assignment', 'foreign-parent', 'query-json',
 ] as const;
 export const CaseKind = z.enum(CASE_KINDS).meta({ id: 'CaseKind' });
 export type CaseKind = z.infer<typeof CaseKind>;

@@ -1,8 +1,10 @@
 import type { CaseKind, JsonSchema } from '../contract/discovery.js';
-import { constrainedFields, py, validBody, wrongTypeValue } from './bodies.js';
+import { expectedStatus } from './expect.js';
+import { constrainedFields, py, sampleObject, validBody, wrongTypeValue } from './bodies.js';
 import type { GenContext } from './codegen.js';
 import { lastParam, malformedIdFor, pathValues, repeat, toPy, unknownIdFor } from './codegen-values.js';
 import { createdResource } from './pairing.js';
+import { singular } from './paths.js';
 import { isUniqueField, propsOf, schemaType } from './schema.js';
 
 const INJECTIONS = [`' OR '1'='1`, '<script>alert(1)</script>', '{{7*7}}${7*7}', '../../../../etc/passwd', '"; DROP TABLE users; --'];
@@ -38,27 +40,42 @@ export function bodyLines(ctx: GenContext): string[] {
   switch (c.kind as CaseKind) {
     case 'create': {
       const idField = ep.idField ?? 'id';
-      out.push(send(custom ?? toPy(base)), `_expect(r, ${exp}, ${q(what)})`);
+      // The id is handed on before any other check, so one shape defect does not block every
+      // test that builds on this record.
+      out.push(`body = ${custom ?? toPy(base)}`, send('body'));
+      out.push(`new_id = _pick_id(r, ${q(idField)}) if 200 <= r.status < 300 else None`);
+      for (const v of c.produces) out.push(`if new_id is not None:`, `    produce(${q(v)}, new_id)`);
+      out.push(`_expect(r, ${exp}, ${q(what)})`, `assert new_id is not None, f"${label} returned no ${idField}: {r.text[:300]}"`);
       if (ctx.okSchema) out.push(`_check_shape(r, ${ctx.okSchema}, ${q(what)})`);
-      out.push(`new_id = _pick_id(r, ${q(idField)})`, `assert new_id is not None, f"${label} returned no ${idField}: {r.text[:300]}"`);
-      for (const v of c.produces) out.push(`produce(${q(v)}, new_id)`);
+      const back = ctx.readBack(ep, 'new_id');
+      if (back && checks.has('read-after-write')) out.push(`_read_back(${back}, body, ${q(`${ep.method} ${ep.path}`)})`);
       break;
     }
     case 'read':
     case 'list':
     case 'call':
     case 'update':
-      out.push(send(hasBody ? custom ?? toPy(base) : undefined));
+      if (hasBody) out.push(`body = ${custom ?? toPy(base)}`);
+      out.push(send(hasBody ? 'body' : undefined));
       finish();
+      if (c.kind === 'update' && ctx.reader && checks.has('read-after-write')) out.push(`if 200 <= r.status < 300:`, `    _read_back(${ctx.pathExpr}, body, ${q(`${ep.method} ${ep.path}`)})`);
       if (c.kind === 'read' && checks.has('id-matches')) {
         const param = lastParam(ep.path)!;
         out.push(`data = r.json()`, `if isinstance(data, dict) and data.get("id") is not None:`, `    assert str(data["id"]) == str(${ctx.values}[${q(param)}]), f"${label} returned another record: {r.text[:300]}"`);
       }
       break;
-    case 'delete':
-      out.push(send(undefined), `_expect(r, ${exp}, ${q(what)})`);
+    case 'delete': {
+      const watched = checks.has('others-untouched') ? witnessLines(ctx) : [];
+      out.push(...watched, send(undefined), `_expect(r, ${exp}, ${q(what)})`);
       if (ctx.reader) out.push(`after = _call("GET", ${ctx.pathExpr})`, `assert after.status in (404, 410), f"${label} answered {r.status} but GET still finds the record ({after.status}): {after.text[:300]}"`);
+      if (watched.length)
+        out.push(
+          `for w_path, w_made in _witnesses:`,
+          `    w_after = _call("GET", w_path)`,
+          `    assert w_after.status == 200, f"${label} also removed {w_path}, a record made by {w_made} that it does not name (GET answered {w_after.status}): {w_after.text[:300]}"`,
+        );
       break;
+    }
     case 'auth-missing':
     case 'auth-bad':
     case 'auth-wrong-scheme': {
@@ -102,16 +119,37 @@ export function bodyLines(ctx: GenContext): string[] {
       const param = c.kind === 'foreign-parent' ? names[names.length - 2]! : names[names.length - 1]!;
       const value = c.kind === 'error-leak' ? malformedIdFor(ep, param) : c.input?.value !== undefined ? String(c.input.value) : unknownIdFor(ep, param);
       const path = `_path(${q(ep.path)}, ${pathValues(ep.path, { [param]: q(value) })})`;
-      out.push(`r = _call(${m}, ${path}${hasBody ? `, ${custom ?? toPy(base)}` : ''}${opts})`, ...track('r'), ...leak('r'), `_expect(r, ${exp}, ${q(what)})`);
+      out.push(`r = _call(${m}, ${path}${hasBody ? `, ${custom ?? toPy(base)}` : ''}${opts})`, ...track('r'), ...leak('r'));
+      if (checks.has('refused')) out.push(`assert not (200 <= r.status < 300), f"${label} stored a record under a parent that does not exist (${fs(param)}={fs(value)}): got {r.status}: {r.text[:300]}"`);
+      out.push(`_expect(r, ${exp}, ${q(what)})`);
+      break;
+    }
+    case 'invalid-body': {
+      const bad = py(`[[], [${toPy(base)}], "not an object", 42, None]`);
+      out.push(`for bad in ${toPy(bad)}:`, `    r = _call(${m}, ${ctx.pathExpr}, raw=json.dumps(bad)${opts})`);
+      if (creates) out.push(`    ${ctx.track('r', ep)}`);
+      out.push(`    _no_leak(r, "body " + json.dumps(bad)[:60])`);
+      out.push(`    assert not (200 <= r.status < 300), f"${label} accepted {json.dumps(bad)[:80]} where the document wants an object: got {r.status}: {r.text[:300]}"`);
+      out.push(`    _expect(r, ${exp}, "body " + json.dumps(bad)[:60])`);
       break;
     }
     case 'duplicate': {
       const field = c.input?.field ?? 'email';
-      out.push(`body = ${toPy(base)}`, `first = _call(${m}, ${ctx.pathExpr}, body${opts})`, ...(creates ? [ctx.track('first', ep)] : []));
+      const idLike = field === (ep.idField ?? 'id');
+      const props = propsOf(ep.requestBody?.schema);
+      out.push(`body = ${toPy(base)}`);
+      if (idLike) out.push(`body[${q(field)}] = ${schemaType(props[field]) === 'string' ? '"svc-" + _uniq()' : '_uniq_int()'}`);
+      out.push(`first = _call(${m}, ${ctx.pathExpr}, body${opts})`, ...(creates ? [ctx.track('first', ep)] : []));
       out.push(`assert 200 <= first.status < 300, f"${label} could not create the first record: {first.status}: {first.text[:300]}"`);
-      out.push(send('body'), ...track('r'), ...leak('r'));
+      // The second differs in a text field, so an overwrite of the first shows when it is read back.
+      const other = Object.keys(base ?? {}).find((k) => k !== field && schemaType(props[k]) === 'string' && !isUniqueField(k, props[k]) && !props[k]?.format && !props[k]?.enum);
+      out.push(`second = dict(body)`);
+      if (other) out.push(`second[${q(other)}] = str(second[${q(other)}]) + " (second)"`);
+      out.push(send('second'), ...track('r'), ...leak('r'));
       out.push(`assert not (200 <= r.status < 300), f"${label} accepted a second record with the same ${field}: got {r.status}: {r.text[:300]}"`);
       out.push(`_expect(r, ${exp}, "duplicate ${field}")`);
+      const back = idLike ? ctx.readBack(ep, `body[${q(field)}]`) : undefined;
+      if (back) out.push(`_read_back(${back}, body, "a second ${fs(ep.method)} with the same ${field}")`);
       break;
     }
     case 'boundary-max':
@@ -140,6 +178,17 @@ export function bodyLines(ctx: GenContext): string[] {
       const p = ep.queryParams.find((x) => x.name === c.input?.field) ?? ep.queryParams[0]!;
       const vals = [typeof p.schema?.minimum === 'number' ? p.schema.minimum - 1 : undefined, typeof p.schema?.maximum === 'number' ? p.schema.maximum + 1 : undefined].filter((v) => v !== undefined);
       out.push(`for value in ${toPy(vals)}:`, `    r = _call(${m}, ${ctx.pathExpr} + "?${p.name}=" + str(value)${opts})`, `    _no_leak(r, ${q(what)})`, `    _expect(r, ${exp}, "${p.name}=" + str(value))`);
+      break;
+    }
+    case 'query-json': {
+      const qp = ep.queryParams.find((x) => x.name === c.input?.field) ?? ep.queryParams.find((x) => x.contentType)!;
+      const bad = jsonQueryProbes(qp.schema ?? {});
+      const valid = sampleObject(qp.schema ?? { type: 'object' }, 0, false);
+      const arg = (raw: string) => `${ctx.pathExpr} + "?" + urllib.parse.urlencode({${q(qp.name)}: ${raw}})`;
+      out.push(`for raw, why in ${toPy(bad)}:`, `    r = _call(${m}, ${arg('raw')}${opts})`, `    _no_leak(r, ${q(qp.name)} + " with " + why)`);
+      if (checks.has('refused')) out.push(`    assert not (200 <= r.status < 300), f"${label} accepted ${fs(qp.name)}={raw} ({why}): got {r.status}: {r.text[:300]}"`);
+      out.push(`    _expect(r, ${exp}, ${q(qp.name)} + " with " + why)`);
+      out.push(`r = _call(${m}, ${arg(q(JSON.stringify(valid)))}${opts})`, `_expect(r, ${toPy(expectedStatus(ep, 'list'))}, ${q(`${qp.name}=${JSON.stringify(valid)}`)})`);
       break;
     }
     case 'injection': {
@@ -171,6 +220,44 @@ export function bodyLines(ctx: GenContext): string[] {
     out.push(`assert not (200 <= r.status < 300), f"${label} accepted an invalid body (${fs(what)}): got {r.status}: {r.text[:300]}"`);
     out.push(`_expect(r, ${exp}, ${q(what)})`);
   }
+}
+
+/**
+ * Statements that create one record of every other top-level kind before a DELETE (a field naming
+ * the deleted kind, e.g. `postId`, points at the record being deleted) and list in `_witnesses`
+ * those that read back, to check afterwards that the DELETE left them alone.
+ */
+function witnessLines(ctx: GenContext): string[] {
+  if (!ctx.witnesses.length) return [];
+  const deleted = singular(createdResource(ctx.creator ?? ctx.ep) ?? '');
+  const refs = deleted ? [`${deleted}Id`, `${deleted}_id`, `${deleted}ID`] : [];
+  const out = ['_witnesses = []'];
+  for (const w of ctx.witnesses) {
+    const props = propsOf(w.requestBody?.schema);
+    const body = { ...(validBody(w) ?? {}) };
+    for (const k of Object.keys(props)) if (refs.includes(k)) body[k] = py('_target');
+    const made = `${w.method} ${w.path}`;
+    out.push(
+      `w = _call("POST", ${q(w.path)}, ${toPy(body)})`,
+      ctx.track('w', w),
+      `w_id = _pick_id(w, ${q(w.idField ?? 'id')}) if 200 <= w.status < 300 else None`,
+      `if w_id is not None and _call("GET", ${ctx.readBack(w, 'w_id')}).status == 200:`,
+      `    _witnesses.append((${ctx.readBack(w, 'w_id')}, ${q(made)}))`,
+    );
+  }
+  return out;
+}
+
+/** Values of a JSON query parameter that its schema refuses, each with the reason, as JSON text. */
+function jsonQueryProbes(schema: JsonSchema): [string, string][] {
+  const out: [string, string][] = [['{"broken": ', 'malformed JSON'], ['[]', 'an array where the document wants an object']];
+  if (schema.additionalProperties === false) out.push([JSON.stringify({ svc_unknown: 1 }), 'a property the document does not define']);
+  for (const [k, s] of Object.entries(propsOf(schema))) {
+    if (typeof s.minimum === 'number') out.push([JSON.stringify({ [k]: s.minimum - 1 }), `${k} below its minimum ${s.minimum}`]);
+    else if (schemaType(s) === 'integer' || schemaType(s) === 'number') out.push([JSON.stringify({ [k]: 'not-a-number' }), `${k} not a number`]);
+    if (out.length >= 6) break;
+  }
+  return out;
 }
 
 function craftedFor(s: JsonSchema | undefined): unknown {

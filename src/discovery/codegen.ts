@@ -34,6 +34,10 @@ export interface GenContext {
   /** GET endpoint of the same item path, to check a delete. */
   reader?: ApiEndpoint;
   okSchema?: string;
+  /** Python expression of the GET path that reads back a record `create` made, id in `idVar`. */
+  readBack: (create: ApiEndpoint, idVar: string) => string | undefined;
+  /** For a DELETE: records of other kinds (and one sibling) that must survive it. */
+  witnesses: ApiEndpoint[];
 }
 
 function header(c: PlannedCase): string {
@@ -68,6 +72,12 @@ export function generateTestCode(c: PlannedCase, endpoints: ApiEndpoint[]): stri
     if (!del) return `pass  # no DELETE endpoint removes what ${create.method} ${create.path} creates`;
     return `_track(${respVar}, ${JSON.stringify(del.template)}, ${JSON.stringify(create.idField ?? 'id')}, ${del.values})`;
   };
+  const readBack = (create: ApiEndpoint, idVar: string) => {
+    const del = create.deleteOf ? byId.get(create.deleteOf) : undefined;
+    const reader = endpoints.find((e) => e.method === 'GET' && (del ? e.path === del.path : new RegExp(`^${escapeRe(create.path.replace(/\/$/, ''))}/\{[^}/]+\}$`).test(e.path)));
+    const tpl = deleteTemplate(reader);
+    return tpl ? `_path(${JSON.stringify(tpl.template)}, dict(${tpl.values}, __id__=${idVar}))` : undefined;
+  };
   const okSchema = ep.responses.find((r) => typeof r.status === 'number' && r.status >= 200 && r.status < 300 && r.schema)?.schema;
   const ctx: GenContext = {
     ep,
@@ -78,6 +88,8 @@ export function generateTestCode(c: PlannedCase, endpoints: ApiEndpoint[]): stri
     track,
     reader: isItem(ep) ? endpoints.find((e) => e.method === 'GET' && e.path === ep.path) : undefined,
     okSchema: okSchema ? toPy(shapeSchema(okSchema)) : undefined,
+    readBack,
+    witnesses: ep.method === 'DELETE' && c.kind === 'delete' && creator ? witnessesFor(endpoints, readBack) : [],
   };
   const lines: string[] = [];
   if (selfContained(ep, c.kind) && c.testCategory !== 'teardown' && creator && isItem(ep)) {
@@ -101,6 +113,16 @@ function createTarget(creator: ApiEndpoint, ctx: GenContext): string[] {
     `assert _target is not None, f"${fs(creator.method + ' ' + creator.path)} returned no id: {_setup.text[:300]}"`,
   ];
 }
+
+/**
+ * Creates whose records a DELETE must leave alone: the record's own kind (a sibling) and every
+ * other top-level collection that can be created, read back and deleted again.
+ */
+function witnessesFor(endpoints: ApiEndpoint[], readBack: GenContext['readBack']): ApiEndpoint[] {
+  return endpoints.filter((e) => e.method === 'POST' && !/\{/.test(e.path) && e.deleteOf && createdResource(e) && readBack(e, '_x')).slice(0, 6);
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** One test per selected case, ready to store with its dependency declarations. */
 export function generateSuite(cases: PlannedCase[], endpoints: ApiEndpoint[]): GeneratedTest[] {

@@ -111,10 +111,18 @@ function localDeref(node: unknown, root: Obj, warnings: string[], at: string, de
   return out;
 }
 
+/** A parameter with its full schema, also when its value is serialised content (`content: {application/json: …}`). */
 function toParam(p: Obj): ApiParam {
-  const raw = p.schema ?? pick(p, ['type', 'format', 'enum', 'minimum', 'maximum', 'minLength', 'maxLength', 'items', 'default', 'pattern']);
+  const contentType = p.content && typeof p.content === 'object' ? preferredType(Object.keys(p.content)) : undefined;
+  const raw = contentType ? (p.content as Obj)[contentType]?.schema : p.schema ?? pick(p, ['type', 'format', 'enum', 'minimum', 'maximum', 'minLength', 'maxLength', 'items', 'default', 'pattern']);
   const schema = plainSchema(raw);
-  return { name: String(p.name), required: p.in === 'path' || p.required === true, ...(schema ? { schema } : {}), ...(p.description ? { description: String(p.description).slice(0, 300) } : {}) };
+  return {
+    name: String(p.name),
+    required: p.in === 'path' || p.required === true,
+    ...(schema ? { schema } : {}),
+    ...(p.description ? { description: String(p.description).slice(0, 300) } : {}),
+    ...(contentType ? { contentType } : {}),
+  };
 }
 
 function pick(o: Obj, keys: string[]): Obj {

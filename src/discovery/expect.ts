@@ -47,14 +47,28 @@ export function expectedStatus(ep: ApiEndpoint, kind: CaseKind): number[] {
       return [...new Set([400, ...among(ep, [400, 422], [])])].sort((a, b) => a - b);
     case 'wrong-content-type':
       return [...new Set([400, 415, ...among(ep, [422], [])])].sort((a, b) => a - b);
+    // A create under a parent that does not exist must be refused; 404 is the usual answer.
     case 'unknown-id':
+      if (ep.method === 'POST' && !/\}$/.test(ep.path)) {
+        const d = among(ep, [400, 404, 409, 422], []);
+        return d.length ? [...new Set([404, ...d])].sort((a, b) => a - b) : [];
+      }
       return among(ep, [404], ep.method === 'DELETE' ? [404, 410, 204] : [404]);
+    // Where the document lists no client error, a malformed id may be answered any way but 5xx.
     case 'error-leak':
-      return among(ep, [400, 404, 422], [400, 404, 422]);
+      return among(ep, [400, 404, 422], []);
+    // An array, a scalar or null where the document wants an object is invalid input: a 400 by
+    // HTTP semantics or the documented validation status; any refusal where the document is silent.
+    case 'invalid-body': {
+      const d = among(ep, [400, 422], []);
+      return d.length ? [...new Set([400, ...d])].sort((a, b) => a - b) : [];
+    }
     case 'foreign-parent':
       return among(ep, [403, 404], [403, 404]);
     case 'duplicate':
       return among(ep, [409], [409, 400, 422]);
+    case 'query-json':
+      return among(ep, [400, 422], []);
     case 'query-bounds':
       return declared(ep).some((s) => s === 400 || s === 422) ? among(ep, [400, 422]) : [];
     case 'empty-array':
@@ -77,5 +91,9 @@ export function defaultChecks(ep: ApiEndpoint, kind: CaseKind): string[] {
   if (kind === 'delete') checks.push('gone-after-delete');
   if (kind === 'mass-assignment') checks.push('readonly-ignored');
   if (kind === 'injection') checks.push('no-html-echo');
+  if (kind === 'create' || kind === 'update') checks.push('read-after-write');
+  if (kind === 'delete') checks.push('others-untouched');
+  if (kind === 'query-json' && among(ep, [400, 422], []).length) checks.push('refused', 'no-leak');
+  if (kind === 'invalid-body' || kind === 'duplicate' || (kind === 'unknown-id' && ep.method === 'POST')) checks.push('refused');
   return checks;
 }

@@ -8,15 +8,15 @@ import { isUniqueField, propsOf, schemaType } from './schema.js';
 export const CATEGORY_OF: Record<CaseKind, CaseCategory> = {
   create: 'functional', read: 'functional', list: 'functional', update: 'functional', delete: 'functional', call: 'functional',
   'auth-missing': 'auth', 'auth-bad': 'auth', 'auth-wrong-scheme': 'auth',
-  'missing-required': 'error', 'wrong-types': 'error', 'unknown-id': 'error', 'malformed-json': 'error', 'wrong-content-type': 'error', duplicate: 'error', 'custom-body': 'error',
+  'missing-required': 'error', 'wrong-types': 'error', 'unknown-id': 'error', 'malformed-json': 'error', 'wrong-content-type': 'error', duplicate: 'error', 'custom-body': 'error', 'invalid-body': 'error',
   'boundary-min': 'boundary', 'boundary-max': 'boundary', 'boundary-at-max': 'boundary', 'empty-array': 'boundary', 'large-payload': 'boundary', 'query-bounds': 'boundary',
-  injection: 'security', 'error-leak': 'security', 'mass-assignment': 'security', 'foreign-parent': 'security',
+  injection: 'security', 'error-leak': 'security', 'mass-assignment': 'security', 'foreign-parent': 'security', 'query-json': 'error',
 };
 
 const PRIORITY: Partial<Record<CaseKind, Priority>> = {
   create: 'p0', 'missing-required': 'p1', 'malformed-json': 'p1', duplicate: 'p1', 'error-leak': 'p1', 'mass-assignment': 'p1',
   'auth-bad': 'p2', 'auth-wrong-scheme': 'p2', 'wrong-types': 'p2', 'wrong-content-type': 'p2', 'foreign-parent': 'p2', injection: 'p2',
-  'boundary-min': 'p2', 'boundary-max': 'p2', 'boundary-at-max': 'p2', 'empty-array': 'p3', 'large-payload': 'p3', 'query-bounds': 'p3',
+  'boundary-min': 'p2', 'boundary-max': 'p2', 'boundary-at-max': 'p2', 'empty-array': 'p3', 'large-payload': 'p3', 'query-bounds': 'p3', 'query-json': 'p2',
 };
 
 export function slugOf(ep: Pick<ApiEndpoint, 'method' | 'path'>): string {
@@ -35,14 +35,22 @@ export function targetVariable(ep: Pick<ApiEndpoint, 'path'>): string | undefine
   return isItem(ep) ? vars[vars.length - 1] : undefined;
 }
 
-/** A DELETE case must not remove the record other tests share: it creates its own first. */
+/**
+ * A case that deletes or writes a record works on a record of its own, created first: a DELETE
+ * must not remove the record other tests share, an update reads back what it wrote (another test
+ * writing the shared record at the same time would spoil that), and a negative write that the API
+ * wrongly accepts must not corrupt what concurrent tests read.
+ */
 export function selfContained(ep: ApiEndpoint, kind: CaseKind): boolean {
-  return ep.method === 'DELETE' && kind !== 'unknown-id' && kind !== 'error-leak';
+  if (kind === 'unknown-id' || kind === 'error-leak' || kind === 'foreign-parent') return false;
+  return ep.method === 'DELETE' || ((ep.method === 'PUT' || ep.method === 'PATCH') && isItem(ep));
 }
 
 export interface PlanContext {
   /** variable → the create endpoint producing it */
   producers: Map<string, ApiEndpoint>;
+  /** every endpoint of the plan, to tell a collection or a shared record from an item */
+  all?: ApiEndpoint[];
   /** families whose bad/wrong-scheme credential cases were already planned */
   authFamilies: Set<string>;
 }
@@ -86,11 +94,32 @@ export function makeCase(ep: ApiEndpoint, kind: CaseKind, ctx: PlanContext, opts
     origin: 'planner',
   };
   if (opts.input) c.input = opts.input;
-  if (kind !== 'create' && resource && !ep.deleteOf && createsRecord(kind)) {
+  const shared = sharedWrite(ep, ctx);
+  if (shared) {
+    c.selected = false;
+    c.description = `${c.description} Deselected: ${shared}`.slice(0, 2000);
+  } else if (kind !== 'create' && resource && !ep.deleteOf && createsRecord(kind)) {
     c.selected = false;
     c.description = `${c.description} Deselected: it may create a ${singular(resource)} that no DELETE endpoint can remove.`.slice(0, 2000);
   }
   return c;
+}
+
+/**
+ * Why a write to this endpoint would change data the suite did not create, or undefined. A PUT,
+ * PATCH or DELETE on a path that is also read with GET but names no record (`PATCH /todos`,
+ * `PUT /profile`) works on the whole collection or on a record that existed before the run: the
+ * suite never sends it, whatever the case, because a server that ignores a filter or a failed
+ * check would rewrite records it does not own.
+ */
+export function sharedWrite(ep: ApiEndpoint, ctx: PlanContext): string | undefined {
+  if (!['PUT', 'PATCH', 'DELETE'].includes(ep.method) || isItem(ep)) return undefined;
+  const read = ctx.all?.some((e) => e.method === 'GET' && e.path === ep.path);
+  if (!read) return undefined;
+  const collection = ctx.all?.some((e) => e.path.startsWith(`${ep.path.replace(/\/$/, '')}/{`));
+  return collection
+    ? `${ep.method} ${ep.path} writes to the whole collection, which holds records this suite did not create; a suite never changes or deletes what it did not create.`
+    : `${ep.method} ${ep.path} writes to a record that existed before the run; a suite never changes or deletes what it did not create.`;
 }
 
 /** Kinds that leave a record behind when the server accepts them. */
@@ -135,13 +164,21 @@ export function casesForEndpoint(ep: ApiEndpoint, ctx: PlanContext): PlannedCase
     if (required.length && ep.method !== 'PATCH') add('missing-required', `${label} without required fields is rejected`, `Send a body without ${required.join(', ')}; expect ${expectedStatus(ep, 'missing-required').join('/')}.`);
     const typed = Object.entries(props).filter(([, s]) => s.readOnly !== true && schemaType(s));
     if (typed.length) add('wrong-types', `${label} with wrong field types is rejected`, `Send ${typed.map(([k]) => k).join(', ')} with values of the wrong type; expect ${expectedStatus(ep, 'wrong-types').join('/')}.`);
+    if (schemaType(bodySchema) === 'object' || Object.keys(props).length)
+      add('invalid-body', `${label} refuses a body that is not an object`, `Send an array, a list of valid records, a string, a number and null where the document wants an object; expect ${expectedStatus(ep, 'invalid-body').join('/') || 'a 4xx'} each time, never a stored record or a server error.`);
     add('malformed-json', `${label} with malformed JSON is rejected`, 'Send a truncated JSON body; expect a 4xx and an error body that leaks nothing.');
     add('wrong-content-type', `${label} with a wrong content type is rejected`, 'Send a text/plain body; expect 400/415/422.');
   }
-  if (Object.keys(paramVariables(ep.path)).length && (item || creates)) add('unknown-id', `${label} with an unknown id answers 404`, 'Use an id that does not exist; expect 404.');
+  if (Object.keys(paramVariables(ep.path)).length && item) add('unknown-id', `${label} with an unknown id answers 404`, 'Use an id that does not exist; expect 404.');
+  else if (Object.keys(paramVariables(ep.path)).length && creates)
+    add('unknown-id', `${label} under a parent that does not exist is refused`, `Create a ${word} under a parent id that does not exist; expect ${expectedStatus(ep, 'unknown-id').join('/') || 'a 4xx'}, never a stored orphan.`);
   if (creates) {
     const unique = Object.entries(props).find(([k, s]) => s.readOnly !== true && isUniqueField(k, s));
     if (unique) add('duplicate', `${label} with a duplicate ${unique[0]} is a conflict`, `Create a ${word}, then another with the same ${unique[0]}; expect ${expectedStatus(ep, 'duplicate').join('/')}, never a server error.`, { input: { field: unique[0] } });
+    const idField = ep.idField ?? 'id';
+    const idSchema = props[idField];
+    if (idSchema && idSchema.readOnly !== true)
+      add('duplicate', `${label} with an existing ${idField} is refused`, `The document lets the client choose ${idField}: create a ${word}, then another with the same ${idField}; expect ${expectedStatus(ep, 'duplicate').join('/')}, never a server error and never an overwrite of the first.`, { input: { field: idField }, suffix: idField });
   }
 
   // Boundary
@@ -158,6 +195,8 @@ export function casesForEndpoint(ep: ApiEndpoint, ctx: PlanContext): PlannedCase
     if (creates && arrays.length) add('empty-array', `${label} handles an empty ${arrays[0]![0]} list`, `Send ${arrays[0]![0]} as []; expect a clean answer, never a server error.`, { input: { field: arrays[0]![0] } });
     if (creates) add('large-payload', `${label} handles a large payload`, 'Send a body with a 512 KB string; expect 413/4xx or success, never a server error.');
   }
+  for (const qp of ep.queryParams.filter((x) => x.contentType && /json/.test(x.contentType) && schemaType(x.schema) === 'object'))
+    add('query-json', `${label} checks the JSON in ${qp.name}`, `Send ${qp.name} as malformed JSON, as an array and with values its schema forbids; expect ${expectedStatus(ep, 'query-json').join('/') || 'no server error'} each time, and a valid ${qp.name} answered ${expectedStatus(ep, 'list').join('/')}.`, { input: { field: qp.name }, suffix: qp.name });
   const bounded = ep.queryParams.find((q) => typeof q.schema?.minimum === 'number' || typeof q.schema?.maximum === 'number');
   if (ep.method === 'GET' && bounded) add('query-bounds', `${label} with ${bounded.name} out of range`, `Send ${bounded.name} outside its documented range; expect a 4xx or a clamped answer, never a server error.`, { input: { field: bounded.name } });
 
@@ -173,11 +212,19 @@ export function casesForEndpoint(ep: ApiEndpoint, ctx: PlanContext): PlannedCase
   return out;
 }
 
-/** Read-only fields of the request, else server-owned fields seen in the response. */
+/**
+ * Fields the client must not set: read-only in the request, read-only in the record the endpoint
+ * answers with, or (for a closed request schema only) server-owned names seen in the answer.
+ */
 export function massFields(ep: ApiEndpoint): string[] {
   const ro = readOnlyFields(ep.requestBody?.schema);
   if (ro.length) return ro;
   const res = ep.responses.find((r) => typeof r.status === 'number' && r.status >= 200 && r.status < 300 && r.schema);
   const req = propsOf(ep.requestBody?.schema);
-  return Object.keys(propsOf(res?.schema)).filter((k) => !(k in req) && /^(id|_id|createdAt|created_at|updatedAt|role|isAdmin|is_admin|admin|owner|ownerId)$/.test(k));
+  const answered = Object.entries(propsOf(res?.schema)).filter(([k]) => !(k in req));
+  const documented = answered.filter(([, s]) => s.readOnly === true).map(([k]) => k);
+  if (documented.length) return documented;
+  // Where the request schema admits other properties, a client may send any field.
+  if (ep.requestBody?.schema?.additionalProperties !== false) return [];
+  return answered.map(([k]) => k).filter((k) => /^(id|_id|createdAt|created_at|updatedAt|role|isAdmin|is_admin|admin|owner|ownerId)$/.test(k));
 }

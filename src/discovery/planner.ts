@@ -29,7 +29,7 @@ export function planBackendCases(endpoints: ApiEndpoint[], opts: PlanOptions = {
     const r = createdResource(ep);
     if (r && !producers.has(variableFor(r))) producers.set(variableFor(r), ep);
   }
-  const ctx: PlanContext = { producers, authFamilies: new Set() };
+  const ctx: PlanContext = { producers, authFamilies: new Set(), all: eps };
   const all = eps.flatMap((ep) => casesForEndpoint(ep, ctx));
   const focus = parseFocus(opts.instructions);
   const warnings = [...focus.warnings];

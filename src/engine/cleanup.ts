@@ -20,6 +20,37 @@ export interface CleanupOptions {
   deleteTemplates?: string[];
   /** Resource paths (glob with *) excluded from cleanup by the project's settings. */
   exclude?: string[];
+  /** From API docs: creates whose records another path deletes, e.g. /posts/{id}/comments → /comments/{id}. */
+  deletePairs?: { create: string; delete: string }[];
+}
+
+/** Values of a template's parameters in a concrete path (`/posts/{id}/comments`, `/posts/3/comments` → {id: '3'}). */
+function bind(template: string, path: string): Record<string, string> | null {
+  if (!matchTemplate(template, path)) return null;
+  const p = path.replace(/\/+$/, '').split('/');
+  const out: Record<string, string> = {};
+  template.replace(/\/+$/, '').split('/').forEach((seg, i) => {
+    const m = /^\{([^}]+)\}$/.exec(seg);
+    if (m) out[m[1]!] = p[i]!;
+  });
+  return out;
+}
+
+/** The path a paired DELETE removes a record at: its last parameter is the id, the others come from the create path. */
+function pairedPath(pairs: CleanupOptions['deletePairs'], createPath: string, id: string): string | undefined {
+  for (const pair of pairs ?? []) {
+    const values = bind(pair.create, createPath);
+    if (!values) continue;
+    const segs = pair.delete.split('/');
+    const last = segs.length - 1;
+    const filled = segs.map((seg, i) => {
+      const m = /^\{([^}]+)\}$/.exec(seg);
+      if (!m) return seg;
+      return i === last ? encodeURIComponent(id) : values[m[1]!];
+    });
+    if (filled.every((s) => s !== undefined)) return filled.join('/');
+  }
+  return undefined;
 }
 
 const ID_KEYS = ['id', 'ID', 'Id', 'uuid', '_id'];
@@ -100,9 +131,17 @@ export function extractHandles(calls: RecordedCall[], opts: CleanupOptions = {})
     } else {
       const type = createPath.split('/').filter(Boolean).pop() ?? '';
       id = idFromBody(c.responseBody, type);
-      if (id !== undefined) resourcePath = method === 'PUT' ? createPath : `${createPath}/${encodeURIComponent(id)}`;
+      if (id !== undefined) resourcePath = method === 'PUT' ? createPath : pairedPath(opts.deletePairs, createPath, id) ?? `${createPath}/${encodeURIComponent(id)}`;
     }
-    if (!resourcePath || !id || byPath.has(resourcePath)) continue;
+    // A Location under the create path (`/posts/3/comments/4`) that no DELETE serves names the
+    // record where the paired DELETE removes it (`/comments/4`).
+    if (resourcePath && id && location && opts.deleteTemplates && !opts.deleteTemplates.some((t) => matchTemplate(t, resourcePath!)))
+      resourcePath = pairedPath(opts.deletePairs, createPath, id) ?? resourcePath;
+    if (!resourcePath || !id) continue;
+    // A server that reuses ids can create a record at a path a test already deleted: the new
+    // record replaces the old handle. Any other repeat is the same record seen again.
+    const seen = byPath.get(resourcePath);
+    if (seen && seen.status !== 'deleted-by-test') continue;
     const segments = resourcePath.split('/').filter(Boolean);
     const resourceType = segments.length >= 2 ? segments[segments.length - 2]! : segments[0] ?? 'resource';
     let parent: Handle | undefined;
@@ -127,7 +166,8 @@ export function extractHandles(calls: RecordedCall[], opts: CleanupOptions = {})
       deleteEndpoint,
       status,
     };
-    handles.push(h);
+    if (seen) handles[handles.indexOf(seen)] = h;
+    else handles.push(h);
     byPath.set(resourcePath, h);
   }
   return handles;

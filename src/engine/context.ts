@@ -1,6 +1,7 @@
 import type { AutoAuthConfig } from '../contract/project-auth.js';
 import type { Store } from '../store/db.js';
 import type { StaticCredential } from './auth.js';
+import type { CleanupOptions } from './cleanup.js';
 import type { TestExecutor } from './types.js';
 
 export interface ProjectAuth {
@@ -20,7 +21,7 @@ export interface EngineContext {
   /** Throws when a URL is not allowed as a target (private/localhost unless the operator allows). */
   checkTarget(url: string): Promise<void>;
   /** Project-level cleanup knowledge: DELETE templates from API docs, exclusions from settings. */
-  cleanupOptions(projectId: string): Promise<{ deleteTemplates?: string[]; exclude?: string[] }>;
+  cleanupOptions(projectId: string): Promise<CleanupOptions>;
   analyze?: Analyzer;
   /** Tests running at once within one batch. */
   testConcurrency: number;

@@ -77,8 +77,8 @@ export function createEngine(o: EngineSetup): Engine {
     },
     async cleanupOptions(projectId) {
       const p = await o.store.db.selectFrom('projects').select(['settings']).where('id', '=', projectId).executeTakeFirst();
-      const settings = JSON.parse(p?.settings ?? '{}') as { cleanupExclude?: string[]; deleteTemplates?: string[] };
-      return { exclude: settings.cleanupExclude, deleteTemplates: settings.deleteTemplates };
+      const settings = JSON.parse(p?.settings ?? '{}') as { cleanupExclude?: string[]; deleteTemplates?: string[]; deletePairs?: { create: string; delete: string }[] };
+      return { exclude: settings.cleanupExclude, deleteTemplates: settings.deleteTemplates, deletePairs: settings.deletePairs };
     },
     analyze: makeAnalyzer(providerFromEnv()),
     testConcurrency: o.testConcurrency ?? 8,

@@ -2,14 +2,9 @@
 // fixed latency, a 200-test suite in 5 layers (every test needs a value produced by a test of the
 // layer before), run with `svc test run --all --wait`. Run after `npm run build`:
 //   node test/bench/suite-bench.mjs [--tests 200] [--layers 5] [--latency-ms 20] [--concurrency 8]
-import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { startTargetApi } from '../../fixtures/target-api/server.mjs';
+import { startService } from '../corpus/service.mjs';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : def;
@@ -19,34 +14,11 @@ const LAYERS = arg('layers', 5);
 const LATENCY = arg('latency-ms', 20);
 const CONCURRENCY = arg('concurrency', 8);
 const PER_LAYER = Math.ceil(TESTS / LAYERS);
-const run = promisify(execFile);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
 const target = await startTargetApi({ port: 0, latencyMs: LATENCY });
-const server = spawn(process.execPath, [join(ROOT, 'dist/cli/svc-server.js'), 'start', '--port', '0', '--data-dir', dataDir, '--allow-private-targets', '--concurrency', String(CONCURRENCY)], { stdio: ['ignore', 'pipe', 'pipe'] });
+const service = await startService({ args: ['--concurrency', String(CONCURRENCY)] });
+const api = service.api;
 try {
-  const url = await new Promise((ok, fail) => {
-    let out = '';
-    const t = setTimeout(() => fail(new Error(`svc-server did not start:\n${out}`)), 30_000);
-    const seen = (d) => {
-      out += d;
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(t);
-        ok(m[1]);
-      }
-    };
-    server.stdout.on('data', seen);
-    server.stderr.on('data', seen);
-  });
-  const apiUrl = `${url}/api/v1`;
-  const key = (await run(process.execPath, [join(ROOT, 'dist/cli/svc-server.js'), 'keys', 'create', '--data-dir', dataDir, '--name', 'bench'])).stdout.trim();
-  const api = async (method, path, body) => {
-    const res = await fetch(`${apiUrl}${path}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-
   const project = (await api('POST', '/projects', { type: 'backend', name: 'Suite bench', url: target.url })).id;
   await api('PUT', `/projects/${project}/credential`, { type: 'Bearer token', value: 'demo-token' });
   // Layer L, slot i: needs v{L-1}_{i} (when L > 0), makes one call, produces v{L}_{i}.
@@ -58,11 +30,10 @@ try {
     }
   }
 
-  const env = { PATH: process.env.PATH, HOME: dataDir, SVC_API_KEY: key, SVC_API_URL: apiUrl, SVC_ALLOW_PRIVATE_TARGETS: '1' };
   const started = performance.now();
-  const cli = await run(process.execPath, [join(ROOT, 'dist/cli/svc.js'), '--output', 'json', 'test', 'run', '--all', '--project', project, '--wait', '--timeout', '1800'], { env, maxBuffer: 64 * 1024 * 1024 }).catch((e) => e);
+  const cli = await service.svc(['test', 'run', '--all', '--project', project, '--wait', '--timeout', '1800'], 1_900_000);
   const wall = performance.now() - started;
-  const out = JSON.parse(cli.stdout);
+  const out = cli.json;
   const batch = await api('GET', `/batches/${out.batchId}`);
   const flow = await api('GET', `/batches/${out.batchId}/calls`);
 
@@ -87,10 +58,8 @@ try {
   ];
   const w = Math.max(...rows.map((r) => r[0].length));
   console.log(rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`).join('\n'));
-  if (cli.code) console.log(`\nsvc exited ${cli.code}: ${cli.stderr}`);
+  if (cli.exitCode) console.log(`\nsvc exited ${cli.exitCode}: ${cli.stderr}`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await service.stop();
   await target.close();
-  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -25,6 +25,18 @@ export function featureMapView(projectId: string, row: SpecsRow | undefined): Fe
   };
 }
 
+/**
+ * Creates whose records another path deletes (`POST /posts/{id}/comments` → `DELETE
+ * /comments/{id}`), as `project endpoints` pairs them: cleanup names and deletes such a record
+ * under the DELETE path, not under the path it was created through.
+ */
+export function deletePairsOf(endpoints: ApiEndpoint[]): { create: string; delete: string }[] {
+  const byId = new Map(endpoints.map((e) => [e.id, e]));
+  return endpoints
+    .filter((e) => e.method === 'POST' && e.deleteOf && byId.get(e.deleteOf))
+    .map((e) => ({ create: e.path, delete: byId.get(e.deleteOf!)!.path }));
+}
+
 /** Paths that have a DELETE: the run's cleanup deletes created records only through these. */
 export function deleteTemplatesOf(endpoints: ApiEndpoint[]): string[] {
   return [...new Set(endpoints.filter((e) => e.method === 'DELETE').map((e) => e.path))].sort();
@@ -55,7 +67,7 @@ export function endpointListView(projectId: string, row: SpecsRow | undefined): 
 export async function saveEndpoints(deps: ServerDeps, projectId: string, endpoints: ApiEndpoint[], extra: SpecsPatch = {}): Promise<SpecsRow> {
   const list = annotateEndpoints(endpoints);
   const row = await patchSpecs(deps.store.db, projectId, { ...extra, endpoints: JSON.stringify(list) });
-  await patchProjectSettings(deps.store.db, projectId, { deleteTemplates: deleteTemplatesOf(list) });
+  await patchProjectSettings(deps.store.db, projectId, { deleteTemplates: deleteTemplatesOf(list), deletePairs: deletePairsOf(list) });
   return row;
 }
 

@@ -1,0 +1,171 @@
+// Real third-party API servers from npm, served on loopback for the backend corpus, and the
+// evaluation that runs a generated suite against one of them through the real service. Used by
+// test/e2e/backend-corpus.test.ts and test/bench/backend-corpus.mjs (after `npm run build`).
+//
+//   json-server     the npm package `json-server` (0.17): a REST API over test/corpus/backend/json-server/db.json
+//   loopback-todo   the npm package `@loopback/example-todo` (6): LoopBack 4's Todo API, JSON filters in
+//                   query strings, 200 on create and 204 on update, over its own seed data (4 todos)
+//
+// Each API has a folder under test/corpus/backend/<name>/ holding the OpenAPI document written from
+// the server's own documentation and `defects.json`, the defects found in it by hand before the
+// generator ran on it. A defect is reported when a failed test matches one of its `match` entries
+// (endpoint of the test name and a pattern over the test name and the failure message) and the
+// analysis blames the app. A failed test that matches no defect is a false failure.
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, startService } from './service.mjs';
+
+const require = createRequire(import.meta.url);
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const BACKEND_DIR = join(HERE, 'backend');
+
+async function waitFor(url, proc, log) {
+  for (let i = 0; i < 150; i++) {
+    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${log()}`);
+    try {
+      const r = await fetch(url);
+      await r.arrayBuffer();
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`server at ${url} did not answer in 30 s:\n${log()}`);
+}
+
+/** json-server 0.17 over a fresh copy of the corpus db.json. `snapshot()` is the whole database. */
+async function startJsonServer() {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-json-server-'));
+  copyFileSync(join(BACKEND_DIR, 'json-server', 'db.json'), join(dir, 'db.json'));
+  const port = await freePort();
+  const bin = join(dirname(require.resolve('json-server/package.json')), 'lib', 'cli', 'bin.js');
+  const proc = spawn(process.execPath, [bin, '--host', '127.0.0.1', '--port', String(port), '--quiet', 'db.json'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout.on('data', (d) => (out += d));
+  proc.stderr.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/db`, proc, () => out);
+  return {
+    url,
+    snapshot: async () => (await fetch(`${url}/db`)).json(),
+    async stop() {
+      proc.kill('SIGTERM');
+      await new Promise((r) => (proc.exitCode !== null ? r() : proc.once('exit', r)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** LoopBack's Todo example over a fresh copy of its seed data. `snapshot()` is every todo. */
+async function startLoopbackTodo() {
+  const pkg = dirname(require.resolve('@loopback/example-todo/package.json'));
+  const dir = mkdtempSync(join(tmpdir(), 'svc-loopback-todo-'));
+  mkdirSync(join(dir, 'data'));
+  copyFileSync(join(pkg, 'data', 'db.json'), join(dir, 'data', 'db.json'));
+  const port = await freePort();
+  const proc = spawn(process.execPath, [join(pkg, 'dist', 'index.js')], { cwd: dir, env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout.on('data', (d) => (out += d));
+  proc.stderr.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/todos/count`, proc, () => out);
+  return {
+    url,
+    snapshot: async () => ({ todos: await (await fetch(`${url}/todos`)).json() }),
+    async stop() {
+      proc.kill('SIGTERM');
+      await new Promise((r) => (proc.exitCode !== null ? r() : proc.once('exit', r)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const APIS = {
+  'json-server': { docs: join(BACKEND_DIR, 'json-server', 'openapi.yaml'), start: startJsonServer },
+  'loopback-todo': { docs: join(BACKEND_DIR, 'loopback-todo', 'openapi.yaml'), start: startLoopbackTodo },
+};
+
+export function readDefects(name) {
+  return JSON.parse(readFileSync(join(BACKEND_DIR, name, 'defects.json'), 'utf8'));
+}
+
+/** Records of a collection present after the run that were not there before it. */
+export function leftoverRecords(before, after) {
+  const out = [];
+  for (const [name, value] of Object.entries(after)) {
+    if (!Array.isArray(value) || !Array.isArray(before[name])) continue;
+    const had = new Set(before[name].map((r) => String(r?.id)));
+    for (const rec of value) if (!rec || typeof rec !== 'object' || Array.isArray(rec) || !had.has(String(rec.id))) out.push(`${name}: ${JSON.stringify(rec).slice(0, 120)}`);
+  }
+  return out;
+}
+
+/** Records present before the run that are missing or changed after it, per collection. */
+export function changedRecords(before, after) {
+  const changed = [];
+  for (const [name, value] of Object.entries(before)) {
+    if (!Array.isArray(value)) {
+      if (JSON.stringify(value) !== JSON.stringify(after[name])) changed.push(`${name}: ${JSON.stringify(value)} → ${JSON.stringify(after[name])}`);
+      continue;
+    }
+    const now = new Map((Array.isArray(after[name]) ? after[name] : []).filter((r) => r && typeof r === 'object').map((r) => [String(r.id), r]));
+    for (const rec of value) {
+      const later = now.get(String(rec.id));
+      if (!later) changed.push(`${name}/${rec.id}: deleted`);
+      else if (JSON.stringify(later) !== JSON.stringify(rec)) changed.push(`${name}/${rec.id}: ${JSON.stringify(rec)} → ${JSON.stringify(later)}`);
+    }
+  }
+  return changed;
+}
+
+const must = (r, what) => {
+  if (r.exitCode !== 0) throw new Error(`${what}: exit ${r.exitCode}\n${r.stderr ?? ''}`);
+  return r.json;
+};
+
+/**
+ * Generates a suite for one corpus API from its document alone, runs it, and scores it:
+ * `{ name, tests, passed, failures, defects: [{id, title, found, blamed}], falseFailures, changed }`.
+ */
+export async function evaluateApi(name) {
+  const api = APIS[name];
+  const [target, service] = await Promise.all([api.start(), startService()]);
+  try {
+    const before = await target.snapshot();
+    const project = must(await service.svc(['project', 'create', '--type', 'backend', '--name', name, '--url', target.url]), 'project create').id;
+    must(await service.svc(['project', 'docs', 'put', project, '--file', api.docs]), 'docs put');
+    must(await service.svc(['project', 'discover', project]), 'discover');
+    must(await service.svc(['plan', 'generate', '--project', project]), 'plan generate');
+    must(await service.svc(['plan', 'accept', '--project', project]), 'plan accept');
+    const r = await service.svc(['test', 'run', '--all', '--project', project, '--wait', '--timeout', '900'], 960_000);
+    if (![0, 1].includes(r.exitCode)) throw new Error(`test run: exit ${r.exitCode}\n${r.stderr}`);
+    const results = r.json.wait.results;
+    const failures = [];
+    for (const res of results.filter((x) => x.status !== 'passed')) {
+      const full = await service.api('GET', `/tests/${res.testId}/result?includeAnalysis=true`);
+      const message = (full.assertions ?? []).filter((a) => !a.ok).map((a) => a.message ?? a.source).join('\n') || full.reason || '';
+      failures.push({ testName: res.testName, status: res.status, message, analysis: full.analysis ?? null });
+    }
+    const after = await target.snapshot();
+    return { name, tests: results.length, testNames: results.map((x) => x.testName), passed: results.filter((x) => x.status === 'passed').length, ...score(readDefects(name), failures), failures, changed: changedRecords(before, after), leftovers: leftoverRecords(before, after), cleanup: r.json.cleanup };
+  } finally {
+    await Promise.all([target.stop(), service.stop()]);
+  }
+}
+
+/** Which defects the failures report (the app blamed), and which failures match no defect. */
+export function score(defects, failures) {
+  const endpointOf = (testName) => /^[A-Z]+ \S+/.exec(testName)?.[0] ?? '';
+  const matches = (m, f) => (!m.endpoint || m.endpoint === endpointOf(f.testName)) && new RegExp(m.text, 'i').test(`${f.testName}\n${f.message}`);
+  const claimed = new Set();
+  const found = defects.map((d) => {
+    const hits = failures.filter((f) => d.match.some((m) => matches(m, f)));
+    hits.forEach((f) => claimed.add(f));
+    return { id: d.id, title: d.title, found: hits.length > 0, blamed: hits.some((f) => f.analysis?.recommendedFixTarget === 'app'), tests: hits.map((f) => f.testName) };
+  });
+  return { defects: found, falseFailures: failures.filter((f) => !claimed.has(f)) };
+}

@@ -1,0 +1,112 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseApiDocs } from '../../src/discovery/docs.js';
+import { planBackendCases } from '../../src/discovery/planner.js';
+import { generateTestCode } from '../../src/discovery/codegen.js';
+import { annotateEndpoints } from '../../src/discovery/pairing.js';
+import { extractHandles } from '../../src/engine/cleanup.js';
+import type { RecordedCall } from '../../src/engine/types.js';
+
+const corpus = join(import.meta.dirname, '..', 'corpus', 'backend');
+const load = async (name: string) => annotateEndpoints((await parseApiDocs(readFileSync(join(corpus, name, 'openapi.yaml'), 'utf8'))).endpoints);
+const compiles = (code: string) => {
+  const f = join(mkdtempSync(join(tmpdir(), 'svc-checks-')), 't.py');
+  writeFileSync(f, code);
+  execFileSync('python3', ['-m', 'py_compile', f]);
+};
+
+describe('the backend check catalogue', () => {
+  it('never writes to a whole collection or a record that existed before the run', async () => {
+    const eps = await load('loopback-todo');
+    const { cases } = planBackendCases(eps);
+    const bulk = cases.filter((c) => c.endpointId === 'PATCH /todos');
+    expect(bulk.length).toBeGreaterThan(0);
+    for (const c of bulk) {
+      expect(c.selected).toBe(false);
+      expect(c.description).toMatch(/writes to the whole collection, which holds records this suite did not create/);
+    }
+    const js = planBackendCases(await load('json-server')).cases;
+    for (const c of js.filter((x) => x.path === '/profile' && x.method !== 'GET')) expect(c.description).toMatch(/record that existed before the run/);
+    // Writes to an item work on a record the test creates itself.
+    const update = js.find((c) => c.id === 'patch-posts-id.update')!;
+    expect(update.needs).toEqual([]);
+    expect(generateTestCode(update, await load('json-server'))).toContain('_read_back(_path("/posts/{id}", {"id": _target}), body');
+  });
+
+  it('keeps the schema of JSON query parameters and checks them', async () => {
+    const eps = await load('loopback-todo');
+    const filter = eps.find((e) => e.id === 'GET /todos')!.queryParams.find((q) => q.name === 'filter')!;
+    expect(filter).toMatchObject({ contentType: 'application/json', schema: { type: 'object', additionalProperties: false, properties: { limit: { type: 'integer', minimum: 1 } } } });
+    const c = planBackendCases(eps).cases.find((x) => x.id === 'get-todos.query-json.filter')!;
+    expect(c).toMatchObject({ category: 'error', expect: { status: [400] } });
+    const code = generateTestCode(c, eps);
+    compiles(code);
+    for (const probe of ['malformed JSON', 'a property the document does not define', 'limit below its minimum 1', 'skip below its minimum 0']) expect(code).toContain(probe);
+    expect(code).toContain('accepted filter=');
+  });
+
+  it('asserts only what the document or HTTP guarantees', async () => {
+    const eps = await load('json-server');
+    const { cases } = planBackendCases(eps);
+    const byId = (id: string) => cases.find((c) => c.id === id)!;
+    // The nested list documents only 200: a malformed parent id may be answered any way but 5xx.
+    expect(byId('get-posts-id-comments.error-leak').expect.status).toEqual([]);
+    // A nested create under a missing parent must be refused, whatever 4xx says so.
+    expect(byId('post-posts-id-comments.unknown-id').expect).toMatchObject({ status: [], checks: expect.arrayContaining(['refused']) });
+    expect(generateTestCode(byId('post-posts-id-comments.unknown-id'), eps)).toContain('stored a record under a parent that does not exist');
+    // The README lets a POST choose the id: sending one is no mass assignment, a taken one must be refused.
+    expect(cases.some((c) => c.id === 'post-posts.mass-assignment')).toBe(false);
+    const dup = generateTestCode(byId('post-posts.duplicate.id'), eps);
+    expect(dup).toContain('body["id"] = _uniq_int()');
+    expect(dup).toContain('second["title"] = str(second["title"]) + " (second)"');
+    expect(dup).toContain('_read_back(_path("/posts/{__id__}", dict({}, __id__=body["id"])), body, "a second POST with the same id")');
+    // Not-an-object bodies for every write, null included.
+    for (const id of ['post-posts.invalid-body', 'put-posts-id.invalid-body', 'patch-comments-id.invalid-body']) expect(byId(id).selected).toBe(true);
+    expect(generateTestCode(byId('post-posts.invalid-body'), eps)).toContain('"not an object", 42, None]');
+  });
+
+  it('reads back after a write and watches other records across a delete', async () => {
+    const eps = await load('json-server');
+    const { cases } = planBackendCases(eps);
+    const create = generateTestCode(cases.find((c) => c.id === 'post-posts.create')!, eps);
+    compiles(create);
+    // The id is handed on before the shape is checked, so one shape defect blocks nothing.
+    expect(create.indexOf('produce("post_id", new_id)')).toBeLessThan(create.lastIndexOf('_check_shape(r, '));
+    expect(create).toContain('_read_back(_path("/posts/{__id__}", dict({}, __id__=new_id)), body, "POST /posts")');
+    const del = generateTestCode(cases.find((c) => c.id === 'delete-posts-id.delete')!, eps);
+    compiles(del);
+    // A comment pointing at the post being deleted, and a sibling post, must survive the DELETE.
+    expect(del).toContain('w = _call("POST", "/comments", {"body": "Nice post", "postId": _target})');
+    expect(del).toContain('w = _call("POST", "/posts", ');
+    expect(del).toContain('also removed {w_path}, a record made by {w_made} that it does not name');
+  });
+});
+
+describe('cleanup of nested creates', () => {
+  const call = (seq: number, method: string, path: string, status: number, body = '', headers: Record<string, string> = {}): RecordedCall =>
+    ({ seq, method, url: `http://api.test${path}`, status, responseHeaders: headers, responseBody: body, startedAt: `2026-01-01T00:00:0${seq}Z` }) as unknown as RecordedCall;
+  const opts = { deleteTemplates: ['/comments/{id}', '/posts/{id}'], deletePairs: [{ create: '/posts/{id}/comments', delete: '/comments/{id}' }] };
+
+  it('names a nested record where its paired DELETE removes it, once, whatever the Location says', () => {
+    const hs = extractHandles(
+      [
+        call(1, 'POST', '/posts', 201, '{"id": 3}'),
+        call(2, 'POST', '/posts/3/comments', 201, '{"id": 7}', { Location: 'http://api.test/posts/3/comments/7' }),
+        call(3, 'POST', '/posts/999/comments', 201, '{"id": 7}'),
+      ],
+      opts,
+    );
+    expect(hs.map((h) => [h.resourcePath, h.status, h.deleteEndpoint, h.parentPath])).toEqual([
+      ['/posts/3', 'pending', 'DELETE /posts/{id}', null],
+      ['/comments/7', 'pending', 'DELETE /comments/{id}', '/posts/3'],
+    ]);
+  });
+
+  it('a record created again at a path a test deleted (reused id) is cleaned up', () => {
+    const hs = extractHandles([call(1, 'POST', '/posts', 201, '{"id": 3}'), call(2, 'DELETE', '/posts/3', 200), call(3, 'POST', '/posts', 201, '{"id": 3}')], opts);
+    expect(hs.map((h) => [h.resourcePath, h.status])).toEqual([['/posts/3', 'pending']]);
+  });
+});
