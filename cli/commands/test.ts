@@ -21,13 +21,14 @@ import { registerTestDiff } from './test/diff.js';
 import { registerTestFlaky } from './test/flaky.js';
 import { registerTestFailure } from './test/failure.js';
 import { registerTestArtifact } from './test/artifact.js';
+import { registerTestTriage } from './test/triage.js';
 
 /** Verbs in SPEC.md 4.3 order. */
 const VERBS = [
   registerTestList, registerTestGet, registerTestCreate, registerTestCreateBatch, registerTestScaffold, registerTestLint,
   registerTestUpdate, registerTestDelete, registerTestDeleteBatch, registerTestRun, registerTestWait, registerTestCancel,
   registerTestRerun, registerTestCode, registerTestPlan,
-  registerTestSteps, registerTestResult, registerTestDiff, registerTestFlaky, registerTestFailure, registerTestArtifact,
+  registerTestSteps, registerTestResult, registerTestDiff, registerTestFlaky, registerTestFailure, registerTestArtifact, registerTestTriage,
 ];
 
 export function registerTest(program: Command, rt: Runtime): void {

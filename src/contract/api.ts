@@ -5,7 +5,7 @@ import { TEST_ENDPOINTS } from './test-endpoints.js';
 import { cancelRun, getRun, rerunTests, runProject, runTest } from './runs.js';
 import { getBatch, getBatchCalls } from './batches.js';
 import { getRunResult, getTestResult, listTestRuns } from './results.js';
-import { diffRuns, listTestSteps } from './triage.js';
+import { diffRuns, getBatchTriage, listTestSteps } from './triage.js';
 import { startFlaky } from './flaky.js';
 import { getRunBundle } from './bundle.js';
 import { getUsage } from './usage.js';
@@ -20,7 +20,7 @@ export const ENDPOINTS: Endpoint[] = [
   getMe,
   ...PROJECT_ENDPOINTS,
   ...TEST_ENDPOINTS,
-  runTest, runProject, rerunTests, getRun, cancelRun, getBatch, getBatchCalls, getRunResult, getTestResult,
+  runTest, runProject, rerunTests, getRun, cancelRun, getBatch, getBatchCalls, getBatchTriage, getRunResult, getTestResult,
   listTestRuns, listTestSteps, diffRuns, startFlaky, getRunBundle, getUsage,
   ...GENERATION_ENDPOINTS,
 ];

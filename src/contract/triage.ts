@@ -95,3 +95,62 @@ export const FailureSummary = z
   })
   .meta({ id: 'FailureSummary' });
 export type FailureSummary = z.infer<typeof FailureSummary>;
+
+export const TriageFailure = z
+  .object({
+    testId: z.string(),
+    testName: z.string(),
+    runId: z.string(),
+    status: RunStatus,
+    message: z.string().describe('The failed assertion (or the failure reason), first 600 characters'),
+    rootCauseHypothesis: z.string().nullable(),
+    failingCall: z
+      .object({
+        method: z.string(),
+        path: z.string(),
+        status: z.number().int().nullable(),
+        requestBody: z.string().nullable().describe('First 2000 characters'),
+        responseBody: z.string().nullable().describe('First 2000 characters'),
+      })
+      .nullable()
+      .describe('Backend: the call the analysis blames (else the last call of the run)'),
+    reproducer: z.string().nullable(),
+  })
+  .meta({ id: 'TriageFailure' });
+export type TriageFailure = z.infer<typeof TriageFailure>;
+
+export const TriageGroup = z
+  .object({
+    check: z.string().describe('The check that failed: no-5xx, status, schema, no-leak, refused, read-after-write, gone-after-delete, others-untouched, readonly-ignored, no-html-echo, or the failure kind'),
+    endpoint: z.string().nullable().describe("'METHOD /path' template, null for frontend tests"),
+    failureKind: z.string().nullable(),
+    recommendedFixTarget: z.string().nullable(),
+    count: z.number().int(),
+    failures: z.array(TriageFailure),
+  })
+  .meta({ id: 'TriageGroup' });
+export type TriageGroup = z.infer<typeof TriageGroup>;
+
+export const BatchTriage = z
+  .object({
+    batchId: z.string(),
+    projectId: z.string(),
+    status: z.string(),
+    total: z.number().int(),
+    passed: z.number().int(),
+    failed: z.number().int().describe('Runs that did not pass: failed, blocked or cancelled'),
+    groups: z.array(TriageGroup).describe('Failures grouped by cause (check, endpoint, fix target), the biggest group first'),
+  })
+  .meta({ id: 'BatchTriage' });
+export type BatchTriage = z.infer<typeof BatchTriage>;
+
+export const getBatchTriage = endpoint({
+  id: 'batches.triage',
+  method: 'GET',
+  path: '/batches/{batchId}/triage',
+  tag: 'runs',
+  summary: 'Every failure of a batch grouped by cause, with request and response bodies',
+  scope: 'read:tests',
+  params: z.object({ batchId: Id }),
+  response: BatchTriage,
+});

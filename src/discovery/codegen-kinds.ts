@@ -70,9 +70,9 @@ export function bodyLines(ctx: GenContext): string[] {
       if (ctx.reader) out.push(`after = _call("GET", ${ctx.pathExpr})`, `assert after.status in (404, 410), f"${label} answered {r.status} but GET still finds the record ({after.status}): {after.text[:300]}"`);
       if (watched.length)
         out.push(
-          `for w_path, w_made in _witnesses:`,
+          `for w_path, w_made, w_was in _witnesses:`,
           `    w_after = _call("GET", w_path)`,
-          `    assert w_after.status == 200, f"${label} also removed {w_path}, a record made by {w_made} that it does not name (GET answered {w_after.status}): {w_after.text[:300]}"`,
+          `    assert w_after.status == 200 and _unchanged(w_was, w_after.json()), f"${label} also removed or changed {w_path}, a record made by {w_made} that it does not name (GET answered {w_after.status}): {w_after.text[:300]}"`,
         );
       break;
     }
@@ -87,10 +87,19 @@ export function bodyLines(ctx: GenContext): string[] {
       break;
     }
     case 'missing-required': {
+      // One request per required field, each without just that field: a server that checks
+      // only some of them is caught.
       const req = c.input?.field ? [c.input.field] : ep.requestBody?.required ?? [];
-      const body = Object.fromEntries(Object.entries(base ?? {}).filter(([k]) => !req.includes(k)));
-      out.push(send(custom ?? toPy(body)));
-      rejectInvalid();
+      if (custom !== undefined || !req.length) {
+        out.push(send(custom ?? toPy(base)));
+        rejectInvalid();
+        break;
+      }
+      out.push(`for missing in ${toPy(req)}:`, `    body = {k: v for k, v in ${toPy(base)}.items() if k != missing}`, `    r = _call(${m}, ${ctx.pathExpr}, body${opts})`);
+      if (creates) out.push(`    ${ctx.track('r', ep)}`);
+      out.push(`    _no_leak(r, "without " + missing)`);
+      out.push(`    assert not (200 <= r.status < 300), f"${label} accepted an invalid body (without {missing}): got {r.status}: {r.text[:300]}"`);
+      out.push(`    _expect(r, ${exp}, "without " + missing)`);
       break;
     }
     case 'wrong-types': {
@@ -134,6 +143,10 @@ export function bodyLines(ctx: GenContext): string[] {
       break;
     }
     case 'duplicate': {
+      if (!creates && ctx.creator) {
+        duplicateOnUpdate(c.input?.field ?? 'email');
+        break;
+      }
       const field = c.input?.field ?? 'email';
       const idLike = field === (ep.idField ?? 'id');
       const props = propsOf(ep.requestBody?.schema);
@@ -215,6 +228,23 @@ export function bodyLines(ctx: GenContext): string[] {
   }
   return out;
 
+  /** Gives the test's own record the unique value of a second record it creates. */
+  function duplicateOnUpdate(field: string): void {
+    const creator = ctx.creator!;
+    out.push(
+      `other_body = ${toPy(validBody(creator) ?? {})}`,
+      `other = _call("POST", _path(${q(creator.path)}, ${pathValues(creator.path)}), other_body)`,
+      ctx.track('other', creator),
+      `assert 200 <= other.status < 300, f"could not create a second record: ${fs(creator.method + ' ' + creator.path)} answered {other.status}: {other.text[:300]}"`,
+      `body = ${toPy(base)}`,
+      `body[${q(field)}] = other_body[${q(field)}]`,
+      send('body'),
+      ...leak('r'),
+      `assert not (200 <= r.status < 300), f"${label} gave a record the ${field} another record has ({body[${q(field).replace(/"/g, "'")}]!r}): got {r.status}: {r.text[:300]}"`,
+      `_expect(r, ${exp}, "duplicate ${field}")`,
+    );
+  }
+
   function rejectInvalid(): void {
     out.push(...track('r'), ...leak('r'));
     out.push(`assert not (200 <= r.status < 300), f"${label} accepted an invalid body (${fs(what)}): got {r.status}: {r.text[:300]}"`);
@@ -241,8 +271,9 @@ function witnessLines(ctx: GenContext): string[] {
       `w = _call("POST", ${q(w.path)}, ${toPy(body)})`,
       ctx.track('w', w),
       `w_id = _pick_id(w, ${q(w.idField ?? 'id')}) if 200 <= w.status < 300 else None`,
-      `if w_id is not None and _call("GET", ${ctx.readBack(w, 'w_id')}).status == 200:`,
-      `    _witnesses.append((${ctx.readBack(w, 'w_id')}, ${q(made)}))`,
+      `w_before = _call("GET", ${ctx.readBack(w, 'w_id')}) if w_id is not None else None`,
+      `if w_before is not None and w_before.status == 200:`,
+      `    _witnesses.append((${ctx.readBack(w, 'w_id')}, ${q(made)}, w_before.json()))`,
     );
   }
   return out;

@@ -169,6 +169,10 @@ export function casesForEndpoint(ep: ApiEndpoint, ctx: PlanContext): PlannedCase
     add('malformed-json', `${label} with malformed JSON is rejected`, 'Send a truncated JSON body; expect a 4xx and an error body that leaks nothing.');
     add('wrong-content-type', `${label} with a wrong content type is rejected`, 'Send a text/plain body; expect 400/415/422.');
   }
+  if ((ep.method === 'PUT' || ep.method === 'PATCH') && item) {
+    const unique = Object.entries(props).find(([k, s]) => s.readOnly !== true && isUniqueField(k, s));
+    if (unique) add('duplicate', `${label} refuses the ${unique[0]} of another ${word}`, `Create two ${word} records, then give the first the ${unique[0]} of the second; expect ${expectedStatus(ep, 'duplicate').join('/')}, never a server error and never two records with one ${unique[0]}.`, { input: { field: unique[0] } });
+  }
   if (Object.keys(paramVariables(ep.path)).length && item) add('unknown-id', `${label} with an unknown id answers 404`, 'Use an id that does not exist; expect 404.');
   else if (Object.keys(paramVariables(ep.path)).length && creates)
     add('unknown-id', `${label} under a parent that does not exist is refused`, `Create a ${word} under a parent id that does not exist; expect ${expectedStatus(ep, 'unknown-id').join('/') || 'a 4xx'}, never a stored orphan.`);

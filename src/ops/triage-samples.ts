@@ -1,7 +1,7 @@
 import type { BundleWritten } from '../contract/bundle.js';
 import type { FlakyReport } from '../contract/flaky.js';
 import type { LatestResult, RunHistoryItem } from '../contract/results.js';
-import type { FailureSummary, RunDiff, StepItem } from '../contract/triage.js';
+import type { BatchTriage, FailureSummary, RunDiff, StepItem } from '../contract/triage.js';
 
 /** Canned --dry-run responses of the results and triage ops (checked against their schemas). */
 const T = '2026-01-01T00:00:00.000Z';
@@ -91,5 +91,20 @@ export function sampleWritten(path: string, over: Partial<BundleWritten> = {}): 
     runId: RUN, snapshotId: RUN, testId: TEST, status: 'failed', path, replaced: false,
     files: ['result.json', 'analysis.json', 'test_code.py', 'calls.json', 'variables.json', 'steps.json', 'stdout.txt', 'traceback.txt', 'reproducer.sh', 'meta.json'],
     ...over,
+  };
+}
+
+export function sampleBatchTriage(batchId: string): BatchTriage {
+  return {
+    batchId, projectId: 'prj_0000000000sample', status: 'failed', total: 12, passed: 11, failed: 1,
+    groups: [{
+      check: 'no-5xx', endpoint: 'POST /users', failureKind: 'server_error', recommendedFixTarget: 'app', count: 1,
+      failures: [{
+        testId: TEST, testName: 'POST /users with a duplicate email is a conflict', runId: RUN, status: 'failed',
+        message: 'POST /users duplicate email: server error 500: {"error":"Internal Server Error"}', rootCauseHypothesis: SAMPLE_ANALYSIS.rootCauseHypothesis,
+        failingCall: { method: 'POST', path: '/users', status: 500, requestBody: '{"name": "Ann", "email": "ann@example.com"}', responseBody: '{"error":"Internal Server Error"}' },
+        reproducer: REPRO,
+      }],
+    }],
   };
 }

@@ -1,10 +1,12 @@
 // Backend generation on real third-party API servers (test/corpus/backend-apis.mjs): for each, the
 // suite generated from its OpenAPI document alone is run through the real service and scored
-// against the defects found in it by hand. Run after `npm run build`:
-//   node test/bench/backend-corpus.mjs [name ...]
-import { APIS, evaluateApi } from '../corpus/backend-apis.mjs';
+// against the defects found in it by hand; then the strict reference of fixtures/target-api and its
+// mutants (false failures on the reference, kill rate). Run after `npm run build`:
+//   node test/bench/backend-corpus.mjs [name ...]      (names: the APIs and `reference`; default all)
+import { APIS, evaluateApi, evaluateReference } from '../corpus/backend-apis.mjs';
 
-const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(APIS);
+const asked = process.argv.slice(2);
+const names = asked.length ? asked.filter((n) => n !== 'reference') : Object.keys(APIS);
 const rows = [];
 for (const name of names) {
   const started = Date.now();
@@ -26,4 +28,23 @@ for (const name of names) {
   for (const f of r.falseFailures) console.log(`${name}: false failure: ${f.testName}: ${f.message.split('\n')[0]}`);
   for (const c of [...r.changed, ...r.leftovers]) console.log(`${name}: ${c}`);
 }
-console.table(rows);
+if (rows.length) console.table(rows);
+
+if (!asked.length || asked.includes('reference')) {
+  const started = Date.now();
+  const r = await evaluateReference();
+  const killed = r.mutants.filter((m) => m.killed);
+  const blamed = r.mutants.filter((m) => m.blamed);
+  for (const m of r.mutants.filter((x) => !x.killed)) console.log(`reference: mutant survived: ${m.id} — ${m.rule}`);
+  for (const f of r.reference.failures) console.log(`reference: false failure: ${f.testName}: ${f.message.split('\n')[0]}`);
+  console.table([{
+    api: 'target-api reference',
+    tests: r.tests,
+    'false failures on the reference': r.reference.failures.length,
+    'pre-existing records changed': r.reference.changed.length,
+    mutants: r.mutants.length,
+    killed: `${killed.length} (${Math.round((100 * killed.length) / r.mutants.length)}%)`,
+    'killed, API blamed': blamed.length,
+    seconds: Math.round((Date.now() - started) / 1000),
+  }]);
+}

@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MUTANTS, startReference, variant, writeReferenceDocs } from './reference-api.mjs';
 import { freePort, startService } from './service.mjs';
 
 const require = createRequire(import.meta.url);
@@ -141,17 +142,9 @@ export async function evaluateApi(name) {
     must(await service.svc(['project', 'discover', project]), 'discover');
     must(await service.svc(['plan', 'generate', '--project', project]), 'plan generate');
     must(await service.svc(['plan', 'accept', '--project', project]), 'plan accept');
-    const r = await service.svc(['test', 'run', '--all', '--project', project, '--wait', '--timeout', '900'], 960_000);
-    if (![0, 1].includes(r.exitCode)) throw new Error(`test run: exit ${r.exitCode}\n${r.stderr}`);
-    const results = r.json.wait.results;
-    const failures = [];
-    for (const res of results.filter((x) => x.status !== 'passed')) {
-      const full = await service.api('GET', `/tests/${res.testId}/result?includeAnalysis=true`);
-      const message = (full.assertions ?? []).filter((a) => !a.ok).map((a) => a.message ?? a.source).join('\n') || full.reason || '';
-      failures.push({ testName: res.testName, status: res.status, message, analysis: full.analysis ?? null });
-    }
+    const { results, failures, cleanup } = await runSuite(service, project);
     const after = await target.snapshot();
-    return { name, tests: results.length, testNames: results.map((x) => x.testName), passed: results.filter((x) => x.status === 'passed').length, ...score(readDefects(name), failures), failures, changed: changedRecords(before, after), leftovers: leftoverRecords(before, after), cleanup: r.json.cleanup };
+    return { name, tests: results.length, testNames: results.map((x) => x.testName), passed: results.filter((x) => x.status === 'passed').length, ...score(readDefects(name), failures), failures, changed: changedRecords(before, after), leftovers: leftoverRecords(before, after), cleanup };
   } finally {
     await Promise.all([target.stop(), service.stop()]);
   }
@@ -168,4 +161,59 @@ export function score(defects, failures) {
     return { id: d.id, title: d.title, found: hits.length > 0, blamed: hits.some((f) => f.analysis?.recommendedFixTarget === 'app'), tests: hits.map((f) => f.testName) };
   });
   return { defects: found, falseFailures: failures.filter((f) => !claimed.has(f)) };
+}
+
+/** The failures of one `test run --all` of a project, with messages and analyses. */
+async function runSuite(service, project) {
+  const r = await service.svc(['test', 'run', '--all', '--project', project, '--wait', '--timeout', '900'], 960_000);
+  if (![0, 1].includes(r.exitCode)) throw new Error(`test run: exit ${r.exitCode}\n${r.stderr}`);
+  const results = r.json.wait.results;
+  const failures = [];
+  for (const res of results.filter((x) => x.status !== 'passed')) {
+    const full = await service.api('GET', `/tests/${res.testId}/result?includeAnalysis=true`);
+    const message = (full.assertions ?? []).filter((a) => !a.ok).map((a) => a.message ?? a.source).join('\n') || full.reason || '';
+    failures.push({ testName: res.testName, status: res.status, message, analysis: full.analysis ?? null });
+  }
+  return { results, failures, cleanup: r.json.cleanup };
+}
+
+/**
+ * The strict reference of fixtures/target-api and each of its mutants under one suite generated
+ * from the reference's document: `{ tests, reference: {failures, changed, leftovers}, mutants:
+ * [{id, kind, rule, killed, blamed, failures}] }`. A mutant is killed when a test fails on it;
+ * `blamed` when one of those failures blames the app.
+ */
+export async function evaluateReference({ only } = {}) {
+  const [target, service] = await Promise.all([startReference(), startService()]);
+  const docs = writeReferenceDocs(join(mkdtempSync(join(tmpdir(), 'svc-reference-')), 'openapi.json'));
+  const records = () => {
+    const { nextIds, ...rest } = target.store();
+    return rest;
+  };
+  try {
+    const project = must(await service.svc(['project', 'create', '--type', 'backend', '--name', 'reference', '--url', target.url]), 'project create').id;
+    must(await service.svc(['project', 'credential', project, '--type', 'Bearer token', '--credential', 'demo-token']), 'credential');
+    must(await service.svc(['project', 'docs', 'put', project, '--file', docs]), 'docs put');
+    must(await service.svc(['project', 'discover', project]), 'discover');
+    must(await service.svc(['plan', 'generate', '--project', project]), 'plan generate');
+    must(await service.svc(['plan', 'accept', '--project', project]), 'plan accept');
+    const once = async (id) => {
+      target.useRoutes(variant(id));
+      target.reset();
+      const before = records();
+      const r = await runSuite(service, project);
+      const after = records();
+      return { tests: r.results.length, failures: r.failures, changed: changedRecords(before, after), leftovers: leftoverRecords(before, after), cleanup: r.cleanup };
+    };
+    const reference = await once(undefined);
+    const mutants = [];
+    for (const m of MUTANTS.filter((x) => !only || only.includes(x.id))) {
+      const r = await once(m.id);
+      mutants.push({ id: m.id, kind: m.kind, rule: m.rule, killed: r.failures.length > 0, blamed: r.failures.some((f) => f.analysis?.recommendedFixTarget === 'app'), failures: r.failures, changed: r.changed });
+    }
+    return { tests: reference.tests, reference, mutants };
+  } finally {
+    await Promise.all([target.close(), service.stop()]);
+    rmSync(dirname(docs), { recursive: true, force: true });
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM helper shared with the bench
-import { evaluateApi } from '../corpus/backend-apis.mjs';
+import { evaluateApi, evaluateReference } from '../corpus/backend-apis.mjs';
 
 /**
  * Backend generation judged on real third-party APIs from npm, from their documents alone: every
@@ -33,4 +33,17 @@ describe('backend corpus', () => {
     expect(r.testNames).toEqual(expect.arrayContaining(['GET /todos checks the JSON in filter', 'GET /todos/count checks the JSON in where']));
     expect(r.testNames.some((n: string) => n.startsWith('PATCH /todos '))).toBe(false);
   }, 900_000);
+
+  it('the strict reference of the sample API passes the whole suite and at least 90% of its mutants are killed', async () => {
+    const r = await evaluateReference();
+    expect(r.reference.failures.map((f: any) => `${f.testName}: ${f.message.split('\n')[0]}`)).toEqual([]);
+    expect(r.reference.changed).toEqual([]);
+    // Tags have no DELETE: the one the suite creates is reported, not removed.
+    expect(r.reference.cleanup.mightBeOrphaned.map((m: any) => m.sourceEndpoint)).toEqual(['POST /tags']);
+    expect(r.mutants.length).toBeGreaterThanOrEqual(20);
+    const survivors = r.mutants.filter((m: any) => !m.killed).map((m: any) => `${m.id}: ${m.rule}`);
+    expect(r.mutants.filter((m: any) => m.killed).length / r.mutants.length, survivors.join('\n')).toBeGreaterThanOrEqual(0.9);
+    for (const m of r.mutants.filter((x: any) => x.killed)) expect(m.blamed, `${m.id} killed without the API blamed`).toBe(true);
+    for (const m of r.mutants) expect(m.changed, `${m.id} changed seed records`).toEqual([]);
+  }, 1_500_000);
 });

@@ -61,6 +61,7 @@ function startApi(): Promise<void> {
           if (body.name !== undefined && (typeof body.name !== 'string' || body.name.length > 50 || !body.name)) return send(400, { error: 'invalid' });
           if (body.email !== undefined && (typeof body.email !== 'string' || !body.email.includes('@'))) return send(400, { error: 'invalid' });
           if (body.age !== undefined && (!Number.isInteger(body.age) || body.age < 0 || body.age > 150)) return send(400, { error: 'invalid' });
+          if (body.email !== undefined && [...db.authors.values()].some((o) => o.id !== a.id && o.email === body.email)) return send(409, { error: 'email already in use' });
           Object.assign(a, { name: body.name ?? a.name, email: body.email ?? a.email, age: body.age ?? a.age });
           return send(200, a);
         }

@@ -4,7 +4,7 @@ import { startTargetApi, type TargetApi, type TargetStore } from '../../fixtures
 import { svc, type CliEnv } from '../helpers/cli.js';
 import { ROOT } from '../helpers/paths.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { json, userCtx } from '../helpers/user.js';
+import { fails, json, userCtx } from '../helpers/user.js';
 
 /**
  * The backend lifecycle through the CLI: docs → discover → plan → accept → run --all. The run must
@@ -78,6 +78,21 @@ describe('backend generation end to end', () => {
     // (d) the stats answer without a credential.
     expect(one('GET /admin/stats', /without credentials/)).toMatchObject({ failureKind: 'assertion_failed', rootCauseHypothesis: expect.stringMatching(/GET \/admin\/stats answered 200/) });
     expect(one('GET /broken', /./)).toMatchObject({ failureKind: 'server_error', rootCauseHypothesis: expect.stringContaining('GET /broken') });
+
+    // One command lists every failure by cause, with the blamed call's bodies.
+    const triage = await json(ctx, ['test', 'triage', out.batchId]);
+    expect(triage).toMatchObject({ batchId: out.batchId, projectId: project, failed: failed.length, passed: out.wait.summary.passed });
+    expect(triage.groups.reduce((n: number, g: any) => n + g.count, 0)).toBe(failed.length);
+    const dupGroup = triage.groups.find((g: any) => g.endpoint === 'POST /users' && g.check === 'no-5xx');
+    expect(dupGroup).toMatchObject({ recommendedFixTarget: 'app', failureKind: 'server_error' });
+    expect(dupGroup.failures[0].failingCall).toMatchObject({ method: 'POST', path: '/users', status: 500, requestBody: expect.stringContaining('@example.com') });
+    expect(triage.groups.find((g: any) => g.endpoint === 'POST /posts/{id}/comments')).toMatchObject({ check: 'refused', recommendedFixTarget: 'app' });
+    const text = await svc(['test', 'triage', out.batchId], { ctx });
+    expect(text.exitCode).toBe(0);
+    expect(text.stdout).toMatch(new RegExp(`^batch ${out.batchId} \\(\\w+\\): \\d+ runs, \\d+ passed, ${failed.length} not passed`));
+    expect(text.stdout).toMatch(/\[\d+\] no-5xx {2}POST \/users {2}fix: app/);
+    expect(text.stdout).toContain('POST /users → 500');
+    await fails(ctx, ['test', 'triage', 'bat_0000000000unknown'], 4);
 
     // Everything the suite created is gone again, except tags: no DELETE exists for them.
     const after = await store();

@@ -81,7 +81,7 @@ describe('the backend check catalogue', () => {
     // A comment pointing at the post being deleted, and a sibling post, must survive the DELETE.
     expect(del).toContain('w = _call("POST", "/comments", {"body": "Nice post", "postId": _target})');
     expect(del).toContain('w = _call("POST", "/posts", ');
-    expect(del).toContain('also removed {w_path}, a record made by {w_made} that it does not name');
+    expect(del).toContain('also removed or changed {w_path}, a record made by {w_made} that it does not name');
   });
 });
 
@@ -108,5 +108,31 @@ describe('cleanup of nested creates', () => {
   it('a record created again at a path a test deleted (reused id) is cleaned up', () => {
     const hs = extractHandles([call(1, 'POST', '/posts', 201, '{"id": 3}'), call(2, 'DELETE', '/posts/3', 200), call(3, 'POST', '/posts', 201, '{"id": 3}')], opts);
     expect(hs.map((h) => [h.resourcePath, h.status])).toEqual([['/posts/3', 'pending']]);
+  });
+});
+
+describe('batch triage grouping', () => {
+  it('names the check a generated assertion broke and the endpoint template', async () => {
+    const { checkOf, endpointOf } = await import('../../src/server/batch-triage.js');
+    expect(checkOf('POST /users duplicate email: expected 409, got 500: {}', 'server_error')).toBe('no-5xx');
+    expect(checkOf('GET /posts/abc leaks no internals: response 500 leaks internals (\'/srv/\')', 'server_error')).toBe('no-leak');
+    expect(checkOf('POST /comments accepted null where the document wants an object: got 201', null)).toBe('refused');
+    expect(checkOf('PATCH /users/{{id}} gave a record the email another record has (\'a@b\'): got 200', null)).toBe('refused');
+    expect(checkOf('GET /users/3 after PATCH /users/{id} does not return what was written: name: …', null)).toBe('read-after-write');
+    expect(checkOf('DELETE /posts/{id} also removed or changed /comments/5, a record made by POST /comments', null)).toBe('others-untouched');
+    expect(checkOf('GET /tags answers: expected 200, got 404', 'not_found')).toBe('status');
+    expect(checkOf('step 2 could not be read', 'step_not_understood')).toBe('step_not_understood');
+    expect(endpointOf('POST /posts/{id}/comments creates a comment', null)).toBe('POST /posts/{id}/comments');
+    expect(endpointOf('my hand-written test', { method: 'GET', path: '/users/42/posts?limit=1' })).toBe('GET /users/{id}/posts');
+    expect(endpointOf('my hand-written test', null)).toBeNull();
+  });
+
+  it('leaves out each required field in turn', async () => {
+    const eps = annotateEndpoints((await parseApiDocs(readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'target-api', 'openapi.yaml'), 'utf8'))).endpoints);
+    const c = planBackendCases(eps).cases.find((x) => x.id === 'post-users.missing-required')!;
+    const code = generateTestCode(c, eps);
+    compiles(code);
+    expect(code).toContain('for missing in ["name", "email"]:');
+    expect(code).toContain('accepted an invalid body (without {missing})');
   });
 });

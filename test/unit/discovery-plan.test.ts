@@ -77,7 +77,7 @@ describe('applyCaseInstruction', () => {
     expect(byId(r.cases, 'patch-authors-authorid.custom-body.age')).toMatchObject({ input: { field: 'age', value: -5 } });
     r = applyCaseInstruction(r.cases, endpoints, 'deselect security cases');
     expect(r.cases.filter((c) => c.category === 'security').every((c) => !c.selected)).toBe(true);
-    r = applyCaseInstruction(r.cases, endpoints, 'make the duplicate email case p0');
+    r = applyCaseInstruction(r.cases, endpoints, 'make the POST duplicate email case p0');
     expect(byId(r.cases, 'post-authors.duplicate').priority).toBe('p0');
     r = applyCaseInstruction(r.cases, endpoints, 'expect 400 or 422 for post-authors.wrong-types');
     expect(byId(r.cases, 'post-authors.wrong-types').expect.status).toEqual([400, 422]);

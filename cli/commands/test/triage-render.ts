@@ -3,8 +3,8 @@ import { summarizeForTriage } from '../../../src/ai/triage.js';
 import type { BundleWritten } from '../../../src/contract/bundle.js';
 import type { FlakyReport } from '../../../src/contract/flaky.js';
 import type { LatestResult, RunHistory } from '../../../src/contract/results.js';
-import type { FailureSummary, RunDiff, StepPage } from '../../../src/contract/triage.js';
-import { renderFields, renderTable } from '../../../src/output/table.js';
+import type { BatchTriage, FailureSummary, RunDiff, StepPage } from '../../../src/contract/triage.js';
+import { oneLine, renderFields, renderTable } from '../../../src/output/table.js';
 
 /** The last n lines of a captured text, with a header saying how much was cut. */
 export function tail(label: string, text: string | null, n = 20): string {
@@ -109,4 +109,22 @@ export function renderSummary(f: FailureSummary): string {
 
 export function renderWritten(w: BundleWritten): string {
   return `${w.replaced ? 'replaced' : 'wrote'} bundle of run ${w.runId} (${w.status}, test ${w.testId}): ${w.files.length} files in ${w.path}\n`;
+}
+
+/** A batch's failures by cause: one header per group, then each failure with its blamed call. */
+export function renderBatchTriage(t: BatchTriage): string {
+  const clip = (s: string | null, n: number) => {
+    const one = oneLine(s ?? '');
+    return one.length > n ? `${one.slice(0, n)}…` : one;
+  };
+  const out = [`batch ${t.batchId} (${t.status}): ${t.total} runs, ${t.passed} passed, ${t.failed} not passed, ${t.groups.length} cause${t.groups.length === 1 ? '' : 's'}`];
+  for (const g of t.groups) {
+    out.push('', `[${g.count}] ${g.check}${g.endpoint ? `  ${g.endpoint}` : ''}  fix: ${g.recommendedFixTarget ?? '-'}${g.failureKind ? `  (${g.failureKind})` : ''}`);
+    for (const f of g.failures) {
+      out.push(`  ${f.testName} — ${f.status}, run ${f.runId}`, `    ${clip(f.message, 200)}`);
+      const c = f.failingCall;
+      if (c) out.push(`    ${c.method} ${c.path} → ${c.status ?? 'no answer'}${c.requestBody ? `  sent ${clip(c.requestBody, 100)}` : ''}`, `    answer ${clip(c.responseBody, 160) || '(empty)'}`);
+    }
+  }
+  return `${out.join('\n')}\n`;
 }

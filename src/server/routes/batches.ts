@@ -1,5 +1,7 @@
 import { SvcError } from '../../contract/errors.js';
 import { getBatch, getBatchCalls } from '../../contract/batches.js';
+import { getBatchTriage } from '../../contract/triage.js';
+import { buildBatchTriage } from '../batch-triage.js';
 import type { RouteRegistrar } from '../routes.js';
 import { buildBatchView, buildDataFlow } from '../batch-view.js';
 
@@ -16,5 +18,10 @@ export const registerBatches: RouteRegistrar = (app, { mount }) => {
     if (!b) throw notFound(params.batchId);
     const flow = await buildDataFlow(deps.store.db, b.id);
     return { batchId: b.id, endpoints: flow.endpoints, otherObservedBehaviors: flow.other };
+  });
+  mount(app, getBatchTriage, async ({ params, auth, deps }) => {
+    const t = await buildBatchTriage(deps.store.db, params.batchId, auth.userId);
+    if (!t) throw notFound(params.batchId);
+    return t;
   });
 };
