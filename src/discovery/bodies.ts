@@ -20,9 +20,9 @@ export function readOnlyFields(schema: JsonSchema | undefined): string[] {
 }
 
 function uniqueString(name: string, s: JsonSchema): PyExpr {
-  if (s.format === 'email' || /email/i.test(name)) return py(`"svc-" + _uniq() + "@example.com"`);
+  if (s.format === 'email' || /email/i.test(name)) return py(`"svc-" + uniq() + "@example.com"`);
   const max = typeof s.maxLength === 'number' ? s.maxLength : 40;
-  return py(`("${name.replace(/[^A-Za-z0-9_-]/g, '')}-" + _uniq())[:${Math.max(1, max)}]`);
+  return py(`("${name.replace(/[^A-Za-z0-9_-]/g, '')}-" + uniq())[:${Math.max(1, max)}]`);
 }
 
 /** A value the schema accepts; documented examples win, unique fields get a per-run suffix. */

@@ -1,7 +1,6 @@
 import { SvcError } from '../contract/errors.js';
 import type { ApiEndpoint, PlannedCase } from '../contract/discovery.js';
 import { validBody } from './bodies.js';
-import { PY_PRELUDE } from './codegen-runtime.js';
 import { bodyLines, fs } from './codegen-kinds.js';
 import { deleteTemplate, lastParam, pathValues, shapeSchema, toPy } from './codegen-values.js';
 import { createdResource, variableFor } from './pairing.js';
@@ -40,6 +39,15 @@ export interface GenContext {
   witnesses: ApiEndpoint[];
 }
 
+const HELPERS = ['call', 'path', 'uniq', 'uniq_int', 'pick_id', 'track', 'leak_in', 'shape_problems', 'differences', 'unchanged', 'bad_auth', 'wrong_scheme'];
+
+/** The imports a test's statements use: svc_checks (the harness's helper module) and the standard library. */
+function imports(body: string): string {
+  const used = HELPERS.filter((h) => new RegExp(`\\b${h}\\(`).test(body));
+  const std = ['json', 'urllib.parse'].filter((m) => new RegExp(`\\b${m.replace('.', '\\.')}\\.`).test(body));
+  return [...std.map((m) => `import ${m}`), `from svc_checks import ${['cleanup', ...used].sort().join(', ')}`].join('\n');
+}
+
 function header(c: PlannedCase): string {
   const q = (s: string) => s.replace(/[\r\n]+/g, ' ');
   return [
@@ -70,13 +78,13 @@ export function generateTestCode(c: PlannedCase, endpoints: ApiEndpoint[]): stri
   const track = (respVar: string, create: ApiEndpoint) => {
     const del = deleteTemplate(create.deleteOf ? byId.get(create.deleteOf) : undefined);
     if (!del) return `pass  # no DELETE endpoint removes what ${create.method} ${create.path} creates`;
-    return `_track(${respVar}, ${JSON.stringify(del.template)}, ${JSON.stringify(create.idField ?? 'id')}, ${del.values})`;
+    return `track(${respVar}, ${JSON.stringify(del.template)}, ${JSON.stringify(create.idField ?? 'id')}, ${del.values})`;
   };
   const readBack = (create: ApiEndpoint, idVar: string) => {
     const del = create.deleteOf ? byId.get(create.deleteOf) : undefined;
     const reader = endpoints.find((e) => e.method === 'GET' && (del ? e.path === del.path : new RegExp(`^${escapeRe(create.path.replace(/\/$/, ''))}/\{[^}/]+\}$`).test(e.path)));
     const tpl = deleteTemplate(reader);
-    return tpl ? `_path(${JSON.stringify(tpl.template)}, dict(${tpl.values}, __id__=${idVar}))` : undefined;
+    return tpl ? `path(${JSON.stringify(tpl.template)}, dict(${tpl.values}, __id__=${idVar}))` : undefined;
   };
   const okSchema = ep.responses.find((r) => typeof r.status === 'number' && r.status >= 200 && r.status < 300 && r.schema)?.schema;
   const ctx: GenContext = {
@@ -97,19 +105,19 @@ export function generateTestCode(c: PlannedCase, endpoints: ApiEndpoint[]): stri
     lines.push(...createTarget(creator, ctx));
     ctx.values = pathValues(ep.path, { [lastParam(ep.path)!]: '_target' });
   }
-  ctx.pathExpr = `_path(${JSON.stringify(ep.path)}, ${ctx.values})`;
+  ctx.pathExpr = `path(${JSON.stringify(ep.path)}, ${ctx.values})`;
   lines.push(...bodyLines(ctx));
   const body = lines.map((l) => (l ? `    ${l}` : l)).join('\n');
-  return `${header(c)}${PY_PRELUDE}\n\ntry:\n${body}\nfinally:\n    _cleanup()\n`;
+  return `${header(c)}${imports(body)}\n\ntry:\n${body}\nfinally:\n    cleanup()\n`;
 }
 
 function createTarget(creator: ApiEndpoint, ctx: GenContext): string[] {
   const body = validBody(creator);
   return [
-    `_setup = _call("POST", _path(${JSON.stringify(creator.path)}, ${pathValues(creator.path)}), ${toPy(body ?? {})})`,
+    `_setup = call("POST", path(${JSON.stringify(creator.path)}, ${pathValues(creator.path)}), ${toPy(body ?? {})})`,
     `assert 200 <= _setup.status < 300, f"could not create a record to work on: ${fs(creator.method + ' ' + creator.path)} answered {_setup.status}: {_setup.text[:300]}"`,
     ctx.track('_setup', creator),
-    `_target = _pick_id(_setup, ${JSON.stringify(creator.idField ?? 'id')})`,
+    `_target = pick_id(_setup, ${JSON.stringify(creator.idField ?? 'id')})`,
     `assert _target is not None, f"${fs(creator.method + ' ' + creator.path)} returned no id: {_setup.text[:300]}"`,
   ];
 }

@@ -55,6 +55,9 @@ export interface PlanContext {
   authFamilies: Set<string>;
 }
 
+/** `a post`, `an author` (u stays `a`: `a user`). */
+const an = (word: string) => `${/^[aeio]/i.test(word) ? 'an' : 'a'} ${word}`;
+
 function resourceWord(ep: ApiEndpoint): string {
   const r = createdResource(ep) ?? segments(ep.path).filter((s) => !isParam(s)).pop() ?? 'resource';
   return singular(r).replace(/_/g, ' ');
@@ -100,7 +103,7 @@ export function makeCase(ep: ApiEndpoint, kind: CaseKind, ctx: PlanContext, opts
     c.description = `${c.description} Deselected: ${shared}`.slice(0, 2000);
   } else if (kind !== 'create' && resource && !ep.deleteOf && createsRecord(kind)) {
     c.selected = false;
-    c.description = `${c.description} Deselected: it may create a ${singular(resource)} that no DELETE endpoint can remove.`.slice(0, 2000);
+    c.description = `${c.description} Deselected: it may create ${an(singular(resource))} that no DELETE endpoint can remove.`.slice(0, 2000);
   }
   return c;
 }
@@ -141,11 +144,11 @@ export function casesForEndpoint(ep: ApiEndpoint, ctx: PlanContext): PlannedCase
   const props = propsOf(bodySchema);
 
   // Functional
-  if (creates) add('create', `${label} creates a ${word}`, `Create a ${word} with a valid body; expect ${expectedStatus(ep, 'create').join('/')} and capture its id for later tests.`);
+  if (creates) add('create', `${label} creates ${an(word)}`, `Create ${an(word)} with a valid body; expect ${expectedStatus(ep, 'create').join('/')} and capture its id for later tests.`);
   else if (ep.method === 'GET' && item) add('read', `${label} returns the ${word}`, `Fetch the ${word} created earlier; expect 200 and the same id.`);
   else if (ep.method === 'GET') add('list', `${label} answers`, `Call ${label}; expect ${expectedStatus(ep, 'list').join('/')} and the documented shape.`);
   else if ((ep.method === 'PUT' || ep.method === 'PATCH') && item) add('update', `${label} updates the ${word}`, `Update the ${word} with a valid body; expect ${expectedStatus(ep, 'update').join('/')}.`);
-  else if (ep.method === 'DELETE' && item) add('delete', `${label} deletes a ${word}`, `Create a ${word}, delete it, then check it is gone (404).`);
+  else if (ep.method === 'DELETE' && item) add('delete', `${label} deletes ${an(word)}`, `Create ${an(word)}, delete it, then check it is gone (404).`);
   else add('call', `${label} answers`, `Call ${label} with the documented input; expect ${expectedStatus(ep, 'call').join('/')}.`);
 
   // Authentication and authorization
@@ -175,14 +178,14 @@ export function casesForEndpoint(ep: ApiEndpoint, ctx: PlanContext): PlannedCase
   }
   if (Object.keys(paramVariables(ep.path)).length && item) add('unknown-id', `${label} with an unknown id answers 404`, 'Use an id that does not exist; expect 404.');
   else if (Object.keys(paramVariables(ep.path)).length && creates)
-    add('unknown-id', `${label} under a parent that does not exist is refused`, `Create a ${word} under a parent id that does not exist; expect ${expectedStatus(ep, 'unknown-id').join('/') || 'a 4xx'}, never a stored orphan.`);
+    add('unknown-id', `${label} under a parent that does not exist is refused`, `Create ${an(word)} under a parent id that does not exist; expect ${expectedStatus(ep, 'unknown-id').join('/') || 'a 4xx'}, never a stored orphan.`);
   if (creates) {
     const unique = Object.entries(props).find(([k, s]) => s.readOnly !== true && isUniqueField(k, s));
-    if (unique) add('duplicate', `${label} with a duplicate ${unique[0]} is a conflict`, `Create a ${word}, then another with the same ${unique[0]}; expect ${expectedStatus(ep, 'duplicate').join('/')}, never a server error.`, { input: { field: unique[0] } });
+    if (unique) add('duplicate', `${label} with a duplicate ${unique[0]} is a conflict`, `Create ${an(word)}, then another with the same ${unique[0]}; expect ${expectedStatus(ep, 'duplicate').join('/')}, never a server error.`, { input: { field: unique[0] } });
     const idField = ep.idField ?? 'id';
     const idSchema = props[idField];
     if (idSchema && idSchema.readOnly !== true)
-      add('duplicate', `${label} with an existing ${idField} is refused`, `The document lets the client choose ${idField}: create a ${word}, then another with the same ${idField}; expect ${expectedStatus(ep, 'duplicate').join('/')}, never a server error and never an overwrite of the first.`, { input: { field: idField }, suffix: idField });
+      add('duplicate', `${label} with an existing ${idField} is refused`, `The document lets the client choose ${idField}: create ${an(word)}, then another with the same ${idField}; expect ${expectedStatus(ep, 'duplicate').join('/')}, never a server error and never an overwrite of the first.`, { input: { field: idField }, suffix: idField });
   }
 
   // Boundary
@@ -212,7 +215,7 @@ export function casesForEndpoint(ep: ApiEndpoint, ctx: PlanContext): PlannedCase
   if ((creates || ((ep.method === 'PUT' || ep.method === 'PATCH') && item)) && massFields(ep).length)
     add('mass-assignment', `${label} ignores read-only fields`, `Send read-only fields (${massFields(ep).join(', ')}) with crafted values; expect them rejected or ignored.`, { input: { field: massFields(ep)[0] } });
   if (item && Object.keys(paramVariables(ep.path)).length >= 2 && ep.method === 'GET')
-    add('foreign-parent', `${label} does not serve a ${word} through another parent`, `Fetch the ${word} under a parent id it does not belong to; expect 403/404.`);
+    add('foreign-parent', `${label} does not serve ${an(word)} through another parent`, `Fetch the ${word} under a parent id it does not belong to; expect 403/404.`);
   return out;
 }
 

@@ -107,7 +107,8 @@ function runPython(t: GeneratedTest, vars: Record<string, unknown>): Promise<{ o
     `exec(compile(${JSON.stringify(t.code)}, ${JSON.stringify(`${t.caseId}.py`)}, "exec"))`,
   ].join('\n'));
   return new Promise((resolve) => {
-    execFile('python3', [file], { timeout: 30_000 }, (err, stdout, stderr) => {
+    // Outside the harness a generated test finds its helper module through PYTHONPATH.
+    execFile('python3', [file], { timeout: 30_000, env: { ...process.env, PYTHONPATH: join(import.meta.dirname, '..', '..', 'src', 'engine', 'backend', 'lib') } }, (err, stdout, stderr) => {
       const produced: Record<string, unknown> = {};
       for (const l of stdout.split('\n')) if (l.startsWith('PRODUCED ')) { const [k, v] = JSON.parse(l.slice(9)); produced[k] = v; }
       resolve({ ok: !err, stderr, produced });

@@ -33,7 +33,7 @@ describe('the backend check catalogue', () => {
     // Writes to an item work on a record the test creates itself.
     const update = js.find((c) => c.id === 'patch-posts-id.update')!;
     expect(update.needs).toEqual([]);
-    expect(generateTestCode(update, await load('json-server'))).toContain('_read_back(_path("/posts/{id}", {"id": _target}), body');
+    expect(generateTestCode(update, await load('json-server'))).toContain('back = call("GET", path("/posts/{id}", {"id": _target}))');
   });
 
   it('keeps the schema of JSON query parameters and checks them', async () => {
@@ -60,9 +60,10 @@ describe('the backend check catalogue', () => {
     // The README lets a POST choose the id: sending one is no mass assignment, a taken one must be refused.
     expect(cases.some((c) => c.id === 'post-posts.mass-assignment')).toBe(false);
     const dup = generateTestCode(byId('post-posts.duplicate.id'), eps);
-    expect(dup).toContain('body["id"] = _uniq_int()');
+    expect(dup).toContain('body["id"] = uniq_int()');
     expect(dup).toContain('second["title"] = str(second["title"]) + " (second)"');
-    expect(dup).toContain('_read_back(_path("/posts/{__id__}", dict({}, __id__=body["id"])), body, "a second POST with the same id")');
+    expect(dup).toContain('back = call("GET", path("/posts/{__id__}", dict({}, __id__=body["id"])))');
+    expect(dup).toContain('f"GET {back.path} after a second POST with the same id does not return what was written');
     // Not-an-object bodies for every write, null included.
     for (const id of ['post-posts.invalid-body', 'put-posts-id.invalid-body', 'patch-comments-id.invalid-body']) expect(byId(id).selected).toBe(true);
     expect(generateTestCode(byId('post-posts.invalid-body'), eps)).toContain('"not an object", 42, None]');
@@ -74,13 +75,15 @@ describe('the backend check catalogue', () => {
     const create = generateTestCode(cases.find((c) => c.id === 'post-posts.create')!, eps);
     compiles(create);
     // The id is handed on before the shape is checked, so one shape defect blocks nothing.
-    expect(create.indexOf('produce("post_id", new_id)')).toBeLessThan(create.lastIndexOf('_check_shape(r, '));
-    expect(create).toContain('_read_back(_path("/posts/{__id__}", dict({}, __id__=new_id)), body, "POST /posts")');
+    expect(create.indexOf('produce("post_id", new_id)')).toBeLessThan(create.indexOf('shape_problems(r, '));
+    expect(create).toContain('from svc_checks import call, cleanup, differences, path, pick_id, shape_problems');
+    expect(create).toContain('back = call("GET", path("/posts/{__id__}", dict({}, __id__=new_id)))');
+    expect(create).toContain('assert r.status in [201], f"{r.where} creates a post: expected 201, got {r.status}');
     const del = generateTestCode(cases.find((c) => c.id === 'delete-posts-id.delete')!, eps);
     compiles(del);
     // A comment pointing at the post being deleted, and a sibling post, must survive the DELETE.
-    expect(del).toContain('w = _call("POST", "/comments", {"body": "Nice post", "postId": _target})');
-    expect(del).toContain('w = _call("POST", "/posts", ');
+    expect(del).toContain('w = call("POST", "/comments", {"body": "Nice post", "postId": _target})');
+    expect(del).toContain('w = call("POST", "/posts", ');
     expect(del).toContain('also removed or changed {w_path}, a record made by {w_made} that it does not name');
   });
 });

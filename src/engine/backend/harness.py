@@ -12,6 +12,9 @@ A backend test is Python code run top to bottom as `__main__`. Before it runs th
     http (alias api)         a small client resolving paths against TARGET_URL and sending
                              __AUTH_HEADERS__ by default; see harness_http.py
 
+`import svc_checks` (lib/svc_checks.py) gives the helpers generated tests use: call, path, pick_id,
+track/cleanup, leak_in, shape_problems, differences, unchanged, bad_auth, wrong_scheme.
+
 Every HTTP call made through http.client (urllib.request, requests, urllib3, the helper) is
 recorded. Each `assert` is recorded with its outcome. After top-level code, every `test_*`
 function it defined but did not call is called without arguments. The first failure ends the
@@ -45,6 +48,10 @@ from harness_outcome import failure_of, run_tests, syntax_failure  # noqa: E402
 from harness_text import Masker, now_iso  # noqa: E402
 if _added:
     sys.path.remove(HERE)   # the test's imports must not see the harness modules by accident
+# ...but they do see lib/: svc_checks, the helpers generated tests import (documented there).
+LIB = os.path.join(HERE, 'lib')
+if LIB not in sys.path:
+    sys.path.append(LIB)
 
 FILENAME = 'test.py'
 NAME_RE = re.compile(r'^[A-Za-z_][A-Za-z0-9_.\-]{0,127}$')
@@ -212,6 +219,7 @@ def warm():
     import inspect  # noqa: F401
     import ssl  # noqa: F401
     import urllib.request  # noqa: F401
+    import svc_checks  # noqa: F401
     try:
         import requests  # noqa: F401
     except Exception:

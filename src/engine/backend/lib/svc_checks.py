@@ -1,0 +1,248 @@
+"""svc_checks: the helpers generated backend tests import (standard library only).
+
+Any backend test may use them too:
+
+    from svc_checks import call, path, pick_id, leak_in, shape_problems, differences, track, cleanup
+
+    r = call("POST", "/users", {"name": "Ann", "email": "ann-" + uniq() + "@example.com"})
+    assert r.status in [201], f"{r.where}: expected 201, got {r.status}: {r.text[:300]}"
+    assert not leak_in(r), f"{r.where} leaks internals: {leak_in(r)!r}"
+
+The helpers never assert: a test states its checks as plain `assert`s, which the harness records
+with their source and message (README, "The check catalogue", names each check). They read the
+harness globals of the running test (BASE_URL/TARGET_URL and __AUTH_HEADERS__) when called; outside
+the harness, set BASE_URL (and optionally SVC_AUTH_HEADER, e.g. "Authorization: Bearer x") in the
+environment.
+
+    call(method, path, body=None, auth=True, headers=None, raw=None, content_type="application/json")
+        One HTTP request; an error status is an answer, never an exception. auth=False sends no
+        credential, a dict sends those headers instead. raw sends bytes or text as is. The answer
+        has .status, .headers, .text, .json() (None when not JSON) and .where ("POST /users").
+    path(template, values)            fills {name} parameters, each value URL-quoted
+    uniq(), uniq_int()                a fresh 12-character hex string, a fresh 10-digit integer
+    pick_id(r, field)                 the id of a created record: body[field], body.data[field], or Location
+    track(r, delete_template, field, values)
+                                      remembers a record the test created, deleted by cleanup()
+    cleanup()                         deletes what track() remembered, newest first, except what the
+                                      test deleted itself (a server may give that id to another record)
+    leak_in(r)                        the first stack trace, source path or database error in the answer, or None
+    shape_problems(r, schema)         how the JSON answer breaks a schema (types, required, nullable, items)
+    differences(sent, read)           "field: sent x, read y" for each scalar field sent that reads back otherwise
+    unchanged(was, now)               whether a record still has the scalar values it had
+    bad_auth(), wrong_scheme()        a wrong credential of the configured scheme; the credential under another scheme
+"""
+import base64
+import json
+import os
+import re
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+
+__all__ = ['call', 'path', 'uniq', 'uniq_int', 'pick_id', 'track', 'cleanup', 'leak_in', 'shape_problems',
+           'differences', 'unchanged', 'same', 'bad_auth', 'wrong_scheme', 'Answer']
+
+LEAK = re.compile(
+    r"Traceback \(most recent call last\)|\bat [^\s()]+ \(?[^\s()]+\.(?:js|mjs|cjs|ts|py|rb|java|go|php):\d+"
+    r"|\bat [^\s()]+\.(?:js|mjs|cjs|ts):\d+:\d+|/srv/|/home/[a-z]|/usr/src/|/var/www/|node_modules|site-packages"
+    r"|java\.lang\.\w+|System\.\w+Exception|SQLSTATE|psycopg2|ORA-\d{5}|SQLITE_ERROR|syntax error at or near",
+    re.I,
+)
+_created = []
+_gone = set()
+
+
+def _globals():
+    main = sys.modules.get('__main__')
+    return vars(main) if main is not None else {}
+
+
+def _base():
+    g = _globals()
+    return str(g.get('BASE_URL') or g.get('TARGET_URL') or os.environ.get('BASE_URL') or '').rstrip('/')
+
+
+def _auth():
+    g = _globals()
+    if '__AUTH_HEADERS__' in g:
+        return dict(g['__AUTH_HEADERS__'] or {})
+    name, _, value = os.environ.get('SVC_AUTH_HEADER', '').partition(':')
+    return {name.strip(): value.strip()} if value else {}
+
+
+def uniq():
+    return uuid.uuid4().hex[:12]
+
+
+def uniq_int():
+    return 1000000000 + uuid.uuid4().int % 1000000000
+
+
+class Answer:
+    def __init__(self, method, path, status, headers, raw):
+        self.method, self.path, self.status, self.headers = method, path, status, headers
+        self.text = (raw or b'').decode('utf-8', 'replace')
+        self.where = method + ' ' + path
+
+    def json(self):
+        try:
+            return json.loads(self.text)
+        except ValueError:
+            return None
+
+
+def call(method, path, body=None, auth=True, headers=None, raw=None, content_type='application/json'):
+    h = {'Accept': 'application/json'}
+    if auth is True:
+        h.update(_auth())
+    elif isinstance(auth, dict):
+        h.update(auth)
+    h.update(headers or {})
+    data = None
+    if raw is not None:
+        data = raw if isinstance(raw, bytes) else raw.encode('utf-8')
+        h['Content-Type'] = content_type
+    elif body is not None and 'x-www-form-urlencoded' in content_type and isinstance(body, dict):
+        data = urllib.parse.urlencode({k: v if isinstance(v, str) else json.dumps(v) for k, v in body.items()}).encode()
+        h['Content-Type'] = content_type
+    elif body is not None:
+        data = json.dumps(body).encode('utf-8')
+        h['Content-Type'] = content_type
+    req = urllib.request.Request(_base() + path, data=data, method=method, headers=h)
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            answer = Answer(method, path, r.status, r.headers, r.read())
+    except urllib.error.HTTPError as e:
+        answer = Answer(method, path, e.code, e.headers, e.read())
+    if method == 'DELETE' and 200 <= answer.status < 300:
+        _gone.add(path)
+    return answer
+
+
+def path(template, values):
+    for k, v in values.items():
+        template = template.replace('{' + k + '}', urllib.parse.quote(str(v), safe=''))
+    return template
+
+
+def pick_id(r, field):
+    data = r.json()
+    for d in (data, (data or {}).get('data') if isinstance(data, dict) else None):
+        if isinstance(d, dict) and d.get(field) is not None:
+            return d[field]
+    loc = r.headers.get('Location') if r.headers else None
+    return loc.rstrip('/').rsplit('/', 1)[-1] if loc else None
+
+
+def track(r, delete_template, field, values):
+    """An answer that is a list names no one record: its Location is not trusted to name ours."""
+    if delete_template and 200 <= r.status < 300 and not isinstance(r.json(), list):
+        rid = pick_id(r, field)
+        if rid is not None:
+            _created.append(path(delete_template, dict(values, __id__=rid)))
+
+
+def cleanup():
+    # Unwinding from a failed assertion: let the clock move past it (timestamps are per millisecond),
+    # so the failure's evidence is the request the assertion judged, not these DELETEs.
+    if _created and sys.exc_info()[0] is not None:
+        time.sleep(0.005)
+    while _created:
+        p = _created.pop()
+        if p in _gone:
+            continue
+        try:
+            call('DELETE', p)
+        except Exception:
+            pass
+
+
+def leak_in(r):
+    m = LEAK.search(r.text)
+    return m.group(0) if m else None
+
+
+def shape_problems(r, schema):
+    return _shape(r.json(), schema)
+
+
+def _shape(value, schema, at='$', out=None):
+    out = [] if out is None else out
+    if not isinstance(schema, dict) or len(out) > 5:
+        return out
+    t = schema.get('type')
+    if value is None:
+        if t and not schema.get('nullable'):
+            out.append(at + ' is null')
+        return out
+    kinds = {'object': dict, 'array': list, 'string': str, 'boolean': bool, 'integer': int, 'number': (int, float)}
+    if t in kinds and (not isinstance(value, kinds[t]) or (t in ('integer', 'number') and isinstance(value, bool))):
+        out.append(f'{at} is {type(value).__name__}, expected {t}')
+        return out
+    if isinstance(value, dict):
+        for k in schema.get('required') or []:
+            if k not in value:
+                out.append(f'{at}.{k} is missing')
+        for k, s in (schema.get('properties') or {}).items():
+            if k in value:
+                _shape(value[k], s, at + '.' + k, out)
+    if isinstance(value, list) and isinstance(schema.get('items'), dict):
+        for i, v in enumerate(value[:5]):
+            _shape(v, schema['items'], f'{at}[{i}]', out)
+    return out
+
+
+def same(sent, read):
+    if isinstance(sent, bool) or isinstance(read, bool):
+        return sent is read
+    if isinstance(sent, (int, float)) and isinstance(read, (int, float)):
+        return float(sent) == float(read)
+    if isinstance(sent, str) and isinstance(read, str) and re.match(r'\d{4}-\d\d-\d\dT', sent):
+        return sent[:19] == read[:19]
+    return str(sent) == str(read)
+
+
+def _record(data):
+    return data['data'] if isinstance(data, dict) and isinstance(data.get('data'), dict) else data
+
+
+def differences(sent, read):
+    read = _record(read)
+    if not isinstance(read, dict) or not isinstance(sent, dict):
+        return []
+    return [f'{k}: sent {v!r}, read {read[k]!r}' for k, v in sent.items() if k in read and isinstance(v, (str, int, float, bool)) and not same(v, read[k])]
+
+
+def unchanged(was, now):
+    """The scalar fields a record had are still there with the same values (timestamps of updates aside)."""
+    was, now = _record(was), _record(now)
+    if not isinstance(was, dict) or not isinstance(now, dict):
+        return was == now
+    return all(k in now and same(v, now[k]) for k, v in was.items() if isinstance(v, (str, int, float, bool)) and not re.search(r'updated|modified', k, re.I))
+
+
+def bad_auth():
+    """A credential of the configured scheme that the server cannot know."""
+    bad = {}
+    for k, v in (_auth() or {'Authorization': 'Bearer x'}).items():
+        if k.lower() == 'authorization' and str(v).lower().startswith('basic '):
+            bad[k] = 'Basic ' + base64.b64encode(b'svc-invalid:wrong-password').decode()
+        elif k.lower() == 'authorization':
+            bad[k] = str(v).split(' ', 1)[0] + ' svc-invalid-' + uniq()
+        else:
+            bad[k] = 'svc-invalid-' + uniq()
+    return bad
+
+
+def wrong_scheme():
+    """The configured credential sent under another scheme."""
+    v = next(iter(_auth().values()), 'svc-credential')
+    scheme, _, cred = str(v).partition(' ')
+    if scheme.lower() == 'bearer':
+        return {'Authorization': 'Basic ' + base64.b64encode((cred + ':').encode()).decode()}
+    if scheme.lower() == 'basic':
+        return {'Authorization': 'Bearer ' + cred}
+    return {'Authorization': 'Bearer ' + str(v)}
