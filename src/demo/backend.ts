@@ -6,6 +6,7 @@ import { acceptPlan, discoverProject, generatePlan, putDocs } from '../contract/
 import { createProject, setProjectCredential } from '../contract/projects.js';
 import { getRunResult } from '../contract/results.js';
 import { runProject } from '../contract/runs.js';
+import { getBatchTriage, type BatchTriage } from '../contract/triage.js';
 import { renderTable } from '../output/table.js';
 import { statusCounts, waitForBatch } from './batch.js';
 import type { DemoContext, PartOutcome } from './context.js';
@@ -49,6 +50,7 @@ export async function runBackendPart(client: ApiClient, d: DemoContext): Promise
     for (const m of check.missed) problems.push(`backend: the planted defect on ${m.endpoint} (${m.what}) was not found`);
     d.out(`${failed.length} failures, NOT as expected (${check.unexpected.length} unexpected, ${check.missed.length} planted defects missed)\n`);
   }
+  d.out(`\nChecks (README, "The check catalogue"): cases asserting each, and failures by check\n${checksTable(plan.cases.flatMap((c) => (c.backend ? [{ selected: c.selected, expect: c.backend.expect }] : [])), await client.call(getBatchTriage, { params: { batchId: batch.batchId } }))}`);
   await printFailures(client, d, failed);
   if (batch.variables.length) d.out(`\nDynamic variables\n${variablesTable(batch)}`);
 
@@ -62,6 +64,18 @@ export async function runBackendPart(client: ApiClient, d: DemoContext): Promise
   if (!restored) problems.push("backend: the target's users, posts or comments differ from before the run");
   d.out(`portal: ${project.dashboardUrl}\n`);
   return { ok: problems.length === 0, problems, portalUrl: project.dashboardUrl };
+}
+
+/** How many selected cases assert each check of the catalogue, and how many of them failed on it. */
+function checksTable(cases: { selected: boolean; expect: { status: number[]; checks: string[] } }[], triage: BatchTriage): string {
+  const asserted = new Map<string, number>();
+  for (const c of cases.filter((x) => x.selected)) {
+    for (const check of new Set([...(c.expect.status.length ? ['status'] : []), ...c.expect.checks.map((k) => k.split(':')[0]!)])) asserted.set(check, (asserted.get(check) ?? 0) + 1);
+  }
+  const failed = new Map<string, number>();
+  for (const g of triage.groups) failed.set(g.check, (failed.get(g.check) ?? 0) + g.count);
+  const rows = [...new Set([...asserted.keys(), ...failed.keys()])].sort((a, b) => (asserted.get(b) ?? 0) - (asserted.get(a) ?? 0) || a.localeCompare(b));
+  return renderTable(['CHECK', 'CASES', 'FAILED'], rows.map((k) => [k, String(asserted.get(k) ?? 0), String(failed.get(k) ?? 0)]));
 }
 
 /** Each failed run with the server's analysis (GET /runs/{runId}/result?includeAnalysis=true). */

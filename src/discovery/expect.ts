@@ -91,6 +91,7 @@ export function defaultChecks(ep: ApiEndpoint, kind: CaseKind): string[] {
   if (kind === 'delete') checks.push('gone-after-delete');
   if (kind === 'mass-assignment') checks.push('readonly-ignored');
   if (kind === 'injection') checks.push('no-html-echo');
+  if (kind.startsWith('auth-')) checks.push('auth');
   if (kind === 'create' || kind === 'update') checks.push('read-after-write');
   if (kind === 'delete') checks.push('others-untouched');
   if (kind === 'query-json' && among(ep, [400, 422], []).length) checks.push('refused', 'no-leak');

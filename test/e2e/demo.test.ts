@@ -36,6 +36,9 @@ describe('svc-server demo', () => {
     const failed = [...out.matchAll(/^FAILED {2}(\S+ \S+) .*\(run_\S+\)$/gm)].map((m) => m[1]);
     expect(failed).toHaveLength(Number(counts![3]));
     expect([...new Set(failed)].sort()).toEqual(['GET /admin/stats', 'GET /broken', 'GET /posts/{id}', 'POST /posts/{id}/comments', 'POST /users']);
+    // The check catalogue, with how many cases assert each check and how many failed on it.
+    expect(out).toMatch(/^Checks \(README, "The check catalogue"\): cases asserting each, and failures by check\nCHECK\s+CASES\s+FAILED\nno-5xx\s+\d+\s+\d+$/m);
+    for (const check of ['read-after-write', 'refused', 'others-untouched', 'no-leak', 'schema']) expect(out).toMatch(new RegExp(`^${check}\\s+[1-9]\\d*\\s+\\d+$`, 'm'));
     expect(out).toMatch(/^FAILED {2}POST \/users with a duplicate email.*\n {2}failureKind: server_error .*\n {2}failingCall: POST \/users → 500\n {2}hypothesis: {2}POST \/users answered 500/m);
     expect(out).toMatch(/^ {2}failingCall: GET \/posts\/abc → 500$/m);
     expect(out.match(/^ {2}expected: {4}yes, planted defect: /gm)).toHaveLength(failed.length);
