@@ -1,5 +1,5 @@
 import type { CaseKind, JsonSchema } from '../contract/discovery.js';
-import { expectedStatus } from './expect.js';
+import { declared, expectedStatus } from './expect.js';
 import { constrainedFields, py, sampleObject, validBody, wrongTypeValue } from './bodies.js';
 import type { GenContext } from './codegen.js';
 import { lastParam, malformedIdFor, pathValues, repeat, toPy, unknownIdFor } from './codegen-values.js';
@@ -27,7 +27,7 @@ export function bodyLines(ctx: GenContext): string[] {
   const out: string[] = [];
   const track = (r: string) => (creates ? [ctx.track(r, ep)] : []);
   const leak = (r: string) => (checks.has('no-leak') ? leakLines(r, fs(what)) : []);
-  const expect = (r: string, w = fs(what), statuses = c.expect.status) => expectLines(r, statuses, w);
+  const expect = (r: string, w = fs(what), statuses = c.expect.status) => expectLines(r, statuses, w, declared(ep));
   const opts = callOptions(ctx);
   const send = (bodyPy: string | undefined, extra = '') => `r = call(${m}, ${ctx.pathExpr}${bodyPy !== undefined ? `, ${bodyPy}` : ''}${extra}${opts})`;
   const finish = () => {
@@ -258,10 +258,18 @@ const indent = (lines: string[]) => lines.map((l) => `    ${l}`);
  * The status is one the case expects (documented, else HTTP semantics); with none, at least no
  * server error. `w` is f-string text naming the situation.
  */
-export function expectLines(r: string, statuses: number[], w: string): string[] {
+export function expectLines(r: string, statuses: number[], w: string, documented: number[] = []): string[] {
   return statuses.length
-    ? [`assert ${r}.status in ${toPy(statuses)}, f"{${r}.where} ${w}: expected ${statuses.join('/')}, got {${r}.status}: {${r}.text[:300]}"`]
+    ? [`assert ${r}.status in ${toPy(statuses)}, f"{${r}.where} ${w}: expected ${statuses.join('/')} ${clause(statuses, documented)}, got {${r}.status}: {${r}.text[:300]}"`]
     : [`assert ${r}.status < 500, f"{${r}.where} ${w}: server error {${r}.status}: {${r}.text[:300]}"`];
+}
+
+/** Where expected statuses come from: the document, HTTP semantics, or both. */
+function clause(statuses: number[], documented: number[]): string {
+  const doc = statuses.filter((s) => documented.includes(s));
+  if (doc.length === statuses.length) return 'as documented';
+  if (!doc.length) return 'by HTTP';
+  return `(${doc.join('/')} documented, ${statuses.filter((s) => !doc.includes(s)).join('/')} by HTTP)`;
 }
 
 function leakLines(r: string, w: string): string[] {

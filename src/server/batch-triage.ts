@@ -20,7 +20,7 @@ export function checkOf(message: string, failureKind: string | null): string {
     [/let the client set read-only field/i, 'readonly-ignored'],
     [/echoes unescaped HTML/i, 'no-html-echo'],
     [/served a request (without credentials|with an invalid credential|with a wrong-scheme credential)/i, 'auth'],
-    [/expected [\d/]+, got \d{3}/i, 'status'],
+    [/expected [\d/]+\b.*?, got \d{3}/i, 'status'],
   ];
   return rules.find(([re]) => re.test(message))?.[1] ?? failureKind ?? 'failed';
 }

@@ -141,7 +141,7 @@ describe('generated backend tests', () => {
     expect(vars).toEqual({ author_id: expect.any(Number), book_id: expect.any(Number) });
     const failed = [...results].filter(([, r]) => !r.ok).map(([id]) => id);
     expect(failed).toEqual(['post-authors.duplicate']);
-    expect(results.get('post-authors.duplicate')!.stderr).toMatch(/AssertionError: POST \/authors duplicate email: expected 409, got 500/);
+    expect(results.get('post-authors.duplicate')!.stderr).toMatch(/AssertionError: POST \/authors duplicate email: expected 409 as documented, got 500/);
     expect(results.size).toBeGreaterThan(15);
     // The engine's cleanup: DELETE what the producers made, children first.
     for (const t of cleanupTargets(docs.endpoints)) {

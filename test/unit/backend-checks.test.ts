@@ -78,7 +78,7 @@ describe('the backend check catalogue', () => {
     expect(create.indexOf('produce("post_id", new_id)')).toBeLessThan(create.indexOf('shape_problems(r, '));
     expect(create).toContain('from svc_checks import call, cleanup, differences, path, pick_id, shape_problems');
     expect(create).toContain('back = call("GET", path("/posts/{__id__}", dict({}, __id__=new_id)))');
-    expect(create).toContain('assert r.status in [201], f"{r.where} creates a post: expected 201, got {r.status}');
+    expect(create).toContain('assert r.status in [201], f"{r.where} creates a post: expected 201 as documented, got {r.status}');
     const del = generateTestCode(cases.find((c) => c.id === 'delete-posts-id.delete')!, eps);
     compiles(del);
     // A comment pointing at the post being deleted, and a sibling post, must survive the DELETE.
@@ -124,6 +124,8 @@ describe('batch triage grouping', () => {
     expect(checkOf('GET /users/3 after PATCH /users/{id} does not return what was written: name: …', null)).toBe('read-after-write');
     expect(checkOf('DELETE /posts/{id} also removed or changed /comments/5, a record made by POST /comments', null)).toBe('others-untouched');
     expect(checkOf('GET /tags answers: expected 200, got 404', 'not_found')).toBe('status');
+    expect(checkOf('GET /tags answers: expected 200 as documented, got 404', 'not_found')).toBe('status');
+    expect(checkOf('POST /tags with a wrong content type is rejected: expected 400/415/422 (400/422 documented, 415 by HTTP), got 201', null)).toBe('status');
     expect(checkOf('step 2 could not be read', 'step_not_understood')).toBe('step_not_understood');
     expect(endpointOf('POST /posts/{id}/comments creates a comment', null)).toBe('POST /posts/{id}/comments');
     expect(endpointOf('my hand-written test', { method: 'GET', path: '/users/42/posts?limit=1' })).toBe('GET /users/{id}/posts');

@@ -145,7 +145,7 @@ describe('generateTestCode', () => {
     execFileSync('python3', ['-m', 'py_compile', ...files]);
     const create = generateTestCode(byId(cases, 'post-authors.create'), endpoints);
     expect(create).toContain('produce("author_id", new_id)');
-    expect(create).toContain('assert r.status in [201], f"{r.where} creates an author: expected 201, got {r.status}');
+    expect(create).toContain('assert r.status in [201], f"{r.where} creates an author: expected 201 as documented, got {r.status}');
     expect(create).not.toMatch(/import requests/);
     const dup = generateTestCode(byId(cases, 'post-authors.duplicate'), endpoints);
     expect(dup).toContain('track(first, "/authors/{__id__}", "id", {})');
