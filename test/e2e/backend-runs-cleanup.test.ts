@@ -52,7 +52,7 @@ describe('backend runs: --all, waves and cleanup', () => {
     const r = await w.svc(['test', 'run', '--all', '--project', w.projectId, '--wait', '--timeout', '120'], 150_000);
     expect(r.exitCode, r.stderr).toBe(0);
     text = r.stdout;
-    expect(text).toMatch(/7 run\(s\): 7 passed, 0 failed, 0 blocked, 0 cancelled/);
+    expect(text).toMatch(/7 run\(s\): 7 passed, 0 failed, 0 blocked, 0 cancelled\nbatch bat_\S+\n/);
     const after = records(w.target.store());
     expect(after.users).toEqual(before.users);
     expect(after.posts).toEqual(before.posts);

@@ -87,6 +87,8 @@ describe('backend generation end to end', () => {
     expect(dupGroup).toMatchObject({ recommendedFixTarget: 'app', failureKind: 'server_error' });
     expect(dupGroup.failures[0].failingCall).toMatchObject({ method: 'POST', path: '/users', status: 500, requestBody: expect.stringContaining('@example.com') });
     expect(triage.groups.find((g: any) => g.endpoint === 'POST /posts/{id}/comments')).toMatchObject({ check: 'refused', recommendedFixTarget: 'app' });
+    const runText = await svc(['test', 'run', '--all', '--project', project, '--wait', '--timeout', '600'], { ctx, timeout: 660_000 });
+    expect(runText.stdout).toMatch(/^batch (bat_\S+): svc test triage \1 lists the failures by cause$/m);
     const text = await svc(['test', 'triage', out.batchId], { ctx });
     expect(text.exitCode).toBe(0);
     expect(text.stdout).toMatch(new RegExp(`^batch ${out.batchId} \\(\\w+\\): \\d+ runs, \\d+ passed, ${failed.length} not passed`));

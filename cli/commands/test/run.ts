@@ -81,6 +81,7 @@ export function renderOutcome(o: RunOutcome): string {
     s += renderRunTable(o.wait.results.map((r) => ({ runId: r.runId, testName: r.testName, status: r.status, wave: r.run?.wave, reason: r.run?.reason })));
     const m = o.wait.summary;
     s += `${m.total} run(s): ${m.passed} passed, ${m.failed} failed, ${m.blocked} blocked, ${m.cancelled} cancelled${m.timeout ? `, ${m.timeout} timed out` : ''}${m.error ? `, ${m.error} poll errors` : ''}\n`;
+    s += `batch ${o.batchId}${m.total > m.passed ? `: svc test triage ${o.batchId} lists the failures by cause` : ''}\n`;
   } else {
     s += `batch ${o.batchId}: ${o.runs.length} run(s) queued in ${o.waves.length} wave(s)\n`;
     s += renderRunTable(o.runs.map((r) => ({ runId: r.runId, testName: r.testName, status: r.status, wave: r.wave })));
