@@ -8,6 +8,8 @@ export interface Io {
   cwd: string;
   stdinIsTTY: boolean;
   stderrIsTTY: boolean;
+  /** Colour goes only to a terminal (see src/output/colour.ts); absent means not a TTY. */
+  stdoutIsTTY?: boolean;
   /** Reads one line from the terminal without echoing it. */
   readSecret(prompt: string): Promise<string>;
   /** Ctrl-C while waiting: run `fn` (say what keeps running), then exit 130. Returns a disposer. */
@@ -22,6 +24,7 @@ export function processIo(): Io {
     cwd: process.cwd(),
     stdinIsTTY: !!process.stdin.isTTY,
     stderrIsTTY: !!process.stderr.isTTY,
+    stdoutIsTTY: !!process.stdout.isTTY,
     onInterrupt(fn) {
       const handler = () => {
         fn();

@@ -1,3 +1,4 @@
+import { colourEnabled, paint } from '../src/output/colour.js';
 import type { Command } from 'commander';
 import type { z } from 'zod';
 import { SvcError } from '../src/contract/errors.js';
@@ -131,7 +132,7 @@ export class Runtime {
   /** Prints data: JSON in json mode, else the text rendering. */
   emit<T>(data: T, text: (d: T) => string): void {
     if (this.json) this.io.out(`${JSON.stringify(data, null, 2)}\n`);
-    else this.io.out(text(data));
+    else this.io.out(colourEnabled(this.io.env, !!this.io.stdoutIsTTY) ? paint(text(data)) : text(data));
   }
 
   advise(msg: string): void {

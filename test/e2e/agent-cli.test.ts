@@ -118,6 +118,12 @@ describe('setup and doctor use the same installer', () => {
     expect(doc.json().checks.find((c: { name: string }) => c.name === 'verify skill')).toEqual({ name: 'verify skill', status: 'OK', detail: 'installed for claude' });
 
     expect((await svc([...ep, 'setup', '--api-key', key], { ctx })).stdout).toMatch(/^agent:\s+up-to-date \(claude\)/m);
+
+    // Text output is plain off a terminal and with NO_COLOR; FORCE_COLOR colours the states.
+    expect((await svc(['doctor'], { ctx })).stdout).toMatch(/^\[OK {2}\] verify skill/m);
+    const coloured = await svc(['doctor'], { ctx, env: { NO_COLOR: '', FORCE_COLOR: '1' } });
+    expect(coloured.stdout).toMatch(/^\[\x1b\[32mOK\x1b\[39m {2}\] verify skill/m);
+    expect((await svc(['--output', 'json', 'doctor'], { ctx, env: { NO_COLOR: '', FORCE_COLOR: '1' } })).stdout).not.toContain('\x1b[');
   });
 
   it('setup reports a blocked skill file without failing, and --force keeps a .bak', async () => {
