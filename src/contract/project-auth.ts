@@ -27,22 +27,22 @@ export const INJECT_TARGETS = ['bearer', 'header', 'cookie'] as const;
 const Str = (max: number) => z.string().max(max);
 /** Every setting of an auto-auth configuration: the flags of SPEC.md 4.5 in camelCase. */
 const settings = {
-  method: z.enum(AUTO_AUTH_METHODS, { error: `method must be one of ${AUTO_AUTH_METHODS.join(', ')}` }),
-  inject: z.enum(INJECT_TARGETS, { error: `inject must be one of ${INJECT_TARGETS.join(', ')}` }),
-  injectKey: z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,200}$/, 'inject key must be a valid header or cookie name'),
-  loginUrl: Str(2048),
-  loginMethod: z.enum(['POST', 'PUT'], { error: 'login method must be POST or PUT' }),
-  loginContentType: Str(200),
+  method: z.enum(AUTO_AUTH_METHODS, { error: `method must be one of ${AUTO_AUTH_METHODS.join(', ')}` }).describe('How a token is obtained: password (a login request), refresh_token (OAuth2) or aws_cognito_refresh'),
+  inject: z.enum(INJECT_TARGETS, { error: `inject must be one of ${INJECT_TARGETS.join(', ')}` }).describe('Where the token goes on each request: bearer (Authorization header), header or cookie'),
+  injectKey: z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,200}$/, 'inject key must be a valid header or cookie name').describe('Header or cookie name, with inject header or cookie'),
+  loginUrl: Str(2048).describe('URL the password method signs in at'),
+  loginMethod: z.enum(['POST', 'PUT'], { error: 'login method must be POST or PUT' }).describe('HTTP method of the login request'),
+  loginContentType: Str(200).describe('Content type of the login request body'),
   loginBodyTemplate: Str(16_384).describe('Body with {{username}} and {{password}} placeholders'),
-  username: Str(500),
-  password: Str(4096),
+  username: Str(500).describe('Account the password method signs in with'),
+  password: Str(4096).describe('Its password (stored encrypted, returned masked)'),
   tokenPath: Str(500).describe('JSONPath of the token in the login response, e.g. $.access_token'),
-  tokenEndpoint: Str(2048),
-  clientId: Str(500),
-  clientSecret: Str(4096),
-  refreshToken: Str(16_384),
-  scope: Str(1000),
-  region: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'region must look like us-east-1'),
+  tokenEndpoint: Str(2048).describe('OAuth2 token endpoint (refresh_token method)'),
+  clientId: Str(500).describe('OAuth2 or Cognito app client id'),
+  clientSecret: Str(4096).describe('OAuth2 client secret (stored encrypted, returned masked)'),
+  refreshToken: Str(16_384).describe('Refresh token (stored encrypted, returned masked)'),
+  scope: Str(1000).describe('OAuth2 scope to request'),
+  region: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'region must look like us-east-1').describe('AWS region of the Cognito user pool (aws_cognito_refresh)'),
 };
 type Settings = typeof settings;
 type SettingKey = keyof Settings;

@@ -1,11 +1,14 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { z, ZodError } from 'zod';
+import { ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ZodError } from 'zod';
 import { SvcError } from '../contract/errors.js';
 import { requireKey, resolveConfig, type ConfigInput } from '../client/config.js';
 import { ApiClient } from '../client/http.js';
 import type { Op, OpContext } from '../ops/op.js';
 import { OPS } from '../ops/registry.js';
 import { packageVersion } from '../util/package-root.js';
+import { advertisedInput, advertisedOutput, summarize } from './tool-schema.js';
+import { resolveToolsets } from './toolsets.js';
 
 export function toolName(op: Op): string {
   return `svc_${op.name.replace(/[.-]/g, '_')}`;
@@ -15,8 +18,19 @@ export interface McpOptions extends ConfigInput {
   env?: NodeJS.ProcessEnv;
   cwd?: string;
   log?: (s: string) => void;
-  /** The ops to expose (default: every op in the registry); tests pass their own. */
+  /** The ops to expose (default: the registry's ops in the chosen toolsets); tests pass their own. */
   ops?: Op[];
+  /** Comma-separated toolsets, or `all` (default: $SVC_MCP_TOOLSETS, else core). */
+  toolsets?: string;
+  /** What the text content of a result holds: a short summary (default) or the whole JSON. */
+  textContent?: 'summary' | 'json';
+}
+
+/** The ops a server with these options exposes. Throws the validation error for an unknown toolset. */
+export function exposedOps(opts: McpOptions = {}): Op[] {
+  if (opts.ops) return opts.ops.filter((op) => op.mcp !== false);
+  const { ops } = resolveToolsets(opts.toolsets ?? (opts.env ?? process.env).SVC_MCP_TOOLSETS);
+  return OPS.filter((op) => op.mcp !== false && ops.has(op.name));
 }
 
 /**
@@ -40,23 +54,13 @@ export function createMcpServer(opts: McpOptions = {}): McpServer {
       logger: { debug: (m) => env.SVC_MCP_DEBUG && log(`[debug] ${m}\n`), verbose: () => undefined },
     });
 
-  for (const op of opts.ops ?? OPS) {
-    if (op.mcp === false) continue;
+  const textContent = opts.textContent ?? (env.SVC_MCP_TEXT_CONTENT === 'json' ? 'json' : 'summary');
+  const ops = exposedOps(opts);
+  for (const op of ops) {
     server.registerTool(
       toolName(op),
-      {
-        title: op.title,
-        description: op.description,
-        inputSchema: op.input,
-        outputSchema: rootObject(op.output),
-        annotations: {
-          title: op.title,
-          readOnlyHint: op.annotations.readOnly,
-          destructiveHint: op.annotations.destructive,
-          idempotentHint: op.annotations.idempotent,
-          openWorldHint: op.annotations.openWorld,
-        },
-      },
+      // The SDK checks arguments and structured content against these; tools/list is ours (below).
+      { inputSchema: op.input, outputSchema: op.output },
       async (args: unknown, extra) => {
         const progressToken = extra?._meta?.progressToken;
         const ctx: OpContext = {
@@ -81,7 +85,8 @@ export function createMcpServer(opts: McpOptions = {}): McpServer {
         try {
           const input = op.input.parse(args ?? {});
           const result = conform(op, (await op.run(ctx, input)) as Record<string, unknown>, log, env);
-          return { structuredContent: result, content: [{ type: 'text' as const, text: JSON.stringify(result, null, 2) }] };
+          const text = textContent === 'json' ? JSON.stringify(result) : summarize(op, result);
+          return { structuredContent: result, content: [{ type: 'text' as const, text }] };
         } catch (err) {
           const e = toSvcError(err);
           return { isError: true, content: [{ type: 'text' as const, text: JSON.stringify(e.toEnvelope(), null, 2) }] };
@@ -89,6 +94,21 @@ export function createMcpServer(opts: McpOptions = {}): McpServer {
       },
     );
   }
+  // The SDK lists the full contract schemas; the list is computed once here in its lean form.
+  const tools: Tool[] = ops.map((op) => ({
+    name: toolName(op),
+    title: op.title,
+    description: op.description,
+    inputSchema: advertisedInput(op) as Tool['inputSchema'],
+    outputSchema: advertisedOutput(op) as Tool['outputSchema'],
+    annotations: {
+      readOnlyHint: op.annotations.readOnly,
+      destructiveHint: op.annotations.destructive,
+      idempotentHint: op.annotations.idempotent,
+      openWorldHint: op.annotations.openWorld,
+    },
+  }));
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   return server;
 }
 
@@ -112,13 +132,4 @@ function toSvcError(err: unknown): SvcError {
     return new SvcError('VALIDATION_ERROR', `${i?.path.join('.') || 'input'}: ${i?.message ?? 'invalid input'}`);
   }
   return new SvcError('INTERNAL', err instanceof Error ? err.message : String(err), { nextAction: 'Retry; if it persists, run svc-mcp with SVC_MCP_DEBUG=1 and report the stderr output.' });
-}
-
-/**
- * MCP wants an output schema whose root is `type: object`. A contract schema registered with
- * `.meta({ id })` would be emitted as a bare `$ref` to its definition, which clients reject, so the
- * root is re-declared without the id (nested ids still become shared definitions).
- */
-function rootObject(schema: z.ZodType): z.ZodType {
-  return schema instanceof z.ZodObject ? z.object(schema.shape) : schema;
 }

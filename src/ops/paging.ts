@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SvcError } from '../contract/errors.js';
 
 /** Paging flags of SPEC.md 4.5/4.6, shared by the list ops. */
 export const PagingInput = {
@@ -30,4 +31,27 @@ export async function collectPages<T>(
     token = page.nextToken ?? undefined;
     if (!page.nextToken || items.length >= o.maxItems || page.items.length === 0) return { items, nextToken: page.nextToken };
   }
+}
+
+/**
+ * Paging over a list the API returns whole (a plan's cases, a project's endpoints). The token is
+ * opaque to callers: the offset of the next item. Over MCP a result is paged by default (an agent's
+ * context is small); the CLI returns everything unless --page-size is given.
+ */
+export const SlicePagingInput = {
+  pageSize: z.number().int().min(1).max(500).optional().describe('Items per page (over MCP 50 unless given; the CLI returns all unless given)'),
+  startingToken: z.string().min(1).optional().describe('nextToken of a previous page'),
+};
+export const MCP_SLICE_PAGE = 50;
+
+export function slicePage<T>(items: T[], o: { pageSize?: number; startingToken?: string; surface: 'cli' | 'mcp' }): { items: T[]; nextToken: string | null } {
+  const size = o.pageSize ?? (o.surface === 'mcp' ? MCP_SLICE_PAGE : items.length);
+  let start = 0;
+  if (o.startingToken !== undefined) {
+    const m = /^o(\d+)$/.exec(Buffer.from(o.startingToken, 'base64url').toString('utf8'));
+    if (!m) throw new SvcError('VALIDATION_ERROR', `startingToken '${o.startingToken}' is not a token this list gave out`, { nextAction: 'Start again without a starting token, then pass the nextToken of each page.' });
+    start = Number(m[1]);
+  }
+  const end = start + size;
+  return { items: items.slice(start, end), nextToken: end < items.length ? Buffer.from(`o${end}`).toString('base64url') : null };
 }

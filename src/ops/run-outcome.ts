@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getBatch } from '../contract/batches.js';
-import { RunView, TriggerResult, type RunStatus } from '../contract/runs.js';
+import { RunView, TriggerResult } from '../contract/runs.js';
 import type { OpContext } from './op.js';
 import { waitForRuns, waitExitCode, type Polled } from './wait-runs.js';
 
@@ -68,7 +68,10 @@ export function toWaitResult(polled: Polled[]): WaitResult {
 export async function waitForTrigger(ctx: OpContext, t: z.infer<typeof TriggerResult>, o: { timeoutSeconds: number; maxConcurrency: number }): Promise<RunOutcome> {
   const polled = await waitForRuns(ctx, t.runs.map((r) => r.runId), o);
   const wait = toWaitResult(polled);
-  const out: RunOutcome = { ...t, wait, status: (polled.find((p) => p.runId === t.runId)?.view?.status ?? t.status) as RunStatus };
+  // The trigger's briefs said `queued`; after the wait they carry each run's final status.
+  const finalStatus = new Map(polled.filter((p) => p.view).map((p) => [p.runId, p.view!.status]));
+  const runs = t.runs.map((r) => ({ ...r, status: finalStatus.get(r.runId) ?? r.status }));
+  const out: RunOutcome = { ...t, runs, wait, status: finalStatus.get(t.runId) ?? t.status };
   const selected = polled.find((p) => p.runId === t.runId)?.view;
   if (selected) out.run = selected;
   if (!wait.summary.timeout && !wait.summary.error) {

@@ -42,6 +42,19 @@ describe('API docs and discovery', () => {
     expect(text.stdout).toMatch(/^POST \/tags\s+bearer\s+tags\s+Might be orphaned \(no DELETE\)/m);
     expect(text.stdout).toContain('27 endpoint(s), 3 create/DELETE pair(s), 1 orphan candidate(s)');
 
+    // Paged: ten at a time, each page resuming after the last, the same 27 ids in the end.
+    const seen: string[] = [];
+    let token: string | undefined;
+    for (let i = 0; i < 5; i++) {
+      const page = await json(ctx, ['project', 'endpoints', p, '--page-size', '10', ...(token ? ['--starting-token', token] : [])]);
+      seen.push(...page.endpoints.map((e: any) => e.id));
+      token = page.nextToken ?? undefined;
+      if (!token) break;
+    }
+    expect(seen).toEqual(v.endpoints.map((e: any) => e.id));
+    const bad = await fails(ctx, ['project', 'endpoints', p, '--starting-token', 'bogus'], 5);
+    expect(bad.error().nextAction).toMatch(/Start again without a starting token/);
+
     // Swagger, Postman and the free-form text give the same endpoint ids.
     const ids = v.endpoints.map((e: any) => e.id).sort();
     for (const [file, format] of [['swagger.json', 'swagger2'], ['postman.json', 'postman'], ['api.md', 'freeform']]) {
@@ -126,6 +139,11 @@ describe('PRD, feature map and plan focus', () => {
     expect(sec.cases.filter((c: any) => c.category === 'security').every((c: any) => !c.selected)).toBe(true);
     const listed = await json(ctx, ['plan', 'list', '--project', p, '--category', 'auth']);
     expect(listed.cases.every((c: any) => c.category === 'auth')).toBe(true);
+    const first = await json(ctx, ['plan', 'list', '--project', p, '--page-size', '2']);
+    expect(first.cases).toHaveLength(2);
+    const second = await json(ctx, ['plan', 'list', '--project', p, '--page-size', '2', '--starting-token', first.nextToken]);
+    expect(second.cases[0].id).not.toBe(first.cases[0].id);
+    expect(second.counts).toEqual(first.counts);
     await fails(ctx, ['plan', 'select', '--project', p, 'no-such-case'], 4);
   });
 });

@@ -27,11 +27,11 @@ afterAll(async () => {
 const text = (r: { content?: unknown }) => (r.content as { type: string; text: string }[])[0]!.text;
 const errorOf = (r: { content?: unknown }) => JSON.parse(text(r)).error as { code: string; message: string; nextAction: string };
 
-async function stdioClient(env: Record<string, string>, cwd?: string): Promise<Client> {
+async function stdioClient(env: Record<string, string>, cwd?: string, flags: string[] = ['--toolsets', 'core,account']): Promise<Client> {
   const ctx = cliEnv();
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BIN.mcp, '--endpoint-url', server.apiUrl],
+    args: [BIN.mcp, '--endpoint-url', server.apiUrl, ...flags],
     env: { PATH: process.env.PATH ?? '', HOME: ctx.home, ...env },
     cwd: cwd ?? ctx.cwd,
     stderr: 'pipe',
@@ -44,7 +44,7 @@ async function stdioClient(env: Record<string, string>, cwd?: string): Promise<C
 /** Starts `svc-mcp --http 0` and returns its URL once it logs that it is listening. */
 async function httpServer(env: Record<string, string>): Promise<{ url: URL; port: number }> {
   const ctx = cliEnv();
-  const proc = spawn(process.execPath, [BIN.mcp, '--http', '0', '--endpoint-url', server.apiUrl], { env: { PATH: process.env.PATH, HOME: ctx.home, ...env }, cwd: ctx.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [BIN.mcp, '--http', '0', '--endpoint-url', server.apiUrl, '--toolsets', 'all'], { env: { PATH: process.env.PATH, HOME: ctx.home, ...env }, cwd: ctx.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(proc);
   let err = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -86,7 +86,8 @@ describe('svc-mcp over stdio', () => {
     const me = await client.callTool({ name: 'svc_auth_status', arguments: {} });
     expect(me.isError).toBeFalsy();
     expect(Identity.parse(me.structuredContent)).toMatchObject({ name: 'mcp-user', email: 'mcp@example.com' });
-    expect(JSON.parse(text(me))).toEqual(me.structuredContent);
+    expect(text(me)).toMatch(/^Who am I\.\n.*name: mcp-user/);
+    expect(text(me)).toMatch(/The whole result is in structuredContent\.$/);
 
     const usage = await client.callTool({ name: 'svc_usage_get', arguments: {} });
     expect(usage.structuredContent).toMatchObject({ metered: false });
@@ -139,13 +140,46 @@ describe('svc-mcp over stdio', () => {
     const send = (m: object) => proc.stdin!.write(`${JSON.stringify(m)}\n`);
     send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'svc_auth_status', arguments: {} } });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'svc_project_list', arguments: {} } });
     await expect.poll(() => out.split('\n').filter(Boolean).length, { timeout: 15_000 }).toBe(2);
     proc.stdin!.end();
     const lines = out.split('\n').filter(Boolean).map((l) => JSON.parse(l));
     expect(lines.map((l) => [l.jsonrpc, l.id])).toEqual([['2.0', 1], ['2.0', 2]]);
     expect(lines[1].result.isError).toBe(true);
     expect(err).toMatch(/ready on stdio/);
+  });
+});
+
+describe('svc-mcp toolsets and text content', () => {
+  it('serves the core toolset by default, more with --toolsets or SVC_MCP_TOOLSETS, and refuses an unknown one', async () => {
+    const core = await stdioClient({ SVC_API_KEY: key }, undefined, []);
+    const names = (await core.listTools()).tools.map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(['svc_project_create', 'svc_test_create', 'svc_test_run', 'svc_test_result', 'svc_test_triage']));
+    expect(names).not.toContain('svc_auth_status');
+    expect(names).not.toContain('svc_plan_generate');
+    const missing = await core.callTool({ name: 'svc_auth_status', arguments: {} }).catch((e: Error) => e);
+    expect(String(missing instanceof Error ? missing.message : JSON.stringify(missing))).toMatch(/svc_auth_status not found/);
+    await core.close();
+
+    const all = await stdioClient({ SVC_API_KEY: key, SVC_MCP_TOOLSETS: 'all' }, undefined, []);
+    expect((await all.listTools()).tools.length).toBeGreaterThan(50);
+    await all.close();
+
+    const ctx = cliEnv();
+    const bad = spawn(process.execPath, [BIN.mcp, '--toolsets', 'core,bogus'], { env: { PATH: process.env.PATH, HOME: ctx.home }, cwd: ctx.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    let err = '';
+    bad.stderr!.on('data', (d) => (err += d));
+    const code = await new Promise<number | null>((resolve) => bad.once('exit', resolve));
+    expect(code).toBe(5);
+    expect(err).toMatch(/unknown toolset 'bogus'/);
+    expect(err).toMatch(/next: Use a comma-separated list of core, authoring, runs, generation, account, or all/);
+  });
+
+  it('puts the whole JSON in the text content with --text-content json', async () => {
+    const client = await stdioClient({ SVC_API_KEY: key }, undefined, ['--toolsets', 'account', '--text-content', 'json']);
+    const me = await client.callTool({ name: 'svc_auth_status', arguments: {} });
+    expect(JSON.parse(text(me))).toEqual(me.structuredContent);
+    await client.close();
   });
 });
 

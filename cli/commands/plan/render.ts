@@ -1,7 +1,7 @@
 import type { PlanAccepted, PlanView } from '../../../src/contract/generation.js';
 import { renderTable } from '../../../src/output/table.js';
 
-export function renderPlan(v: PlanView): string {
+export function renderPlan(v: PlanView & { nextToken?: string | null }): string {
   let s = '';
   if (v.summary) s += `${v.summary}\n`;
   s += `${v.type} plan of ${v.projectId}: ${v.counts.total} case(s), ${v.counts.selected} selected, ${v.counts.accepted} accepted${v.instructions ? ` (focus: ${v.instructions})` : ''}\n`;
@@ -11,6 +11,7 @@ export function renderPlan(v: PlanView): string {
     v.cases.map((c) => [`${c.selected ? '[x]' : '[ ]'}${changed.has(c.id) ? '*' : ''}`, c.id, c.category, c.priority, c.title, c.testId]),
   );
   for (const w of v.warnings) s += `warning: ${w}\n`;
+  if (v.nextToken) s += `nextToken: ${v.nextToken}\n`;
   return s;
 }
 

@@ -3,6 +3,7 @@ import { SvcError } from '../../../src/contract/errors.js';
 import type { EndpointEditBody } from '../../../src/contract/generation.js';
 import { projectEndpoints } from '../../../src/ops/project-endpoints.js';
 import { projectEndpointsEdit } from '../../../src/ops/project-endpoints-edit.js';
+import { intFlag } from '../../flags.js';
 import type { Runtime } from '../../runtime.js';
 import { renderEndpoints } from './render-generation.js';
 
@@ -47,9 +48,13 @@ export function registerProjectEndpoints(group: Command, rt: Runtime): void {
     .option('--add <endpoint>', 'add an endpoint, e.g. "GET /reports/{id}" (optional --auth)')
     .option('--remove <endpoint-id>', 'remove an endpoint')
     .option('--auth <auth>', 'none, bearer, apiKey or basic')
+    .option('--page-size <n>', 'list: endpoints per page, 1-500 (default all)', intFlag(1, 500))
+    .option('--starting-token <token>', 'list: continue from the nextToken of a previous page')
     .action(async (projectId: string, o) => {
-      const edit = editOf(o);
-      const v = edit ? await rt.exec(projectEndpointsEdit, { projectId, ...edit }) : await rt.exec(projectEndpoints, { projectId });
+      const { pageSize, startingToken, ...flags } = o;
+      const edit = editOf(flags);
+      if (edit && (pageSize !== undefined || startingToken !== undefined)) throw invalid('--page-size and --starting-token go with the list, not with a change', 'Drop them, or drop the change flags.');
+      const v = edit ? await rt.exec(projectEndpointsEdit, { projectId, ...edit }) : await rt.exec(projectEndpoints, { projectId, pageSize, startingToken });
       rt.emit(v, renderEndpoints);
     });
 }

@@ -18,7 +18,7 @@ export function renderFeatureMap(v: FeatureMapView): string {
 }
 
 /** Endpoints with auth, the probe's evidence and the DELETE that cleans up after each create. */
-export function renderEndpoints(v: EndpointList): string {
+export function renderEndpoints(v: EndpointList & { nextToken?: string | null }): string {
   const probes = new Map(v.probes.map((p) => [p.endpointId, p]));
   const orphans = new Set(v.orphans.map((o) => o.createId));
   const rows = v.endpoints.map((e) => {
@@ -29,6 +29,7 @@ export function renderEndpoints(v: EndpointList): string {
   let s = `${v.format ? `${v.title ?? 'API'} (${v.format})` : 'no docs uploaded'}: ${v.endpoints.length} endpoint(s), ${v.pairs.length} create/DELETE pair(s), ${v.orphans.length} orphan candidate(s)${v.probedAt ? `, probed ${v.probedAt}` : ''}\n`;
   s += renderTable(['ENDPOINT', 'AUTH', 'FAMILY', 'CLEANUP', 'PROBE'], rows);
   for (const w of v.warnings) s += `warning: ${w}\n`;
+  if (v.nextToken) s += `nextToken: ${v.nextToken}\n`;
   return s;
 }
 

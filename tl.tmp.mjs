@@ -1,0 +1,15 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createMcpServer } from './dist/src/mcp/server.js';
+const s = createMcpServer({ env: { SVC_API_KEY: 'x' } });
+const [a, b] = InMemoryTransport.createLinkedPair();
+await s.connect(a); const c = new Client({ name: 't', version: '1' }); await c.connect(b);
+const { tools } = await c.listTools();
+const j = JSON.stringify({ tools });
+console.log(tools.length, 'tools', j.length, 'chars ~', Math.round(j.length / 4), 'tokens');
+const rows = tools.map(t => [t.name, JSON.stringify(t).length, JSON.stringify(t.outputSchema ?? {}).length]).sort((x, y) => y[1] - x[1]);
+for (const r of rows) console.log(r.join('\t'));
+let undesc = 0; for (const t of tools) for (const [k, v] of Object.entries(t.inputSchema.properties ?? {})) if (!v.description) undesc++;
+console.log('undescribed params', undesc);
+const outTotal = tools.reduce((n, t) => n + JSON.stringify(t.outputSchema ?? {}).length, 0); console.log('output schema chars', outTotal);
+process.exit(0);

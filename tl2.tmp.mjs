@@ -1,0 +1,15 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createMcpServer } from './dist/src/mcp/server.js';
+const s = createMcpServer({ env: { SVC_API_KEY: 'x' } });
+const [a, b] = InMemoryTransport.createLinkedPair();
+await s.connect(a); const c = new Client({ name: 't', version: '1' }); await c.connect(b);
+const { tools } = await c.listTools();
+const core = new Set(process.argv[2].split(','));
+const strip = (o) => { if (Array.isArray(o)) return o.map(strip); if (o && typeof o === 'object') { const r = {}; for (const [k, v] of Object.entries(o)) if (k !== 'description' && k !== '$schema') r[k] = strip(v); return r; } return o; };
+const sel = tools.filter(t => core.has(t.name.replace(/^svc_/, '')));
+const full = JSON.stringify({ tools: sel }).length;
+const st = JSON.stringify({ tools: sel.map(t => ({ ...t, outputSchema: strip(t.outputSchema) })) }).length;
+const noOut = JSON.stringify({ tools: sel.map(t => ({ ...t, outputSchema: undefined })) }).length;
+console.log(sel.length, 'tools; full', full/4|0, 'stripped', st/4|0, 'no output', noOut/4|0);
+process.exit(0);

@@ -1,0 +1,11 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createMcpServer } from './dist/src/mcp/server.js';
+const s = createMcpServer({ env: { SVC_API_KEY: 'x' } });
+const [a, b] = InMemoryTransport.createLinkedPair();
+await s.connect(a); const c = new Client({ name: 't', version: '1' }); await c.connect(b);
+const { tools } = await c.listTools();
+const m = {};
+for (const t of tools) for (const [k, v] of Object.entries(t.inputSchema.properties ?? {})) if (!v.description) (m[k] ??= []).push(t.name.replace('svc_','') + ':' + (v.type ?? (v.anyOf ? 'anyOf' : v.enum ? 'enum' : '?')));
+for (const [k, v] of Object.entries(m).sort((x, y) => y[1].length - x[1].length)) console.log(k, v.length, v.slice(0, 6).join(' '));
+process.exit(0);

@@ -1,0 +1,14 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { getEncoding } from 'js-tiktoken';
+import { createMcpServer } from './dist/src/mcp/server.js';
+const enc = getEncoding('cl100k_base');
+const s = createMcpServer({ env: {}, toolsets: 'all' });
+const [a, b] = InMemoryTransport.createLinkedPair();
+await s.connect(a); const c = new Client({ name: 't', version: '1' }); await c.connect(b);
+const { tools } = await c.listTools();
+let d=0,i=0,o=0;
+const rows = tools.map(t => { const dt=enc.encode(t.description).length, it=enc.encode(JSON.stringify(t.inputSchema)).length, ot=enc.encode(JSON.stringify(t.outputSchema)).length; d+=dt;i+=it;o+=ot; return [t.name, dt, it, ot]; });
+rows.sort((x,y)=>(y[1]+y[2]+y[3])-(x[1]+x[2]+x[3])); for (const r of rows.slice(0,15)) console.log(r.join('\t'));
+console.log('desc', d, 'input', i, 'output', o);
+process.exit(0);
