@@ -9,6 +9,7 @@ import { OPS } from '../ops/registry.js';
 import { packageVersion } from '../util/package-root.js';
 import { advertisedInput, advertisedOutput, summarize } from './tool-schema.js';
 import { resolveToolsets } from './toolsets.js';
+import { mcpWording } from './wording.js';
 
 export function toolName(op: Op): string {
   return `svc_${op.name.replace(/[.-]/g, '_')}`;
@@ -56,6 +57,8 @@ export function createMcpServer(opts: McpOptions = {}): McpServer {
 
   const textContent = opts.textContent ?? (env.SVC_MCP_TEXT_CONTENT === 'json' ? 'json' : 'summary');
   const ops = exposedOps(opts);
+  // Messages may name any tool, including those of toolsets not served here.
+  const mcpOps = (opts.ops ?? OPS).filter((op) => op.mcp !== false);
   for (const op of ops) {
     server.registerTool(
       toolName(op),
@@ -88,8 +91,10 @@ export function createMcpServer(opts: McpOptions = {}): McpServer {
           const text = textContent === 'json' ? JSON.stringify(result) : summarize(op, result);
           return { structuredContent: result, content: [{ type: 'text' as const, text }] };
         } catch (err) {
-          const e = toSvcError(err);
-          return { isError: true, content: [{ type: 'text' as const, text: JSON.stringify(e.toEnvelope(), null, 2) }] };
+          const body = toSvcError(err).toBody();
+          body.message = mcpWording(body.message, mcpOps, toolName);
+          body.nextAction = mcpWording(body.nextAction, mcpOps, toolName);
+          return { isError: true, content: [{ type: 'text' as const, text: JSON.stringify({ error: body }, null, 2) }] };
         }
       },
     );

@@ -6,7 +6,7 @@ import { defineOp, READ } from './op.js';
 export const testCodeGet = defineOp({
   name: 'test.code-get',
   title: "Get a backend test's code",
-  description: 'The full Python code of a backend test with its codeVersion (pass it as expectedVersion to test.code-put).',
+  description: 'The full Python code of a backend test with its codeVersion (pass it as expectedVersion to svc_test_code_put).',
   input: z.object({ testId: Id }),
   output: CodeRecord,
   annotations: READ,

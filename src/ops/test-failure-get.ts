@@ -12,7 +12,7 @@ export const testFailureGet = defineOp({
   name: 'test.failure-get',
   title: "Download a test's latest failure bundle",
   description:
-    "Writes the failure bundle of the test's latest failed, blocked or cancelled run into a directory on the machine running svc (same layout as test.artifact-get; meta.json names the run). out defaults to svc-artifacts/<testId>-failure and is replaced when a later failure is fetched. Not found when the test has no such run.",
+    "Writes the failure bundle of the test's latest failed, blocked or cancelled run into a directory on the machine running svc (same layout as svc_test_artifact_get; meta.json names the run). out defaults to svc-artifacts/<testId>-failure and is replaced when a later failure is fetched. Not found when the test has no such run.",
   input: z.object({ testId: Id, out: z.string().min(1).optional().describe('Bundle directory (default svc-artifacts/<testId>-failure)') }),
   output: BundleWritten,
   annotations: { readOnly: false, destructive: true, idempotent: true, openWorld: false },

@@ -19,7 +19,7 @@ export const testLint = defineOp({
   name: 'test.lint',
   title: 'Lint test files offline',
   description:
-    'Check plan files (planFrom), a directory of plans (planFromDir), JSONL plans (plans), a plan-steps file (steps) or backend Python (codeFile) with the same rules as test.create, without the network. Exactly one source.',
+    'Check plan files (planFrom), a directory of plans (planFromDir), JSONL plans (plans), a plan-steps file (steps) or backend Python (codeFile) with the same rules as svc_test_create, without the network. Exactly one source.',
   input: z.object({
     planFrom: z.string().min(1).optional(),
     planFromDir: z.string().min(1).optional(),

@@ -7,7 +7,7 @@ import { defineOp } from './op.js';
 export const testPlanPut = defineOp({
   name: 'test.plan-put',
   title: "Replace a frontend test's plan",
-  description: 'Replace planSteps (1 to 200 of {type: action|assertion, description}) of a frontend test. A backend test is refused (HTTP 400): use test.code-put.',
+  description: 'Replace planSteps (1 to 200 of {type: action|assertion, description}) of a frontend test. A backend test is refused (HTTP 400): use svc_test_code_put.',
   input: z.object({ testId: Id, planSteps: PlanSteps }),
   output: PlanUpdated,
   annotations: { readOnly: false, destructive: false, idempotent: true, openWorld: false },

@@ -18,7 +18,7 @@ export const testScaffold = defineOp({
   name: 'test.scaffold',
   title: 'Scaffold a test file',
   description:
-    'A starting file: frontend a CliPlanInput plan (projectId from SVC_PROJECT_ID or a placeholder, $schema pointing at the plan JSON Schema); backend a Python skeleton that documents the harness globals and passes test.lint.',
+    'A starting file: frontend a plan file (projectId from SVC_PROJECT_ID or a placeholder, $schema pointing at the plan JSON Schema); backend a Python skeleton that documents the harness globals and passes svc_test_lint.',
   input: z.object({ type: TestType.default('frontend'), projectId: z.string().min(1).optional().describe('Default: $SVC_PROJECT_ID, else a placeholder') }),
   output: ScaffoldResult,
   annotations: { readOnly: true, destructive: false, idempotent: true, openWorld: false },

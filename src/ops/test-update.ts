@@ -11,7 +11,7 @@ const FIELDS = ['name', 'description', 'priority', 'produces', 'consumes', 'cate
 export const testUpdate = defineOp({
   name: 'test.update',
   title: 'Update a test',
-  description: 'Change name, description, priority; backend only: produces, consumes (--needs), category (setup, main, teardown). At least one field.',
+  description: 'Change name, description, priority; backend only: produces, consumes, category (setup, main, teardown). At least one field.',
   input: z.object({
     testId: Id,
     name: TestName.optional(),

@@ -170,6 +170,10 @@ describe('realistic results validate against every tool schema (stdio)', () => {
     await ok('svc_test_diff', { runIdA: history.runs[1].runId, runIdB: history.runs[0].runId });
     const steps = await ok('svc_test_steps', { testId: reader });
     expect(steps.items.length).toBeGreaterThan(0);
+    // Next steps name tools and their arguments, not CLI commands.
+    const none = await call('svc_test_failure_get', { testId: reader });
+    expect(none.isError).toBe(true);
+    expect(errorOf(none).nextAction).toBe(`See its runs with svc_test_history {"testId":"${reader}"}.`);
     await ok('svc_test_list', { projectId, pageSize: 2 });
     await ok('svc_project_get', { projectId });
   });
