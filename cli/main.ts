@@ -1,12 +1,17 @@
 import { Command, CommanderError, Option } from 'commander';
 import { EXIT, SvcError } from '../src/contract/errors.js';
 import { packageVersion } from '../src/util/package-root.js';
-import { COMMANDS } from './commands.js';
+import { NOUNS, commandOf } from './commands.js';
 import { intFlag } from './flags.js';
 import type { Io } from './io.js';
 import { Runtime } from './runtime.js';
 
-export function buildProgram(io: Io): { program: Command; rt: Runtime; errText: () => string } {
+/**
+ * The program for a command line: the noun it names is loaded in full, the others stand as
+ * placeholders that only give help its list. Without a command line (or for `completion`, which
+ * prints the whole tree) every noun is loaded.
+ */
+export async function buildProgram(io: Io, argv?: string[]): Promise<{ program: Command; rt: Runtime; errText: () => string }> {
   const program = new Command('svc');
   let errBuf = '';
   const writeErr = (s: string) => {
@@ -28,7 +33,20 @@ export function buildProgram(io: Io): { program: Command; rt: Runtime; errText: 
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr });
-  for (const register of COMMANDS) register(program, rt);
+  const named = argv ? commandOf(argv, GLOBAL_VALUE) : {};
+  const loadAll = !argv || named.noun?.name === 'completion';
+  for (const noun of NOUNS) {
+    if (loadAll) await (await noun.load())(program, rt);
+    else if (noun === named.noun) await (await noun.load())(program, rt, named.verb);
+    else {
+      const stub = program.command(noun.name);
+      if (noun.term?.options) stub.addOption(new Option('--options').hideHelp());
+      if (noun.term?.args) stub.argument(noun.term.args);
+    }
+    const cmd = program.commands.at(-1)!;
+    cmd.description(noun.summary);
+    if (noun.alias && !cmd.aliases().includes(noun.alias)) cmd.alias(noun.alias);
+  }
   // Every (sub)command reports parse errors through main instead of exiting itself.
   const walk = (c: Command) => {
     c.exitOverride();
@@ -41,8 +59,8 @@ export function buildProgram(io: Io): { program: Command; rt: Runtime; errText: 
 
 /** The only place that turns results and errors into exit codes. */
 export async function main(rawArgv: string[], io: Io): Promise<number> {
-  const { program, rt, errText } = buildProgram(io);
   const argv = hoistGlobals(rawArgv);
+  const { program, rt, errText } = await buildProgram(io, argv);
   const jsonMode = wantsJson(argv);
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -2,8 +2,8 @@ import { colourEnabled, paint } from '../src/output/colour.js';
 import type { Command } from 'commander';
 import type { z } from 'zod';
 import { SvcError } from '../src/contract/errors.js';
-import { requireKey, resolveConfig, type ResolvedConfig } from '../src/client/config.js';
-import { ApiClient, type Logger } from '../src/client/http.js';
+import type { ResolvedConfig } from '../src/client/config.js';
+import type { ApiClient, Logger } from '../src/client/http.js';
 import type { Op, OpContext } from '../src/ops/op.js';
 import { packageVersion } from '../src/util/package-root.js';
 import type { Io } from './io.js';
@@ -22,10 +22,14 @@ export interface Globals {
  * Per-invocation state shared by the command files: global flags, lazily resolved configuration
  * and client, the printers, and the exit code a command wants without an error.
  */
+type ClientModules = [typeof import('../src/client/config.js'), typeof import('../src/client/http.js')];
+
 export class Runtime {
   exitCode = 0;
   private cfg?: ResolvedConfig;
   private apiClient?: ApiClient;
+  /** Configuration and HTTP modules, imported on first use (help and -V never need them). */
+  private modules?: ClientModules;
 
   constructor(
     readonly program: Command,
@@ -58,10 +62,20 @@ export class Runtime {
     },
   };
 
+  /** Imports what config() and client() need; exec does it, commands that call them directly first. */
+  async load(): Promise<void> {
+    this.modules ??= await Promise.all([import('../src/client/config.js'), import('../src/client/http.js')]);
+  }
+
+  private loaded(): ClientModules {
+    if (!this.modules) throw new Error('Runtime.load() must run before config() or client()');
+    return this.modules;
+  }
+
   config(): ResolvedConfig {
     if (!this.cfg) {
       const g = this.globals();
-      this.cfg = resolveConfig({ profile: g.profile, endpointUrl: g.endpointUrl, requestTimeout: g.requestTimeout }, this.io.env);
+      this.cfg = this.loaded()[0].resolveConfig({ profile: g.profile, endpointUrl: g.endpointUrl, requestTimeout: g.requestTimeout }, this.io.env);
     }
     return this.cfg;
   }
@@ -70,6 +84,7 @@ export class Runtime {
   client(keyOptional = false): ApiClient {
     if (!this.apiClient) {
       const cfg = this.config();
+      const [{ requireKey }, { ApiClient }] = this.loaded();
       const apiKey = keyOptional ? cfg.apiKey : requireKey(cfg);
       this.apiClient = new ApiClient({
         baseUrl: cfg.apiUrl,
@@ -126,6 +141,7 @@ export class Runtime {
       this.advise('dry run: no request sent; this is a sample response');
       return op.output.parse(op.sample(parsed.data));
     }
+    await this.load();
     return op.run({ ...this.opContext(opts.keyOptional), progress: opts.progress }, parsed.data);
   }
 

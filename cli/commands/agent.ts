@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
-import { registerAgentInstall } from './agent/install.js';
-import { registerAgentList } from './agent/list.js';
-import { registerAgentStatus } from './agent/status.js';
+import { registerVerbs, type Verb } from '../lazy.js';
 import type { Runtime } from '../runtime.js';
 
-export function registerAgent(program: Command, rt: Runtime): void {
-  const agent = program.command('agent').description('coding-agent skill files (local: no network, no credentials)');
-  registerAgentInstall(agent, rt);
-  registerAgentList(agent, rt);
-  registerAgentStatus(agent, rt);
+const VERBS: Verb[] = [
+  { names: ['install'], load: async () => (await import('./agent/install.js')).registerAgentInstall },
+  { names: ['list'], load: async () => (await import('./agent/list.js')).registerAgentList },
+  { names: ['status'], load: async () => (await import('./agent/status.js')).registerAgentStatus },
+];
+
+export async function registerAgent(program: Command, rt: Runtime, verb?: string): Promise<void> {
+  await registerVerbs(program.command('agent'), rt, VERBS, verb);
 }

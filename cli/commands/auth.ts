@@ -1,10 +1,12 @@
 import type { Command } from 'commander';
-import { registerAuthStatus } from './auth/status.js';
-import { registerAuthRemove } from './auth/remove.js';
+import { registerVerbs, type Verb } from '../lazy.js';
 import type { Runtime } from '../runtime.js';
 
-export function registerAuth(program: Command, rt: Runtime): void {
-  const auth = program.command('auth').description('identity and stored credentials');
-  registerAuthStatus(auth, rt);
-  registerAuthRemove(auth, rt);
+const VERBS: Verb[] = [
+  { names: ['status'], load: async () => (await import('./auth/status.js')).registerAuthStatus },
+  { names: ['remove'], load: async () => (await import('./auth/remove.js')).registerAuthRemove },
+];
+
+export async function registerAuth(program: Command, rt: Runtime, verb?: string): Promise<void> {
+  await registerVerbs(program.command('auth'), rt, VERBS, verb);
 }

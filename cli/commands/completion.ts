@@ -63,7 +63,6 @@ function fish(nodes: Node[]): string {
 export function registerCompletion(program: Command, rt: Runtime): void {
   program
     .command('completion')
-    .description('print a shell completion script for bash, zsh or fish')
     .argument('<shell>', 'bash | zsh | fish')
     .addHelpText('after', '\nExamples:\n  source <(svc completion bash)        # in ~/.bashrc\n  source <(svc completion zsh)         # in ~/.zshrc\n  svc completion fish > ~/.config/fish/completions/svc.fish\n')
     .action((shell: string) => {

@@ -6,7 +6,6 @@ import type { Runtime } from '../runtime.js';
 export function registerDoctor(program: Command, rt: Runtime): void {
   program
     .command('doctor')
-    .description('run the setup checklist (OK/WARN/FAIL); exits non-zero only when a check fails')
     .action(async () => {
       const report = await rt.exec(doctor, {});
       rt.emit(report, renderDoctor);

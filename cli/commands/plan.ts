@@ -1,14 +1,15 @@
 import type { Command } from 'commander';
+import { registerVerbs, type Verb } from '../lazy.js';
 import type { Runtime } from '../runtime.js';
-import { registerPlanGenerate } from './plan/generate.js';
-import { registerPlanList } from './plan/list.js';
-import { registerPlanEdit } from './plan/edit.js';
-import { registerPlanSelect } from './plan/select.js';
-import { registerPlanAccept } from './plan/accept.js';
 
-const VERBS = [registerPlanGenerate, registerPlanList, registerPlanEdit, registerPlanSelect, registerPlanAccept];
+const VERBS: Verb[] = [
+  { names: ['generate'], load: async () => (await import('./plan/generate.js')).registerPlanGenerate },
+  { names: ['list'], load: async () => (await import('./plan/list.js')).registerPlanList },
+  { names: ['edit'], load: async () => (await import('./plan/edit.js')).registerPlanEdit },
+  { names: ['select', 'deselect'], load: async () => (await import('./plan/select.js')).registerPlanSelect },
+  { names: ['accept'], load: async () => (await import('./plan/accept.js')).registerPlanAccept },
+];
 
-export function registerPlan(program: Command, rt: Runtime): void {
-  const group = program.command('plan').description("a project's test plan: generate, list, edit, select/deselect, accept into tests");
-  for (const register of VERBS) register(group, rt);
+export async function registerPlan(program: Command, rt: Runtime, verb?: string): Promise<void> {
+  await registerVerbs(program.command('plan'), rt, VERBS, verb);
 }

@@ -1,23 +1,23 @@
 import type { Command } from 'commander';
+import { registerVerbs, type Verb } from '../lazy.js';
 import type { Runtime } from '../runtime.js';
-import { registerProjectList } from './project/list.js';
-import { registerProjectGet } from './project/get.js';
-import { registerProjectCreate } from './project/create.js';
-import { registerProjectUpdate } from './project/update.js';
-import { registerProjectDelete } from './project/delete.js';
-import { registerProjectCredential } from './project/credential.js';
-import { registerProjectAutoAuth } from './project/auto-auth.js';
-import { registerProjectPrd } from './project/prd.js';
-import { registerProjectFeatures } from './project/features.js';
-import { registerProjectDocs } from './project/docs.js';
-import { registerProjectDiscover } from './project/discover.js';
-import { registerProjectEndpoints } from './project/endpoints.js';
-import { registerProjectExplore } from './project/explore.js';
 
-const VERBS = [registerProjectList, registerProjectGet, registerProjectCreate, registerProjectUpdate, registerProjectDelete, registerProjectCredential, registerProjectAutoAuth,
-  registerProjectPrd, registerProjectFeatures, registerProjectDocs, registerProjectDiscover, registerProjectEndpoints, registerProjectExplore];
+const VERBS: Verb[] = [
+  { names: ['list'], load: async () => (await import('./project/list.js')).registerProjectList },
+  { names: ['get'], load: async () => (await import('./project/get.js')).registerProjectGet },
+  { names: ['create'], load: async () => (await import('./project/create.js')).registerProjectCreate },
+  { names: ['update'], load: async () => (await import('./project/update.js')).registerProjectUpdate },
+  { names: ['delete'], load: async () => (await import('./project/delete.js')).registerProjectDelete },
+  { names: ['credential'], load: async () => (await import('./project/credential.js')).registerProjectCredential },
+  { names: ['auto-auth'], load: async () => (await import('./project/auto-auth.js')).registerProjectAutoAuth },
+  { names: ['prd'], load: async () => (await import('./project/prd.js')).registerProjectPrd },
+  { names: ['features'], load: async () => (await import('./project/features.js')).registerProjectFeatures },
+  { names: ['docs'], load: async () => (await import('./project/docs.js')).registerProjectDocs },
+  { names: ['discover'], load: async () => (await import('./project/discover.js')).registerProjectDiscover },
+  { names: ['endpoints'], load: async () => (await import('./project/endpoints.js')).registerProjectEndpoints },
+  { names: ['explore', 'exploration'], load: async () => (await import('./project/explore.js')).registerProjectExplore },
+];
 
-export function registerProject(program: Command, rt: Runtime): void {
-  const group = program.command('project').description('frontend and backend projects: list, get, create, update, delete, credentials, PRD and feature map, API docs and discovery, exploration');
-  for (const register of VERBS) register(group, rt);
+export async function registerProject(program: Command, rt: Runtime, verb?: string): Promise<void> {
+  await registerVerbs(program.command('project'), rt, VERBS, verb);
 }

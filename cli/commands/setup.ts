@@ -8,7 +8,6 @@ import type { Runtime } from '../runtime.js';
 export function registerSetup(program: Command, rt: Runtime): void {
   program
     .command('setup')
-    .description('validate an API key with GET /me, store it in the active profile, install the agent skill')
     .option('--api-key <key>', 'key to configure (skips the prompt)')
     .option('--from-env', 'read the key from SVC_API_KEY')
     .addOption(new Option('--agent <target>', 'agent to install the skill for').choices([...TARGETS]).default('claude'))

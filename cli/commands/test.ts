@@ -1,37 +1,33 @@
 import type { Command } from 'commander';
+import { registerVerbs, type Verb } from '../lazy.js';
 import type { Runtime } from '../runtime.js';
-import { registerTestList } from './test/list.js';
-import { registerTestGet } from './test/get.js';
-import { registerTestCreate } from './test/create.js';
-import { registerTestCreateBatch } from './test/create-batch.js';
-import { registerTestScaffold } from './test/scaffold.js';
-import { registerTestLint } from './test/lint.js';
-import { registerTestUpdate } from './test/update.js';
-import { registerTestDelete } from './test/delete.js';
-import { registerTestDeleteBatch } from './test/delete-batch.js';
-import { registerTestCode } from './test/code.js';
-import { registerTestPlan } from './test/plan.js';
-import { registerTestRun } from './test/run.js';
-import { registerTestWait } from './test/wait.js';
-import { registerTestCancel } from './test/cancel.js';
-import { registerTestRerun } from './test/rerun.js';
-import { registerTestResult } from './test/result.js';
-import { registerTestSteps } from './test/steps.js';
-import { registerTestDiff } from './test/diff.js';
-import { registerTestFlaky } from './test/flaky.js';
-import { registerTestFailure } from './test/failure.js';
-import { registerTestArtifact } from './test/artifact.js';
-import { registerTestTriage } from './test/triage.js';
 
 /** Verbs in SPEC.md 4.3 order. */
-const VERBS = [
-  registerTestList, registerTestGet, registerTestCreate, registerTestCreateBatch, registerTestScaffold, registerTestLint,
-  registerTestUpdate, registerTestDelete, registerTestDeleteBatch, registerTestRun, registerTestWait, registerTestCancel,
-  registerTestRerun, registerTestCode, registerTestPlan,
-  registerTestSteps, registerTestResult, registerTestDiff, registerTestFlaky, registerTestFailure, registerTestArtifact, registerTestTriage,
+const VERBS: Verb[] = [
+  { names: ['list'], load: async () => (await import('./test/list.js')).registerTestList },
+  { names: ['get'], load: async () => (await import('./test/get.js')).registerTestGet },
+  { names: ['create'], load: async () => (await import('./test/create.js')).registerTestCreate },
+  { names: ['create-batch'], load: async () => (await import('./test/create-batch.js')).registerTestCreateBatch },
+  { names: ['scaffold'], load: async () => (await import('./test/scaffold.js')).registerTestScaffold },
+  { names: ['lint'], load: async () => (await import('./test/lint.js')).registerTestLint },
+  { names: ['update'], load: async () => (await import('./test/update.js')).registerTestUpdate },
+  { names: ['delete'], load: async () => (await import('./test/delete.js')).registerTestDelete },
+  { names: ['delete-batch'], load: async () => (await import('./test/delete-batch.js')).registerTestDeleteBatch },
+  { names: ['run'], load: async () => (await import('./test/run.js')).registerTestRun },
+  { names: ['wait'], load: async () => (await import('./test/wait.js')).registerTestWait },
+  { names: ['cancel'], load: async () => (await import('./test/cancel.js')).registerTestCancel },
+  { names: ['rerun'], load: async () => (await import('./test/rerun.js')).registerTestRerun },
+  { names: ['code'], load: async () => (await import('./test/code.js')).registerTestCode },
+  { names: ['plan'], load: async () => (await import('./test/plan.js')).registerTestPlan },
+  { names: ['steps'], load: async () => (await import('./test/steps.js')).registerTestSteps },
+  { names: ['result'], load: async () => (await import('./test/result.js')).registerTestResult },
+  { names: ['diff'], load: async () => (await import('./test/diff.js')).registerTestDiff },
+  { names: ['flaky'], load: async () => (await import('./test/flaky.js')).registerTestFlaky },
+  { names: ['failure'], load: async () => (await import('./test/failure.js')).registerTestFailure },
+  { names: ['artifact'], load: async () => (await import('./test/artifact.js')).registerTestArtifact },
+  { names: ['triage'], load: async () => (await import('./test/triage.js')).registerTestTriage },
 ];
 
-export function registerTest(program: Command, rt: Runtime): void {
-  const group = program.command('test').description('tests: create, lint, list, inspect, change, delete, run and triage');
-  for (const register of VERBS) register(group, rt);
+export async function registerTest(program: Command, rt: Runtime, verb?: string): Promise<void> {
+  await registerVerbs(program.command('test'), rt, VERBS, verb);
 }

@@ -7,7 +7,6 @@ export function registerUsage(program: Command, rt: Runtime): void {
   program
     .command('usage')
     .alias('credits')
-    .description('credit balance and plan info (GET /me)')
     .action(async () => {
       const u = await rt.exec(usageGet, {});
       rt.emit(u, (x) =>

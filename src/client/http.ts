@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, request, type Dispatcher } from 'undici';
-import { ErrorEnvelope, SvcError } from '../contract/errors.js';
+import { SvcError, type ErrorEnvelope } from '../contract/errors.js';
 import { TriggerThrottle } from './throttle.js';
 import { fillPath, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf } from '../contract/endpoint.js';
 
@@ -25,8 +24,6 @@ export interface ClientOptions {
   backoffMs?: number;
   /** Client-side trigger pacing (default 50 per minute). */
   triggersPerMinute?: number;
-  /** undici dispatcher; tests pass a MockAgent. */
-  dispatcher?: Dispatcher;
 }
 
 export interface CallOptions<E extends Endpoint> {
@@ -46,7 +43,21 @@ export interface RawResponse {
   requestId: string | null;
 }
 
-const sharedAgent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
+/**
+ * Requests go through Node's own fetch (keep-alive on its global pool; nothing to load at start).
+ * Its pool waits at most 300 s for response headers, so a longer --request-timeout uses undici's
+ * fetch with a pool of its own, loaded only then.
+ */
+type Fetch = (url: URL, init: RequestInit) => Promise<Response>;
+let longFetch: Promise<Fetch> | undefined;
+function fetcherFor(timeoutMs: number): Fetch | Promise<Fetch> {
+  if (timeoutMs <= 300_000) return fetch;
+  longFetch ??= import('undici').then(({ Agent, fetch: undiciFetch }) => {
+    const dispatcher = new Agent({ headersTimeout: 600_000, bodyTimeout: 600_000, keepAliveTimeout: 10_000 });
+    return ((url: URL, init: RequestInit) => undiciFetch(url, { ...init, dispatcher } as never)) as unknown as Fetch;
+  });
+  return longFetch;
+}
 /** Errors where the request surely never reached the server, so even a POST is safe to resend. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
@@ -54,14 +65,12 @@ export class ApiClient {
   readonly baseUrl: string;
   private readonly opts: ClientOptions;
   private readonly log: Logger;
-  private readonly dispatcher: Dispatcher;
   private readonly throttle: TriggerThrottle;
 
   constructor(opts: ClientOptions) {
     this.opts = opts;
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
     this.log = opts.logger ?? silentLogger;
-    this.dispatcher = opts.dispatcher ?? sharedAgent;
     this.throttle = new TriggerThrottle(opts.triggersPerMinute ?? 50, (ms) => this.log.verbose(`throttling run triggers: waiting ${ms}ms (50 per minute)`));
   }
 
@@ -116,18 +125,11 @@ export class ApiClient {
       try {
         const signals = [AbortSignal.timeout(this.opts.timeoutMs)];
         if (o.signal) signals.push(o.signal);
-        const res = await request(url, {
-          method: method as Dispatcher.HttpMethod,
-          headers,
-          body: payload,
-          dispatcher: this.dispatcher,
-          signal: AbortSignal.any(signals),
-          headersTimeout: this.opts.timeoutMs,
-          bodyTimeout: this.opts.timeoutMs,
-        });
-        status = res.statusCode;
-        resHeaders = res.headers;
-        body = Buffer.from(await res.body.arrayBuffer());
+        const send = await fetcherFor(this.opts.timeoutMs);
+        const res = await send(url, { method, headers, body: payload, signal: AbortSignal.any(signals) });
+        status = res.status;
+        resHeaders = headersOf(res.headers);
+        body = Buffer.from(await res.arrayBuffer());
       } catch (err) {
         const ms = Math.round(performance.now() - started);
         const code = errCode(err);
@@ -181,18 +183,32 @@ function headerOf(h: RawResponse['headers'], name: string): string | null {
   return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
 }
 
+function headersOf(h: Headers): RawResponse['headers'] {
+  const out: RawResponse['headers'] = {};
+  h.forEach((v, k) => (out[k] = v));
+  const cookies = h.getSetCookie();
+  if (cookies.length) out['set-cookie'] = cookies;
+  return out;
+}
+
+/** fetch wraps network errors as `TypeError: fetch failed` with the system error as its cause. */
 function errCode(err: unknown): string {
-  const e = err as { name?: string; code?: string; cause?: { code?: string } };
-  if (e?.name === 'TimeoutError' || e?.code === 'UND_ERR_HEADERS_TIMEOUT' || e?.code === 'UND_ERR_BODY_TIMEOUT') return 'TIMEOUT';
-  if (e?.name === 'AbortError' && (e as { cause?: { name?: string } }).cause?.name === 'TimeoutError') return 'TIMEOUT';
-  return e?.code ?? e?.cause?.code ?? e?.name ?? 'ERROR';
+  const e = err as { name?: string; code?: string; cause?: { name?: string; code?: string } };
+  if (e?.name === 'TimeoutError' || e?.cause?.name === 'TimeoutError') return 'TIMEOUT';
+  if (e?.cause?.code === 'UND_ERR_HEADERS_TIMEOUT' || e?.cause?.code === 'UND_ERR_BODY_TIMEOUT') return 'TIMEOUT';
+  return e?.cause?.code ?? e?.code ?? e?.name ?? 'ERROR';
+}
+
+function isEnvelope(v: unknown): v is ErrorEnvelope {
+  const e = (v as { error?: Record<string, unknown> } | null)?.error;
+  return !!e && typeof e.code === 'string' && typeof e.message === 'string' && typeof e.nextAction === 'string' && (e.requestId === null || typeof e.requestId === 'string');
 }
 
 function toError(status: number, body: Buffer, requestId: string | null): SvcError {
   try {
-    const env = ErrorEnvelope.safeParse(JSON.parse(body.toString('utf8')));
-    if (env.success) {
-      const e = SvcError.fromEnvelope(env.data, status);
+    const env: unknown = JSON.parse(body.toString('utf8'));
+    if (isEnvelope(env)) {
+      const e = SvcError.fromEnvelope(env, status);
       e.requestId ??= requestId;
       return e;
     }

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * One error type for every surface: the API's error body, the CLI's JSON error on stderr and the
  * MCP tool error all carry the same envelope. Exit codes follow SPEC.md 7.1; where it is silent we
@@ -41,17 +39,10 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export const ErrorBody = z
-  .object({
-    code: z.string().describe('Stable machine-readable error code, e.g. NOT_FOUND'),
-    message: z.string(),
-    nextAction: z.string().describe('What to do about it'),
-    requestId: z.string().nullable(),
-    details: z.unknown().optional(),
-  })
-  .meta({ id: 'ErrorBody' });
-export const ErrorEnvelope = z.object({ error: ErrorBody }).meta({ id: 'ErrorEnvelope' });
-export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+/** The error body of every surface; its schema is in error-envelope.ts (this file stays free of zod: the CLI loads it at start). */
+export interface ErrorEnvelope {
+  error: { code: string; message: string; nextAction: string; requestId: string | null; details?: unknown };
+}
 
 export class SvcError extends Error {
   readonly code: string;

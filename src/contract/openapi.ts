@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ENDPOINTS } from './api.js';
-import { ErrorEnvelope } from './errors.js';
+import { ErrorEnvelope } from './error-envelope.js';
 import type { Endpoint } from './endpoint.js';
 
 type Json = Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EXIT, SvcError, exitForStatus, ErrorEnvelope } from '../../src/contract/errors.js';
+import { EXIT, SvcError, exitForStatus } from '../../src/contract/errors.js';
+import { ErrorEnvelope } from '../../src/contract/error-envelope.js';
 import { ENDPOINTS } from '../../src/contract/api.js';
 import { buildOpenApi } from '../../src/contract/openapi.js';
 import { fillPath } from '../../src/contract/endpoint.js';

@@ -77,7 +77,7 @@ const silentIo = (): Io => ({ out: () => undefined, err: () => undefined, env: {
 
 /** Parses argv (without the leading `svc`) with no-op actions; returns the error text or null. */
 async function parseOnly(argv: string[]): Promise<string | null> {
-  const { program } = buildProgram(silentIo());
+  const { program } = await buildProgram(silentIo());
   const neuter = (c: Command) => {
     if ((c as unknown as { _actionHandler: unknown })._actionHandler) c.action(() => undefined);
     c.commands.forEach(neuter);

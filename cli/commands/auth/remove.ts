@@ -11,6 +11,7 @@ export function registerAuthRemove(auth: Command, rt: Runtime): void {
     .command('remove')
     .description("delete the active profile's credentials (other profiles are kept)")
     .action(async () => {
+      await rt.load();
       const cfg = rt.config();
       if (rt.globals().dryRun) {
         rt.advise('dry run: nothing removed');
