@@ -18,17 +18,36 @@ export const AgentFile = z
   .meta({ id: 'AgentFile' });
 export type AgentFile = z.infer<typeof AgentFile>;
 
+export const McpEntry = z
+  .object({
+    target: z.enum(TARGETS),
+    path: z.string().nullable().describe("The agent's project MCP file; null when it reads MCP servers only from user settings"),
+    state: FileState.describe('ok: the svc server entry is as installed; modified: it differs; absent: no entry (or no file); corrupt: the file cannot be read'),
+    note: z.string().optional(),
+  })
+  .meta({ id: 'AgentMcpEntry' });
+export type McpEntry = z.infer<typeof McpEntry>;
+
 export const AgentStatusReport = z
   .object({
     dir: z.string(),
     version: z.string().describe('The svc version whose skills are compared'),
     files: z.array(AgentFile),
-    attention: z.number().int().describe('Files in a state other than ok or absent'),
+    mcp: z.array(McpEntry).describe('The svc-mcp server entry in each agent\'s MCP configuration'),
+    attention: z.number().int().describe('Files (each counted once) in a state other than ok or absent'),
   })
   .meta({ id: 'AgentStatusReport' });
 export type AgentStatusReport = z.infer<typeof AgentStatusReport>;
 
-export const InstallAction = z.enum(['created', 'updated', 'unchanged', 'replaced']);
+export const InstallAction = z.enum(['created', 'updated', 'unchanged', 'replaced', 'shared']).describe("shared: the agent reads another target's copy installed by the same call");
+export const McpInstallRow = z.object({
+  target: z.enum(TARGETS),
+  path: z.string().nullable(),
+  before: FileState,
+  action: z.enum(['created', 'updated', 'unchanged', 'replaced', 'skipped']).describe('skipped: the agent has no project MCP file (see note)'),
+  backup: z.string().nullable(),
+  note: z.string().optional(),
+});
 export const AgentInstallReport = z
   .object({
     dir: z.string(),
@@ -43,7 +62,9 @@ export const AgentInstallReport = z
         backup: z.string().nullable().describe('Backup kept before a --force overwrite'),
       }),
     ),
-    written: z.number().int(),
+    mcp: z.array(McpInstallRow).describe('The svc-mcp server entry merged into each agent\'s MCP configuration'),
+    removed: z.array(z.string()).describe('svc-owned, unedited files no longer needed (a duplicate of a shared skill, an earlier layout), deleted'),
+    written: z.number().int().describe('Files written'),
   })
   .meta({ id: 'AgentInstallReport' });
 export type AgentInstallReport = z.infer<typeof AgentInstallReport>;

@@ -15,15 +15,16 @@ export type AgentSetupResult = z.infer<typeof AgentSetupResult>;
 
 /**
  * The skill-install step of `svc setup`: the same installer as `svc agent install` with every
- * skill. A blocked target does not fail setup (the credentials are already stored); it is reported
+ * skill and the agent's MCP entry. A blocked target does not fail setup (the credentials are already stored); it is reported
  * with the way out.
  */
 export function installForSetup(o: { target: Target; dir: string; force: boolean; cwd: string; version?: string }): AgentSetupResult {
   try {
     const root = projectRoot(o.dir, o.cwd);
     const r = installSkills({ root, targets: [o.target], skills: SKILLS, force: o.force, version: o.version ?? packageVersion() });
-    const changed = r.files.filter((f) => f.action !== 'unchanged');
-    const files = [...new Set(r.files.map((f) => f.path))];
+    const rows = [...r.files, ...r.mcp.filter((m) => m.path !== null && m.action !== 'skipped')] as { path: string; action: string; backup: string | null }[];
+    const changed = rows.filter((f) => f.action !== 'unchanged');
+    const files = [...new Set(rows.map((f) => f.path))];
     if (!changed.length) return { status: 'up-to-date', target: o.target, files, message: `skills already installed (svc ${r.version})` };
     const backups = [...new Set(changed.map((f) => f.backup).filter((b): b is string => !!b))];
     const counts = ['created', 'updated', 'replaced'].map((a) => [a, changed.filter((f) => f.action === a).length] as const).filter(([, n]) => n);

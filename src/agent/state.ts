@@ -3,7 +3,7 @@ import { BEGIN_RE, END_LINE, END_RE, FILE_MARKER_RE, lines, parseBegin, parseFil
 import { locate, readText, type Located } from './fs-safe.js';
 import { orderSkills, renderFile, renderSection } from './render.js';
 import type { AgentFile, FileState } from './report.js';
-import { modeOf, skillPath, type Skill, type Target } from './targets.js';
+import { alsoReads, modeOf, skillPath, type Skill, type Target } from './targets.js';
 
 export interface FileInspection {
   rel: string;
@@ -44,6 +44,35 @@ export function inspectFile(root: string, target: Exclude<Target, 'codex'>, skil
   const body = current.slice(0, line.start) + current.slice(line.next);
   if (sha256(body) !== m.sha256) return { ...base, state: 'modified', installedVersion: m.version, note: 'edited since it was installed' };
   return { ...base, state: 'stale', installedVersion: m.version };
+}
+
+/**
+ * True when the file carries exactly one svc marker and is byte for byte what svc wrote (any
+ * version): removing it loses nothing of the user's.
+ */
+export function svcOwnedUnedited(root: string, rel: string): boolean {
+  const loc = locate(root, rel);
+  if (loc.escape || !loc.exists || !isFile(loc.abs)) return false;
+  const current = readText(loc.abs);
+  const markers = lines(current).filter((l) => FILE_MARKER_RE.test(l.text));
+  if (markers.length !== 1) return false;
+  const m = parseFileMarker(markers[0]!.text);
+  return !!m && sha256(current.slice(0, markers[0]!.start) + current.slice(markers[0]!.next)) === m.sha256;
+}
+
+/** Where earlier svc versions put a target's skill; install removes these when svc-owned and unedited. */
+export function legacyPaths(target: Target, skill: Skill): string[] {
+  return target === 'copilot' ? [`.github/instructions/${skill}.instructions.md`] : target === 'cline' ? [`.clinerules/${skill}.md`] : [];
+}
+
+/** The other target whose installed skill file this target reads instead of its own, if any. */
+export function sharedFrom(root: string, target: Target, skill: Skill, version: string): { target: Target; file: FileInspection } | null {
+  for (const other of alsoReads(target)) {
+    if (other === 'codex') continue;
+    const file = inspectFile(root, other, skill, version);
+    if (file.state !== 'absent') return { target: other, file };
+  }
+  return null;
 }
 
 export interface SectionInspection {
@@ -99,8 +128,11 @@ export function inspectAll(root: string, targets: readonly Target[], skills: rea
         const note = state === 'absent' && section.state !== 'absent' ? 'not in the svc section' : section.note;
         rows.push({ target, skill, state, mode: modeOf(target), path: section.rel, installedVersion: state === 'absent' ? null : section.installedVersion, ...(note ? { note } : {}) });
       } else {
-        const f = inspectFile(root, target, skill, version);
-        rows.push({ target, skill, state: f.state, mode: modeOf(target), path: f.rel, installedVersion: f.installedVersion, ...(f.note ? { note: f.note } : {}) });
+        const own = inspectFile(root, target, skill, version);
+        const shared = own.state === 'absent' ? sharedFrom(root, target, skill, version) : null;
+        const f = shared?.file ?? own;
+        const note = shared ? `read from ${shared.target}'s skill folder` : f.note;
+        rows.push({ target, skill, state: f.state, mode: modeOf(target), path: f.rel, installedVersion: f.installedVersion, ...(note ? { note } : {}) });
       }
     }
   }

@@ -14,8 +14,9 @@ export function modeOf(target: Target): Mode {
 
 /**
  * Relative path (under the project dir) of a skill's file for a target, as each agent documents it:
- * Agent Skills folders (SKILL.md) for claude, antigravity and kiro; rule files for cursor (.mdc),
- * cline, windsurf and copilot; codex reads AGENTS.md, so all skills share one section there.
+ * Agent Skills folders (SKILL.md, loaded only when the task matches its description) for claude,
+ * antigravity, kiro, copilot and cline; rule files for cursor (.mdc) and windsurf; codex reads
+ * AGENTS.md, so all skills share one section there.
  */
 export function skillPath(target: Target, skill: Skill): string {
   switch (target) {
@@ -24,7 +25,7 @@ export function skillPath(target: Target, skill: Skill): string {
     case 'cursor':
       return `.cursor/rules/${skill}.mdc`;
     case 'cline':
-      return `.clinerules/${skill}.md`;
+      return `.cline/skills/${skill}/SKILL.md`;
     case 'antigravity':
       return `.agents/skills/${skill}/SKILL.md`;
     case 'kiro':
@@ -32,8 +33,17 @@ export function skillPath(target: Target, skill: Skill): string {
     case 'windsurf':
       return `.windsurf/rules/${skill}.md`;
     case 'copilot':
-      return `.github/instructions/${skill}.instructions.md`;
+      return `.github/skills/${skill}/SKILL.md`;
     case 'codex':
       return 'AGENTS.md';
   }
+}
+
+/**
+ * Other targets' skill folders a target also reads: Copilot finds skills in .claude/skills and
+ * .agents/skills as well as its own, Cline in .claude/skills. When one of those is installed, the
+ * target uses it instead of a copy of its own, so the agent never sees a skill twice.
+ */
+export function alsoReads(target: Target): Target[] {
+  return target === 'copilot' ? ['claude', 'antigravity'] : target === 'cline' ? ['claude'] : [];
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { projectRoot } from '../agent/fs-safe.js';
-import { AgentStatusReport, needsAttention, type AgentFile } from '../agent/report.js';
+import { inspectMcp, mcpConfigOf } from '../agent/mcp-config.js';
+import { AgentStatusReport, needsAttention, type AgentFile, type McpEntry } from '../agent/report.js';
 import { inspectAll } from '../agent/state.js';
 import { SKILLS, skillPath, TARGETS, modeOf } from '../agent/targets.js';
 import { packageVersion } from '../util/package-root.js';
@@ -17,7 +18,18 @@ export function scan(ctx: OpContext, input: ScanInput): AgentStatusReport {
   const root = projectRoot(input.dir, ctx.cwd);
   const version = packageVersion();
   const files = inspectAll(root, input.targets, input.skills, version);
-  return { dir: root, version, files, attention: files.filter((f) => needsAttention(f.state)).length };
+  const mcp = input.targets.map((target): McpEntry => {
+    const spec = mcpConfigOf(target);
+    if (!spec) return { target, path: null, state: 'absent', note: 'reads MCP servers only from its user settings' };
+    const m = inspectMcp(root, spec);
+    return { target, path: m.rel, state: m.state, ...(m.note ? { note: m.note } : {}) };
+  });
+  return { dir: root, version, files, mcp, attention: attentionOf([...files, ...mcp]) };
+}
+
+/** Files needing attention, each counted once (AGENTS.md holds several skills). */
+export function attentionOf(rows: { path: string | null; state: AgentFile['state'] }[]): number {
+  return new Set(rows.filter((r) => r.path !== null && needsAttention(r.state)).map((r) => r.path)).size;
 }
 
 export function sampleScan(input: ScanInput): AgentStatusReport {
@@ -31,14 +43,18 @@ export function sampleScan(input: ScanInput): AgentStatusReport {
       installedVersion: target === 'claude' ? packageVersion() : null,
     })),
   );
-  return { dir: '/path/to/project', version: packageVersion(), files, attention: 0 };
+  const mcp: McpEntry[] = input.targets.map((target) => {
+    const spec = mcpConfigOf(target);
+    return spec ? { target, path: spec.path, state: target === 'claude' ? 'ok' : 'absent' } : { target, path: null, state: 'absent', note: 'reads MCP servers only from its user settings' };
+  });
+  return { dir: '/path/to/project', version: packageVersion(), files, mcp, attention: 0 };
 }
 
 /** Local and read-only: one row per target and skill with its state. */
 export const agentList = defineOp({
   name: 'agent.list',
   title: 'List agent skill files',
-  description: 'One row per agent target and skill: state (ok, stale, modified, unmarked, absent, corrupt), mode and path under the project dir.',
+  description: "One row per agent target and skill: state (ok, stale, modified, unmarked, absent, corrupt), mode and path under the project dir; and the svc-mcp entry of each agent's MCP file.",
   input: AgentScanInput,
   output: AgentStatusReport,
   annotations: READ,

@@ -8,20 +8,27 @@ import { startServer, type TestServer } from '../helpers/server.js';
 const offline = ['--endpoint-url', 'http://127.0.0.1:9/api/v1'];
 
 describe('svc agent install|list|status', () => {
-  it('installs claude by default, lists 16 rows, and reports ok with exit 0', async () => {
+  it('installs claude by default (skills and .mcp.json), lists 16 rows, and reports ok with exit 0', async () => {
     const ctx = cliEnv();
     const r = await svc([...offline, 'agent', 'install'], { ctx });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(/^TARGET\s+SKILL\s+ACTION\s+PATH\s+BACKUP$/m);
     expect(r.stdout).toMatch(/claude\s+svc-verify\s+created\s+\.claude\/skills\/svc-verify\/SKILL\.md/);
     expect(readFileSync(join(ctx.cwd, '.claude/skills/svc-onboard/SKILL.md'), 'utf8')).toMatch(/^---\nname: svc-onboard\n/);
+    expect(r.stdout).toMatch(/^claude\s+svc\s+created\s+\.mcp\.json/m);
+    expect(JSON.parse(readFileSync(join(ctx.cwd, '.mcp.json'), 'utf8'))).toEqual({ mcpServers: { svc: { command: 'svc-mcp', args: [] } } });
 
     const list = await svc([...offline, 'agent', 'list'], { ctx });
     expect(list.exitCode).toBe(0);
     expect(list.stdout.split('\n')[0]).toMatch(/^TARGET\s+SKILL\s+STATUS\s+MODE\s+PATH$/);
     const rows = (await svc([...offline, '--output', 'json', 'agent', 'list'], { ctx })).json().files;
     expect(rows).toHaveLength(16);
-    expect(rows.filter((f: { state: string }) => f.state === 'ok').map((f: { target: string }) => f.target)).toEqual(['claude', 'claude']);
+    // Cline and Copilot read claude's skill folder, so their rows show those files.
+    expect(rows.filter((f: { state: string }) => f.state === 'ok').map((f: { target: string; path: string }) => `${f.target} ${f.path}`)).toEqual([
+      'claude .claude/skills/svc-verify/SKILL.md', 'claude .claude/skills/svc-onboard/SKILL.md',
+      'cline .claude/skills/svc-verify/SKILL.md', 'cline .claude/skills/svc-onboard/SKILL.md',
+      'copilot .claude/skills/svc-verify/SKILL.md', 'copilot .claude/skills/svc-onboard/SKILL.md',
+    ]);
     expect(rows.find((f: { target: string }) => f.target === 'codex')).toMatchObject({ mode: 'section', path: 'AGENTS.md', state: 'absent' });
 
     const st = await svc([...offline, 'agent', 'status'], { ctx });
@@ -56,8 +63,8 @@ describe('svc agent install|list|status', () => {
 
   it('flags an unmarked file and a corrupt AGENTS.md section', async () => {
     const ctx = cliEnv();
-    mkdirSync(join(ctx.cwd, '.clinerules'));
-    appendFileSync(join(ctx.cwd, '.clinerules/svc-verify.md'), '# our own rules\n');
+    mkdirSync(join(ctx.cwd, '.cline/skills/svc-verify'), { recursive: true });
+    appendFileSync(join(ctx.cwd, '.cline/skills/svc-verify/SKILL.md'), '# our own skill\n');
     appendFileSync(join(ctx.cwd, 'AGENTS.md'), '# team\n<!-- END svc:skills -->\n');
     const st = await svc(['--output', 'json', 'agent', 'status', '--target', 'cline,codex', '--skill', 'svc-verify'], { ctx });
     expect(st.exitCode).toBe(1);
@@ -84,9 +91,14 @@ describe('svc agent install|list|status', () => {
     mkdirSync(join(ctx.cwd, 'app'));
     const r = await svc(['--output', 'json', 'agent', 'install', '--dir', 'app', '--target', 'copilot', '--skill', 'svc-verify'], { ctx });
     expect(r.exitCode).toBe(0);
-    expect(r.json().files).toEqual([{ target: 'copilot', skill: 'svc-verify', path: '.github/instructions/svc-verify.instructions.md', before: 'absent', action: 'created', backup: null }]);
-    expect(existsSync(join(ctx.cwd, 'app/.github/instructions/svc-verify.instructions.md'))).toBe(true);
-    expect(existsSync(join(ctx.cwd, 'app/.github/instructions/svc-onboard.instructions.md'))).toBe(false);
+    expect(r.json().files).toEqual([{ target: 'copilot', skill: 'svc-verify', path: '.github/skills/svc-verify/SKILL.md', before: 'absent', action: 'created', backup: null }]);
+    expect(r.json().mcp).toEqual([{ target: 'copilot', path: '.vscode/mcp.json', before: 'absent', action: 'created', backup: null }]);
+    expect(existsSync(join(ctx.cwd, 'app/.github/skills/svc-verify/SKILL.md'))).toBe(true);
+    expect(existsSync(join(ctx.cwd, 'app/.github/skills/svc-onboard/SKILL.md'))).toBe(false);
+    expect(existsSync(join(ctx.cwd, 'app/.vscode/mcp.json'))).toBe(true);
+    const none = await svc(['--output', 'json', 'agent', 'install', '--dir', 'app', '--target', 'kiro', '--no-mcp'], { ctx });
+    expect(none.json().mcp).toEqual([]);
+    expect(existsSync(join(ctx.cwd, 'app/.kiro/settings/mcp.json'))).toBe(false);
   });
 });
 
@@ -109,7 +121,8 @@ describe('setup and doctor use the same installer', () => {
 
     const r = await svc([...ep, 'setup', '--api-key', key], { ctx });
     expect(r.exitCode).toBe(0);
-    expect(r.stdout).toMatch(/^agent:\s+installed \(claude\): 2 created$/m);
+    expect(r.stdout).toMatch(/^agent:\s+installed \(claude\): 3 created$/m);
+    expect(r.stdout).toContain('.mcp.json');
     expect(r.stdout).toContain('.claude/skills/svc-verify/SKILL.md');
     expect(existsSync(join(ctx.cwd, '.claude/skills/svc-verify/SKILL.md'))).toBe(true);
 
@@ -137,7 +150,7 @@ describe('setup and doctor use the same installer', () => {
     const doc = await svc(['--output', 'json', 'doctor'], { ctx });
     expect(doc.json().checks.find((c: { name: string }) => c.name === 'verify skill')).toMatchObject({ status: 'WARN', detail: expect.stringContaining('cursor (unmarked)') });
     const f = await svc([...ep, 'setup', '--api-key', key, '--agent', 'cursor', '--force'], { ctx });
-    expect(f.stdout).toMatch(/^agent:\s+installed \(cursor\): 1 created, 1 replaced; backups: \.cursor\/rules\/svc-verify\.mdc\.bak$/m);
+    expect(f.stdout).toMatch(/^agent:\s+installed \(cursor\): 2 created, 1 replaced; backups: \.cursor\/rules\/svc-verify\.mdc\.bak$/m);
     expect(readFileSync(join(ctx.cwd, '.cursor/rules/svc-verify.mdc.bak'), 'utf8')).toBe('ours\n');
   });
 });

@@ -101,10 +101,14 @@ describe('svc-mcp over stdio', () => {
     const ctx = cliEnv();
     const client = await stdioClient({}, ctx.cwd);
     const r = await client.callTool({ name: 'svc_agent_install', arguments: { targets: ['kiro'], skills: ['svc-verify'] } });
-    expect(r.structuredContent).toMatchObject({ written: 1, files: [{ target: 'kiro', action: 'created', path: '.kiro/skills/svc-verify/SKILL.md' }] });
+    expect(r.structuredContent).toMatchObject({
+      written: 2,
+      files: [{ target: 'kiro', action: 'created', path: '.kiro/skills/svc-verify/SKILL.md' }],
+      mcp: [{ target: 'kiro', action: 'created', path: '.kiro/settings/mcp.json' }],
+    });
     expect(existsSync(join(ctx.cwd, '.kiro/skills/svc-verify/SKILL.md'))).toBe(true);
     const st = await client.callTool({ name: 'svc_agent_status', arguments: { targets: ['kiro'] } });
-    expect(st.structuredContent).toMatchObject({ attention: 0, files: [{ state: 'ok' }, { state: 'absent' }] });
+    expect(st.structuredContent).toMatchObject({ attention: 0, files: [{ state: 'ok' }, { state: 'absent' }], mcp: [{ target: 'kiro', state: 'ok' }] });
     await client.close();
   });
 

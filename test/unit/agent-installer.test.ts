@@ -195,7 +195,9 @@ describe('staying inside --dir', () => {
     mkdirSync(dir);
     install(dir, [...TARGETS]);
     expect(readdirSync(parent)).toEqual(['project']);
-    const expected = [...new Set(TARGETS.flatMap((t) => SKILLS.map((s) => skillPath(t, s))))].sort();
-    expect(tree(dir)).toEqual(expected);
+    // Copilot and Cline read claude's skill folder: no copies of their own.
+    const skills = TARGETS.filter((t) => t !== 'copilot' && t !== 'cline').flatMap((t) => SKILLS.map((s) => skillPath(t, s)));
+    const mcp = ['.mcp.json', '.cursor/mcp.json', '.vscode/mcp.json', '.kiro/settings/mcp.json', '.codex/config.toml'];
+    expect(tree(dir)).toEqual([...new Set([...skills, ...mcp])].sort());
   });
 });

@@ -10,7 +10,7 @@ describe('setup step', () => {
   it('installs, then reports up-to-date, blocked, and a forced replace with its backup', () => {
     const dir = root();
     const o = { target: 'cursor' as const, dir, cwd: dir, force: false };
-    expect(installForSetup(o)).toMatchObject({ status: 'installed', target: 'cursor', files: ['.cursor/rules/svc-verify.mdc', '.cursor/rules/svc-onboard.mdc'] });
+    expect(installForSetup(o)).toMatchObject({ status: 'installed', target: 'cursor', files: ['.cursor/rules/svc-verify.mdc', '.cursor/rules/svc-onboard.mdc', '.cursor/mcp.json'] });
     expect(installForSetup(o).status).toBe('up-to-date');
     appendFileSync(join(dir, '.cursor/rules/svc-verify.mdc'), 'edit\n');
     const blocked = installForSetup(o);
