@@ -137,5 +137,7 @@ export function printError(io: Io, e: SvcError, json: boolean): void {
   let s = `error: ${e.message}\n`;
   if (e.nextAction) s += `  next: ${e.nextAction}\n`;
   if (e.requestId) s += `  request id: ${e.requestId}\n`;
+  const diff = (e.details as { diff?: unknown } | undefined)?.diff;
+  if (typeof diff === 'string') s += diff;
   io.err(s);
 }

@@ -6,7 +6,8 @@ import { BLOCKING, type AgentInstallReport, type FileState } from './report.js';
 import { freshMcpFile, inspectMcp, mcpConfigOf, userLevelHint, type McpInspection } from './mcp-config.js';
 import { inspectFile, inspectSection, legacyPaths, svcOwnedUnedited } from './state.js';
 import { locate } from './fs-safe.js';
-import { unlinkSync } from 'node:fs';
+import { readFileSync, unlinkSync } from 'node:fs';
+import { createTwoFilesPatch } from 'diff';
 import { alsoReads, skillPath, type Skill, type Target } from './targets.js';
 import { relative } from 'node:path';
 
@@ -39,12 +40,8 @@ interface Step {
   shared?: Row;
 }
 
-/**
- * Installs skills: absent, ok and stale targets are written (or left alone) freely; modified,
- * unmarked and corrupt ones only with --force, after a backup. Everything is checked before the
- * first write, so a blocked install writes nothing.
- */
-export function installSkills(o: InstallOptions): AgentInstallReport {
+/** What an install would do, file by file, without touching anything. */
+function planInstall(o: InstallOptions): { steps: Step[]; mcp: ReturnType<typeof mcpSteps>; obsolete: string[] } {
   const steps: Step[] = [];
   /** svc-owned, unedited files no longer needed: duplicates of a shared skill, earlier layouts. */
   const obsolete: string[] = o.targets.flatMap((t) => o.skills.flatMap((skill) => legacyPaths(t, skill))).filter((rel) => svcOwnedUnedited(o.root, rel));
@@ -73,6 +70,35 @@ export function installSkills(o: InstallOptions): AgentInstallReport {
   }
   const mcp = o.mcp === false ? [] : mcpSteps(o);
   for (const m of mcp) if (m.step) steps.push(m.step);
+  return { steps, mcp, obsolete };
+}
+
+/**
+ * For `agent status --diff`: each existing file that an install (with --force) would change, as a
+ * unified diff from what is there to what this version writes. Keyed by path.
+ */
+export function pendingChanges(o: InstallOptions): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const s of planInstall({ ...o, force: true }).steps) {
+    if (s.content === null || s.refuse || s.state === 'absent' || out.has(s.path)) continue;
+    let current: string;
+    try {
+      current = readFileSync(s.abs, 'utf8');
+    } catch {
+      continue;
+    }
+    if (current !== s.content) out.set(s.path, createTwoFilesPatch(s.path, s.path, current, s.content, 'installed', `svc ${o.version}`, { context: 3 }));
+  }
+  return out;
+}
+
+/**
+ * Installs skills: absent, ok and stale targets are written (or left alone) freely; modified,
+ * unmarked and corrupt ones only with --force, after a backup. Everything is checked before the
+ * first write, so a blocked install writes nothing.
+ */
+export function installSkills(o: InstallOptions): AgentInstallReport {
+  const { steps, mcp, obsolete } = planInstall(o);
   const refused = steps.filter((s) => s.refuse);
   if (refused.length) {
     throw new SvcError('CONFLICT', `cannot write ${refused.map((s) => s.refuse).join('; ')}; nothing was written`, {

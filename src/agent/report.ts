@@ -14,6 +14,7 @@ export const AgentFile = z
     path: z.string().describe('Relative to the project dir'),
     installedVersion: z.string().nullable().describe('svc version recorded in the provenance marker'),
     note: z.string().optional(),
+    diff: z.string().optional().describe('With diff: what an install would change in this file, as a unified diff'),
   })
   .meta({ id: 'AgentFile' });
 export type AgentFile = z.infer<typeof AgentFile>;
@@ -24,6 +25,7 @@ export const McpEntry = z
     path: z.string().nullable().describe("The agent's project MCP file; null when it reads MCP servers only from user settings"),
     state: FileState.describe('ok: the svc server entry is as installed; modified: it differs; absent: no entry (or no file); corrupt: the file cannot be read'),
     note: z.string().optional(),
+    diff: z.string().optional().describe('With diff: what an install would change in this file, as a unified diff'),
   })
   .meta({ id: 'AgentMcpEntry' });
 export type McpEntry = z.infer<typeof McpEntry>;

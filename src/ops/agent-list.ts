@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { projectRoot } from '../agent/fs-safe.js';
+import { pendingChanges } from '../agent/install.js';
 import { inspectMcp, mcpConfigOf } from '../agent/mcp-config.js';
 import { AgentStatusReport, needsAttention, type AgentFile, type McpEntry } from '../agent/report.js';
 import { inspectAll } from '../agent/state.js';
@@ -11,6 +12,7 @@ export const AgentScanInput = z.object({
   skills: z.array(z.enum(SKILLS)).min(1).default([...SKILLS]).describe('Skills to check (default: all)'),
   targets: z.array(z.enum(TARGETS)).min(1).default([...TARGETS]).describe('Agents to check (default: all eight)'),
   dir: z.string().default('.').describe('Project root (default: the current directory)'),
+  diff: z.boolean().default(false).describe('Add, for each file an install would change, a unified diff of the change'),
 });
 type ScanInput = z.infer<typeof AgentScanInput>;
 
@@ -24,6 +26,13 @@ export function scan(ctx: OpContext, input: ScanInput): AgentStatusReport {
     const m = inspectMcp(root, spec);
     return { target, path: m.rel, state: m.state, ...(m.note ? { note: m.note } : {}) };
   });
+  if (input.diff) {
+    const changes = pendingChanges({ root, targets: input.targets, skills: input.skills, force: true, version });
+    for (const row of [...files, ...mcp]) {
+      const d = row.path !== null && needsAttention(row.state) ? changes.get(row.path) : undefined;
+      if (d) row.diff = d;
+    }
+  }
   return { dir: root, version, files, mcp, attention: attentionOf([...files, ...mcp]) };
 }
 

@@ -47,6 +47,13 @@ describe('svc agent install|list|status', () => {
     expect(text.exitCode).toBe(1);
     expect(text.stdout).toMatch(/windsurf\s+svc-verify\s+modified/);
     expect(text.stdout).toMatch(/1 file\(s\) need attention/);
+    // --diff shows what an install would change: the local edit goes.
+    const diff = await svc(['agent', 'status', '--diff'], { ctx });
+    expect(diff.exitCode).toBe(1);
+    expect(diff.stdout).toMatch(/^--- \.windsurf\/rules\/svc-verify\.md\tinstalled$/m);
+    expect(diff.stdout).toMatch(/^\+\+\+ \.windsurf\/rules\/svc-verify\.md\tsvc \d/m);
+    expect(diff.stdout).toMatch(/^-my tweak$/m);
+    expect((await svc(['--output', 'json', 'agent', 'status', '--diff'], { ctx })).json().files.find((f: { diff?: string }) => f.diff).path).toBe('.windsurf/rules/svc-verify.md');
 
     const blocked = await svc(['--output', 'json', 'agent', 'install', '--target', 'windsurf'], { ctx });
     expect(blocked.exitCode).toBe(6);

@@ -43,6 +43,15 @@ describe('test code get / put', () => {
     expect(stale.error()).toMatchObject({ code: 'PRECONDITION_FAILED' });
     expect(stale.error().message).toMatch(/current codeVersion is 2; nothing was written/);
     expect(stale.error().nextAction).toMatch(/--expected-version 2/);
+    // The refusal shows what changed underneath: a unified diff from the current code to the refused one.
+    const diff = stale.error().details.diff as string;
+    expect(diff).toContain(`--- ${testId} v2 (current)`);
+    expect(diff).toContain(`+++ ${testId} (yours, based on v1)`);
+    expect(diff).toMatch(/^-def test_two\(\):$/m);
+    expect(diff).toMatch(/^\+# lost\?$/m);
+    const staleText = await svc(['test', 'code', 'put', testId, '--code-file', 'v3.py', '--expected-version', '1'], { ctx });
+    expect(staleText.exitCode).toBe(6);
+    expect(staleText.stderr).toMatch(/^error: code changed since version 1[^\n]*\n {2}next: [^\n]*\n(?: {2}request id: [^\n]*\n)?={3,}\n--- /);
     expect((await json(ctx, ['test', 'code', 'get', testId])).code).toBe(v2);
     // Without --expected-version the put is unconditional.
     const putText = await svc(['test', 'code', 'put', testId, '--code-file', 'v3.py'], { ctx });

@@ -22,7 +22,7 @@ const write = (dir: string, rel: string, text: string) => {
   mkdirSync(dirname(join(dir, rel)), { recursive: true });
   writeFileSync(join(dir, rel), text);
 };
-const status = (dir: string, targets: Target[]) => scan({ cwd: dir } as OpContext, { dir, targets, skills: [...SKILLS] });
+const status = (dir: string, targets: Target[]) => scan({ cwd: dir } as OpContext, { dir, targets, skills: [...SKILLS], diff: false });
 const conflict = (fn: () => unknown): SvcError => {
   try {
     fn();
@@ -79,6 +79,9 @@ describe('svc-mcp in each agent MCP file', () => {
     const before = read(dir, '.mcp.json');
     expect(status(dir, ['claude']).mcp[0]).toMatchObject({ state: 'modified', note: expect.stringContaining('differs') });
     expect(status(dir, ['claude']).attention).toBe(1);
+    const withDiff = scan({ cwd: dir } as OpContext, { dir, targets: ['claude'], skills: [...SKILLS], diff: true });
+    expect(withDiff.mcp[0]!.diff).toMatch(/^-\s+"command": "npx",$/m);
+    expect(withDiff.mcp[0]!.diff).toMatch(/^\+\s+"command": "svc-mcp",$/m);
     const e = conflict(() => install(dir, ['claude']));
     expect(e.message).toContain('.mcp.json (modified)');
     expect(read(dir, '.mcp.json')).toBe(before);

@@ -20,8 +20,9 @@ export function registerAgentStatus(agent: Command, rt: Runtime): void {
     .addOption(skillOption())
     .addOption(targetOption('all'))
     .addOption(dirOption())
-    .action(async (o: { skill?: string[]; target?: string[]; dir?: string }) => {
-      const report = await rt.exec(agentStatus, { skills: o.skill, targets: o.target, dir: o.dir ?? '.' });
+    .option('--diff', 'show, as a unified diff, what an install would change in each file that needs attention')
+    .action(async (o: { skill?: string[]; target?: string[]; dir?: string; diff?: boolean }) => {
+      const report = await rt.exec(agentStatus, { skills: o.skill, targets: o.target, dir: o.dir ?? '.', diff: !!o.diff });
       rt.emit(report, renderStatus);
       if (report.attention > 0) rt.exitCode = EXIT.FAILURE;
     });
@@ -44,5 +45,7 @@ function renderStatus(r: AgentStatusReport): string {
     for (const st of new Set(mcp.map((m) => m.state))) if (MCP_HINT[st]) s += `mcp ${st}: ${MCP_HINT[st]}\n`;
   }
   s += r.attention ? `${r.attention} file(s) need attention (svc ${r.version})\n` : `all installed skill files are current (svc ${r.version})\n`;
+  const diffs = new Map([...r.files, ...r.mcp].filter((f) => f.diff && f.path).map((f) => [f.path!, f.diff!]));
+  for (const d of diffs.values()) s += `\n${d}`;
   return s;
 }
