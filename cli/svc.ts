@@ -1,9 +1,17 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+
 const args = process.argv.slice(2);
-if (args.length === 1 && (args[0] === '-V' || args[0] === '--version')) {
-  // The version alone needs no command tree.
-  const { packageVersion } = await import('../src/util/package-root.js');
-  process.stdout.write(`${packageVersion()}\n`);
+const only = args.length === 1 ? args[0] : undefined;
+// The version, and the top-level help off a terminal (as agents read it), need no command tree:
+// the help was rendered at build time (scripts/postbuild.mjs); on a terminal commander wraps it to
+// the window's width.
+const prerendered = (only === '--help' || only === '-h') && !process.stdout.isTTY ? readPrerendered() : undefined;
+if (only === '-V' || only === '--version') {
+  // dist/cli/svc.js sits two levels below the package root.
+  process.stdout.write(`${(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version}\n`);
+} else if (prerendered !== undefined) {
+  process.stdout.write(prerendered);
 } else {
   const [{ processIo }, { main }] = await Promise.all([import('./io.js'), import('./main.js')]);
   const code = await main(args, processIo());
@@ -11,4 +19,12 @@ if (args.length === 1 && (args[0] === '-V' || args[0] === '--version')) {
   // Open keep-alive sockets must not hold the process once the command is done: exit as soon as
   // what was written has been flushed.
   process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
+function readPrerendered(): string | undefined {
+  try {
+    return readFileSync(new URL('./help.txt', import.meta.url), 'utf8');
+  } catch {
+    return undefined;
+  }
 }

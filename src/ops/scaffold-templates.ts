@@ -31,7 +31,8 @@ How svc runs this file (the harness contract):
       __AUTH_HEADERS__     dict of headers that carry the project's credential: the static
                            credential (svc project credential) or a fresh auto-auth token;
                            {} for a public API
-      __AUTH_TYPE__        'public', 'Bearer token', 'API key', 'basic token' or 'auto-auth'
+      __AUTH_TYPE__        'public', 'Bearer token', 'API key' or 'basic token'; with auto-auth
+                           'Bearer token', 'header:<name>' or 'cookie:<name>'
       __AUTH_CREDENTIAL__  the raw credential value (None when public)
       VARS                 dict of the values this test needs (svc test create --needs NAME),
                            captured by upstream tests

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, svc, type CliEnv } from '../helpers/cli.js';
-import { BIN } from '../helpers/paths.js';
+import { BIN, ROOT } from '../helpers/paths.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { Identity } from '../../src/contract/me.js';
 
@@ -208,10 +208,19 @@ describe('identity, doctor, usage', () => {
 });
 
 describe('global flags and exit codes', () => {
-  it('prints the version with -V', async () => {
+  it('prints the version with -V, and the same top-level help whichever way it is asked for', async () => {
     const r = await svc(['-V'], { ctx: cliEnv() });
     expect(r.exitCode).toBe(0);
-    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(r.stdout.trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+    expect((await svc(['--version'], { ctx: cliEnv() })).stdout).toBe(r.stdout);
+    // `--help` off a terminal prints the text rendered at build time; `help` renders it live.
+    const fast = await svc(['--help'], { ctx: cliEnv() });
+    const live = await svc(['help'], { ctx: cliEnv() });
+    expect(fast.exitCode).toBe(0);
+    expect(fast.stdout).toBe(live.stdout);
+    expect((await svc(['-h'], { ctx: cliEnv() })).stdout).toBe(live.stdout);
+    expect(fast.stdout).toMatch(/^Usage: svc \[options\] \[command\]\n/);
+    for (const noun of ['setup', 'doctor', 'auth', 'project', 'test', 'plan', 'agent', 'usage|credits', 'completion <shell>']) expect(fast.stdout).toContain(`\n  ${noun} `);
   });
 
   it('rejects an invalid --output with exit 5', async () => {

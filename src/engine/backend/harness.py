@@ -4,7 +4,9 @@ A backend test is Python code run top to bottom as `__main__`. Before it runs th
 
     TARGET_URL, BASE_URL     the target's base URL, no trailing slash (the same string)
     __AUTH_HEADERS__         dict of headers carrying the project's credential (may be empty)
-    __AUTH_TYPE__            'bearer', 'api_key', 'basic' or 'none' (as configured)
+    __AUTH_TYPE__            the credential type: 'public', 'Bearer token', 'API key' or
+                             'basic token'; with auto-auth 'Bearer token', 'header:<name>' or
+                             'cookie:<name>'
     __AUTH_CREDENTIAL__      the raw credential, or None
     VARS                     dict of the values this test needs, by name; a missing name raises
                              VariableNotFound (a KeyError) reading "Variable not found: <name>"
