@@ -31,7 +31,7 @@ try {
   const project = (await service.api('POST', '/projects', { type: 'backend', name: 'bench', url: 'https://api.example.com' })).id;
   const cases = [
     ['node -e 0 (bare Node)', ['-e', '0'], null],
-    ['bare Node: the same GET /me', ['--input-type=module', '-e', `await fetch(process.env.SVC_API_URL + '/me', { headers: { authorization: 'Bearer ' + process.env.SVC_API_KEY } }).then((r) => r.text())`], null],
+    ['bare Node: the same GET /me', ['-e', `require('http').get(process.env.SVC_API_URL + '/me', { headers: { authorization: 'Bearer ' + process.env.SVC_API_KEY } }, (r) => r.resume())`], null],
     ['svc -V', [SVC, '-V'], 1.5],
     ['svc --help', [SVC, '--help'], 1.5],
     ['svc test --help', [SVC, 'test', '--help'], null],
