@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { endpointOf } from '../../dist/src/server/batch-triage.js';
 import { MUTANTS, startReference, variant, writeReferenceDocs } from './reference-api.mjs';
 import { freePort, startService } from './service.mjs';
 
@@ -152,8 +153,8 @@ export async function evaluateApi(name) {
 
 /** Which defects the failures report (the app blamed), and which failures match no defect. */
 export function score(defects, failures) {
-  const endpointOf = (testName) => /^[A-Z]+ \S+/.exec(testName)?.[0] ?? '';
-  const matches = (m, f) => (!m.endpoint || m.endpoint === endpointOf(f.testName)) && new RegExp(m.text, 'i').test(`${f.testName}\n${f.message}`);
+  // The endpoint a generated test's name starts with, as batch triage groups failures by it.
+  const matches = (m, f) => (!m.endpoint || m.endpoint === endpointOf(f.testName, null)) && new RegExp(m.text, 'i').test(`${f.testName}\n${f.message}`);
   const claimed = new Set();
   const found = defects.map((d) => {
     const hits = failures.filter((f) => d.match.some((m) => matches(m, f)));
