@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, Timestamp } from './common.js';
 import { endpoint } from './endpoint.js';
-import { RunStatus, RunView } from './runs.js';
+import { RunStatus, RunView, WaitQuery } from './runs.js';
 
 export const CleanupRecord = z
   .object({
@@ -114,9 +114,10 @@ export const getBatch = endpoint({
   method: 'GET',
   path: '/batches/{batchId}',
   tag: 'runs',
-  summary: 'A batch: its runs, waves, variables, chains and cleanup',
+  summary: 'A batch: its runs, waves, variables, chains and cleanup; with waitSeconds, once it is done or the wait is over',
   scope: 'read:tests',
   params: z.object({ batchId: Id }),
+  query: WaitQuery,
   response: BatchView,
 });
 

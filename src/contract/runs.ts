@@ -119,14 +119,27 @@ export const runProject = endpoint({
   trigger: true,
 });
 
+/** `?waitSeconds=N`: hold the request until the run (batch) has finished, or N seconds have passed. */
+export const WaitQuery = z.object({
+  waitSeconds: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60)
+    .optional()
+    .describe('Long-poll: answer once it has finished (cleanup included) or after this many seconds, 0-60'),
+});
+export const MAX_WAIT_SECONDS = 60;
+
 export const getRun = endpoint({
   id: 'runs.get',
   method: 'GET',
   path: '/runs/{runId}',
   tag: 'runs',
-  summary: 'The run view',
+  summary: 'The run view; with waitSeconds, once the run has finished or the wait is over',
   scope: 'read:tests',
   params: z.object({ runId: Id }),
+  query: WaitQuery,
   response: RunView,
 });
 

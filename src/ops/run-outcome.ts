@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { getBatch } from '../contract/batches.js';
 import { RunView, TriggerResult } from '../contract/runs.js';
 import type { OpContext } from './op.js';
-import { waitForRuns, waitExitCode, type Polled } from './wait-runs.js';
+import { waitForBatch, waitExitCode, type Polled } from './wait-runs.js';
 
 export const WaitRow = z.object({
   runId: z.string(),
@@ -64,9 +63,9 @@ export function toWaitResult(polled: Polled[]): WaitResult {
   };
 }
 
-/** Waits for every run of a trigger and gathers the outcome (the selected run decides single runs). */
-export async function waitForTrigger(ctx: OpContext, t: z.infer<typeof TriggerResult>, o: { timeoutSeconds: number; maxConcurrency: number }): Promise<RunOutcome> {
-  const polled = await waitForRuns(ctx, t.runs.map((r) => r.runId), o);
+/** Waits for the trigger's batch and gathers the outcome (the selected run decides single runs). */
+export async function waitForTrigger(ctx: OpContext, t: z.infer<typeof TriggerResult>, o: { timeoutSeconds: number }): Promise<RunOutcome> {
+  const { batch: b, polled } = await waitForBatch(ctx, t.batchId, t.runs.map((r) => r.runId), o);
   const wait = toWaitResult(polled);
   // The trigger's briefs said `queued`; after the wait they carry each run's final status.
   const finalStatus = new Map(polled.filter((p) => p.view).map((p) => [p.runId, p.view!.status]));
@@ -75,7 +74,6 @@ export async function waitForTrigger(ctx: OpContext, t: z.infer<typeof TriggerRe
   const selected = polled.find((p) => p.runId === t.runId)?.view;
   if (selected) out.run = selected;
   if (!wait.summary.timeout && !wait.summary.error) {
-    const b = await ctx.client().call(getBatch, { params: { batchId: t.batchId } });
     out.cleanup = {
       status: b.cleanup.status,
       deleted: b.cleanup.deleted,

@@ -37,7 +37,6 @@ export const testRunCreated = defineOp({
     wait: z.boolean().default(false),
     timeout: z.number().int().min(1).max(3600).default(600),
     targetUrl: z.url().optional(),
-    maxConcurrency: z.number().int().min(1).max(100).default(50),
   }),
   output: CreatedRun,
   annotations: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
@@ -64,7 +63,7 @@ export const testRunCreated = defineOp({
       }
       for (const n of trigger.notes) ctx.advise(n);
       skippedFrontend.push(...trigger.skippedFrontend);
-      const out: RunOutcome = i.wait ? await waitForTrigger(ctx, trigger, { timeoutSeconds: i.timeout, maxConcurrency: i.maxConcurrency }) : trigger;
+      const out: RunOutcome = i.wait ? await waitForTrigger(ctx, trigger, { timeoutSeconds: i.timeout }) : trigger;
       batches.push(out);
       // One test created: its own verdict decides (as for test run <id> --wait), not its producers'.
       if (out.wait) exits.push(out.wait.exitCode !== 7 && testIds.length === 1 && out.run ? (out.run.status === 'passed' ? 0 : 1) : out.wait.exitCode);

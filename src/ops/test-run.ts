@@ -16,7 +16,7 @@ export const RunInput = z.object({
   targetUrl: z.url().optional().describe('Overrides the project URL for this run (not with all)'),
   idempotencyKey: IdempotencyKey.optional(),
   filter: z.string().min(1).max(200).optional().describe('With all: only tests whose name contains this (case-insensitive)'),
-  maxConcurrency: z.number().int().min(1).max(100).default(50).describe('With all and wait: polls in flight'),
+  maxConcurrency: z.number().int().min(1).max(100).default(50).describe('With all and wait: a cap on requests in flight (the batch is awaited with one long-polling request)'),
 });
 
 export function checkRunInput(i: z.infer<typeof RunInput>, advise: (m: string) => void): void {
@@ -44,6 +44,6 @@ export const testRun = defineOp({
     for (const n of trigger.notes) ctx.advise(n);
     if (trigger.skippedFrontend.length) ctx.advise(`skipped ${trigger.skippedFrontend.length} frontend test(s): this server has no browser; run them one by one on a server that has one`);
     if (!i.wait) return trigger;
-    return waitForTrigger(ctx, trigger, { timeoutSeconds: i.timeout, maxConcurrency: i.maxConcurrency });
+    return waitForTrigger(ctx, trigger, { timeoutSeconds: i.timeout });
   },
 });

@@ -1,23 +1,35 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SvcError } from '../contract/errors.js';
+import { getBatch, type BatchView } from '../contract/batches.js';
 import { getRun, TERMINAL, type RunView } from '../contract/runs.js';
 import type { OpContext } from './op.js';
 
 export type Polled = { runId: string; view?: RunView; timedOut?: boolean; error?: string };
 
 /**
- * Polls runs until each is terminal (its cleanup done) or the shared timeout ends. Several runs
- * poll concurrently, at most `maxConcurrency` requests in flight. A poll error is recorded per run
+ * How long one request may ask the server to hold it: at most 25 s, within the request timeout
+ * and what is left of the wait. 0 asks for an immediate answer.
+ */
+function longPollSeconds(ctx: OpContext, deadline: number): number {
+  const requestSeconds = Math.floor(ctx.config().requestTimeoutMs / 1000) - 5;
+  return Math.max(0, Math.min(25, requestSeconds, Math.floor((deadline - Date.now()) / 1000)));
+}
+
+/**
+ * Waits until each run is terminal (its cleanup done) or the shared timeout ends. Each request
+ * long-polls (`waitSeconds`): the server answers as soon as the run has finished, so a verdict is
+ * seen within about 50 ms. A server that answers at once (an older one) is polled with backoff
+ * instead. At most `maxConcurrency` requests are in flight; a poll error is recorded per run
  * (error:<CODE>) instead of failing the others.
  */
 export async function waitForRuns(ctx: OpContext, runIds: string[], o: { timeoutSeconds: number; maxConcurrency: number }): Promise<Polled[]> {
   const deadline = Date.now() + o.timeoutSeconds * 1000;
   const state = new Map<string, Polled>(runIds.map((id) => [id, { runId: id }]));
   const started = Date.now();
-  let lastStatus = new Map<string, string>();
+  const watch = progressOf(ctx, state, started);
   let interval = 500;
   for (;;) {
-    const open = [...state.values()].filter((p) => !p.error && !(p.view && TERMINAL.includes(p.view.status)));
+    const open = [...state.values()].filter((p) => !isDone(p));
     if (!open.length) break;
     if (Date.now() >= deadline) {
       for (const p of open) p.timedOut = true;
@@ -25,11 +37,13 @@ export async function waitForRuns(ctx: OpContext, runIds: string[], o: { timeout
     }
     if (ctx.signal?.aborted) throw new SvcError('TIMEOUT', 'wait interrupted');
     const queue = [...open];
+    const waitSeconds = longPollSeconds(ctx, deadline);
+    const round = Date.now();
     await Promise.all(
       Array.from({ length: Math.min(o.maxConcurrency, queue.length) }, async () => {
         for (let p = queue.shift(); p; p = queue.shift()) {
           try {
-            p.view = await ctx.client().call(getRun, { params: { runId: p.runId }, signal: ctx.signal });
+            p.view = await ctx.client().call(getRun, { params: { runId: p.runId }, query: { waitSeconds }, signal: ctx.signal });
           } catch (err) {
             // One id that does not exist is a wrong argument (exit 4), as for any other command; with
             // several ids it is recorded on its row and the others go on (SPEC.md 7.1).
@@ -37,22 +51,65 @@ export async function waitForRuns(ctx: OpContext, runIds: string[], o: { timeout
             if (err instanceof SvcError && (err.exitCode === 3 || err.exitCode === 4 || err.exitCode === 10)) p.error = `error:${err.code}`;
             else if (!(err instanceof SvcError)) throw err;
           }
+          watch();
         }
       }),
     );
-    const now = new Map([...state.values()].map((p) => [p.runId, p.view ? `${p.view.status}${p.view.phase === 'cleanup' ? ' (cleanup)' : ''}` : p.error ?? 'unknown']));
-    for (const [id, s] of now) if (lastStatus.get(id) !== s) ctx.log.verbose(`run ${id}: ${lastStatus.get(id) ?? 'start'} -> ${s}`);
-    lastStatus = now;
-    if (ctx.progress) {
-      const counts: Record<string, number> = {};
-      for (const s of now.values()) counts[s] = (counts[s] ?? 0) + 1;
-      const done = [...state.values()].filter((p) => p.error || (p.view && TERMINAL.includes(p.view.status))).length;
-      ctx.progress({ message: `${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')} — ${Math.round((Date.now() - started) / 1000)}s`, progress: done, total: state.size });
-    }
+    // Held for the whole wait, or every answer a verdict: the server long-polls, ask again at once.
+    const held = waitSeconds > 0 && Date.now() - round >= waitSeconds * 800;
+    if (held || [...state.values()].every(isDone)) continue;
     await sleep(Math.min(interval, Math.max(0, deadline - Date.now())));
     interval = Math.min(interval * 1.5, 2000);
   }
   return [...state.values()];
+}
+
+/**
+ * Waits for a whole batch (every run and its cleanup) with long-polls on the batch: one request
+ * at a time whatever the number of runs. Returns the last batch view and whether it is done.
+ */
+export async function waitForBatch(ctx: OpContext, batchId: string, runIds: string[], o: { timeoutSeconds: number }): Promise<{ batch: BatchView; polled: Polled[] }> {
+  const deadline = Date.now() + o.timeoutSeconds * 1000;
+  const started = Date.now();
+  const state = new Map<string, Polled>(runIds.map((id) => [id, { runId: id }]));
+  const watch = progressOf(ctx, state, started);
+  let interval = 500;
+  for (;;) {
+    if (ctx.signal?.aborted) throw new SvcError('TIMEOUT', 'wait interrupted');
+    const waitSeconds = longPollSeconds(ctx, deadline);
+    const round = Date.now();
+    const batch = await ctx.client().call(getBatch, { params: { batchId }, query: { waitSeconds }, signal: ctx.signal });
+    for (const r of batch.runs) {
+      const p = state.get(r.runId);
+      if (p) p.view = r;
+    }
+    watch();
+    if (batch.phase === 'done' || Date.now() >= deadline) {
+      for (const p of state.values()) if (!isDone(p)) p.timedOut = true;
+      return { batch, polled: [...state.values()] };
+    }
+    if (waitSeconds > 0 && Date.now() - round >= waitSeconds * 800) continue;
+    await sleep(Math.min(interval, Math.max(0, deadline - Date.now())));
+    interval = Math.min(interval * 1.5, 2000);
+  }
+}
+
+const isDone = (p: Polled) => !!p.error || (!!p.view && TERMINAL.includes(p.view.status));
+
+/** Logs each run's status changes (--verbose) and reports progress, as answers come in. */
+function progressOf(ctx: OpContext, state: Map<string, Polled>, started: number): () => void {
+  let lastStatus = new Map<string, string>();
+  return () => {
+    const now = new Map([...state.values()].map((p) => [p.runId, p.view ? `${p.view.status}${p.view.phase === 'cleanup' ? ' (cleanup)' : ''}` : p.error ?? 'unknown']));
+    for (const [id, s] of now) if (lastStatus.get(id) !== s && s !== 'unknown') ctx.log.verbose(`run ${id}: ${lastStatus.get(id) ?? 'start'} -> ${s}`);
+    lastStatus = now;
+    if (ctx.progress) {
+      const counts: Record<string, number> = {};
+      for (const s of now.values()) counts[s] = (counts[s] ?? 0) + 1;
+      const done = [...state.values()].filter(isDone).length;
+      ctx.progress({ message: `${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')} — ${Math.round((Date.now() - started) / 1000)}s`, progress: done, total: state.size });
+    }
+  };
 }
 
 const RANK: Record<string, number> = { passed: 0, cancelled: 1, blocked: 2, failed: 3 };

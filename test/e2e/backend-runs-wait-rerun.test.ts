@@ -33,6 +33,25 @@ afterAll(async () => {
 
 const runOf = async (testId: string) => (await w.json(['test', 'run', testId])).runId as string;
 
+describe('long-polls', () => {
+  it('GET of a run or a batch with waitSeconds answers once it has finished, in one request', async () => {
+    const trigger = await w.json(['test', 'run', t.useRegion!]);
+    const run = await w.api('GET', `/runs/${trigger.runId}?waitSeconds=60`);
+    expect(run).toMatchObject({ runId: trigger.runId, status: 'passed', phase: 'done' });
+    const batch = await w.api('GET', `/batches/${trigger.batchId}?waitSeconds=60`);
+    expect(batch).toMatchObject({ batchId: trigger.batchId, phase: 'done', status: 'passed' });
+    expect(batch.runs.every((r: { status: string }) => r.status === 'passed')).toBe(true);
+    // Without waitSeconds it answers at once; an out-of-range wait is refused.
+    const slow = await w.json(['test', 'run', t.slow!]);
+    expect((await w.api('GET', `/runs/${slow.runId}`)).status).not.toBe('passed');
+    const bad = await fetch(`${w.server.apiUrl}/runs/${slow.runId}?waitSeconds=61`, { headers: { authorization: `Bearer ${w.key}` } });
+    expect(bad.status).toBe(400);
+    // A wait that ends first answers with the run as it is.
+    expect((await w.api('GET', `/runs/${slow.runId}?waitSeconds=1`)).status).toBe('running');
+    await w.svc(['test', 'cancel', slow.runId]);
+  });
+});
+
 describe('test wait', () => {
   it('one id: the run view as text; several ids: {results, summary}; the worst status decides', async () => {
     const ok = await runOf(t.region!);

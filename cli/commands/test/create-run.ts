@@ -23,11 +23,11 @@ export function checkRunOptions(o: { run?: boolean; wait?: boolean; timeout?: nu
 }
 
 /** Triggers the created tests, waiting when asked; sets the exit code like test run --wait. */
-export async function runCreated(rt: Runtime, tests: { projectId: string; testId: string }[], o: { wait?: boolean; timeout?: number; targetUrl?: string; maxConcurrency?: number }): Promise<CreatedRun> {
+export async function runCreated(rt: Runtime, tests: { projectId: string; testId: string }[], o: { wait?: boolean; timeout?: number; targetUrl?: string }): Promise<CreatedRun> {
   const line = rt.progressLine();
   const detach = o.wait ? rt.io.onInterrupt(() => rt.advise('detached: the run keeps executing (and billing) on the server; follow it with svc test wait <run-id>')) : () => undefined;
   try {
-    const run = await rt.exec(testRunCreated, { tests, wait: !!o.wait, timeout: o.timeout ?? 600, targetUrl: o.targetUrl, maxConcurrency: o.maxConcurrency ?? 50 }, { progress: line.progress });
+    const run = await rt.exec(testRunCreated, { tests, wait: !!o.wait, timeout: o.timeout ?? 600, targetUrl: o.targetUrl }, { progress: line.progress });
     rt.exitCode = run.exitCode;
     return run;
   } finally {

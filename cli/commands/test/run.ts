@@ -29,7 +29,7 @@ Examples:
     .option('--target-url <url>', 'override the project URL for this run (no localhost or private IPs)')
     .option('--idempotency-key <key>', '1-256 characters')
     .option('--filter <substr>', 'with --all: only tests whose name contains it (case-insensitive)')
-    .option('--max-concurrency <n>', 'with --all --wait: polls in flight, 1-100', intFlag(1, 100), 50)
+    .option('--max-concurrency <n>', 'with --all --wait: a cap on requests in flight, 1-100 (the batch is awaited with one long-polling request)', intFlag(1, 100), 50)
     .option('--report <format>', "with --all --wait: write a report after polling ('junit')")
     .option('--report-file <path>', 'where --report writes (atomically)')
     .option('--report-suite-name <name>', 'JUnit testsuite name (default svc:<projectId>)')

@@ -1,5 +1,6 @@
 import { SvcError } from '../../contract/errors.js';
 import { getBatch, getBatchCalls } from '../../contract/batches.js';
+import { waitersOf } from '../waiters.js';
 import { getBatchTriage } from '../../contract/triage.js';
 import { buildBatchTriage } from '../batch-triage.js';
 import type { RouteRegistrar } from '../routes.js';
@@ -8,9 +9,13 @@ import { buildBatchView, buildDataFlow } from '../batch-view.js';
 const notFound = (id: string) => new SvcError('NOT_FOUND', `batch ${id} not found`, { nextAction: 'Use the batchId printed by svc test run.' });
 
 export const registerBatches: RouteRegistrar = (app, { mount }) => {
-  mount(app, getBatch, async ({ params, auth, deps }) => {
-    const v = await buildBatchView(deps.store.db, params.batchId, auth.userId, deps.config.publicUrl);
+  mount(app, getBatch, async ({ params, query, auth, deps }) => {
+    let v = await buildBatchView(deps.store.db, params.batchId, auth.userId, deps.config.publicUrl);
     if (!v) throw notFound(params.batchId);
+    if (query.waitSeconds && v.phase !== 'done') {
+      await waitersOf(deps).batchDone(v.batchId, query.waitSeconds * 1000);
+      v = (await buildBatchView(deps.store.db, params.batchId, auth.userId, deps.config.publicUrl)) ?? v;
+    }
     return v;
   });
   mount(app, getBatchCalls, async ({ params, auth, deps }) => {

@@ -1,5 +1,5 @@
 import { SvcError } from '../../contract/errors.js';
-import { cancelRun, getRun, rerunTests, runProject, runTest, type CancelResult, type TriggerResult } from '../../contract/runs.js';
+import { cancelRun, getRun, rerunTests, runProject, runTest, TERMINAL, type CancelResult, type TriggerResult } from '../../contract/runs.js';
 import { getRunRow, lastVerdict, runViews, setTestStatus, updateRun } from '../../store/repos/runs.js';
 import { createBatch, discardBatch, type TriggerRequest } from '../../engine/trigger.js';
 import { closureMessage, type Role } from '../../engine/plan.js';
@@ -7,6 +7,7 @@ import { nowIso } from '../../util/ids.js';
 import type { ServerDeps } from '../context.js';
 import type { RouteRegistrar } from '../routes.js';
 import { engineOf } from '../services.js';
+import { waitersOf } from '../waiters.js';
 
 async function checkTarget(deps: ServerDeps, url: string | undefined): Promise<void> {
   if (url) await engineOf(deps).ctx.checkTarget(url);
@@ -97,9 +98,13 @@ export const registerRuns: RouteRegistrar = (app, { mount }) => {
     return { message: closureMessage(roles), batches };
   });
 
-  mount(app, getRun, async ({ params, auth, deps }) => {
-    const row = await getRunRow(deps.store.db, params.runId, auth.userId);
+  mount(app, getRun, async ({ params, query, auth, deps }) => {
+    let row = await getRunRow(deps.store.db, params.runId, auth.userId);
     if (!row) throw new SvcError('NOT_FOUND', `run ${params.runId} not found`, { nextAction: 'Check the run id printed by svc test run.' });
+    if (query.waitSeconds && !(TERMINAL as readonly string[]).includes(row.status)) {
+      await waitersOf(deps).runDone(row.id, query.waitSeconds * 1000);
+      row = (await getRunRow(deps.store.db, params.runId, auth.userId)) ?? row;
+    }
     return (await runViews(deps.store.db, [row], deps.config.publicUrl))[0]!;
   });
 
