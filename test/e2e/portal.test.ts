@@ -226,10 +226,18 @@ describe('portal pages', () => {
     expect(html).not.toContain('Running cleanup sweep');
   });
 
-  it('refreshes an in-flight run every 2 s and shows the cleanup sweep', async () => {
+  it('updates an in-flight run when it finishes (long-poll, 2 s refresh without scripts) and shows the cleanup sweep', async () => {
     const html = await b.page(`/portal/runs/${seed.runs.inflight}?tab=cleanup`);
-    expect(html).toContain('<meta http-equiv="refresh" content="2">');
+    expect(html).toContain(`data-wait="/portal/runs/${seed.runs.inflight}/wait"`);
+    expect(html).toContain('<script src="/portal/static/live.js" defer></script><noscript><meta http-equiv="refresh" content="2"></noscript>');
     expect(html).toContain('Running cleanup sweep');
+    // The wait URL answers at once for a run that has finished; live.js then reloads the page.
+    const done = await b.request(`/portal/runs/${seed.runs.get}/wait`);
+    expect(done.status).toBe(204);
+    const js = await b.request('/portal/static/live.js');
+    expect(js.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await js.text()).toContain("querySelector('[data-wait]')");
+    expect((await b.page(`/portal/runs/${seed.runs.get}`))).not.toContain('data-wait');
   });
 
   it('shows a frontend run: steps with screenshots, video and heal records', async () => {

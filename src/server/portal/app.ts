@@ -11,6 +11,7 @@ import { projectBody, projectListBody } from './page-projects.js';
 import { batchLanding, runPage } from './page-run.js';
 import { testBody } from './page-test.js';
 import { SessionStore } from './sessions.js';
+import { waitersOf } from '../waiters.js';
 import { registerSignIn } from './sign-in.js';
 
 let css: string | undefined;
@@ -18,6 +19,12 @@ let css: string | undefined;
 function stylesheet(): string {
   css ??= readFileSync(new URL('./static/portal.css', import.meta.url), 'utf8');
   return css;
+}
+
+let live: string | undefined;
+function liveScript(): string {
+  live ??= readFileSync(new URL('./static/live.js', import.meta.url), 'utf8');
+  return live;
 }
 
 function notFound(c: PortalContext): Response {
@@ -37,6 +44,7 @@ export function portalApp(deps: ServerDeps, sessions = new SessionStore()): Hono
     return c.html(page({ title: 'Error', session: c.get('session') }, html`<h1>Something went wrong</h1><p class="sub">Request ${c.get('requestId') ?? ''}</p>`), 500);
   });
   app.get('/static/portal.css', (c) => c.body(stylesheet(), 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=300' }));
+  app.get('/static/live.js', (c) => c.body(liveScript(), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' }));
   // '/portal/' and 'x/' forms of a page URL: one canonical address per page.
   app.use('*', async (c, next) => {
     if (c.req.method === 'GET' && c.req.path.length > 1 && c.req.path.endsWith('/')) {
@@ -87,7 +95,14 @@ export function portalApp(deps: ServerDeps, sessions = new SessionStore()): Hono
   app.get('/runs/:id', async (c) => {
     const r = await runPage(db, s(c).userId, c.req.param('id'), { tab: c.req.query('tab'), view: c.req.query('view') }, deps.config.publicUrl);
     if (!r) return notFound(c);
-    return c.html(page({ title: r.title, session: s(c), crumbs: r.crumbs, refreshSeconds: r.refresh }, r.body));
+    return c.html(page({ title: r.title, session: s(c), crumbs: r.crumbs, waitUrl: r.waitUrl }, r.body));
+  });
+  // Held until the run has finished (cleanup included) or 25 s have passed: live.js reloads then.
+  app.get('/runs/:id/wait', async (c) => {
+    const runId = c.req.param('id');
+    if (!(await ownsRun(db, s(c).userId, runId))) return notFound(c);
+    await waitersOf(deps).runDone(runId, 25_000);
+    return c.body(null, 204);
   });
   app.get('/runs/:id/artifacts/*', async (c) => {
     const runId = c.req.param('id');

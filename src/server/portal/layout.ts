@@ -8,8 +8,8 @@ export interface PageOptions {
   title: string;
   session?: PortalSession;
   crumbs?: { label: string; href?: string }[];
-  /** Seconds: reload while something is still running (queued/running runs). */
-  refreshSeconds?: number;
+  /** While something is still running: the URL that answers once it has finished (live.js reloads then). */
+  waitUrl?: string;
 }
 
 export function page(o: PageOptions, body: Part): string {
@@ -25,10 +25,10 @@ export function page(o: PageOptions, body: Part): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${o.title} · svc</title>
 <link rel="stylesheet" href="${BASE}/static/portal.css">
-${o.refreshSeconds ? html`<meta http-equiv="refresh" content="${o.refreshSeconds}">` : ''}
+${o.waitUrl ? html`<script src="${BASE}/static/live.js" defer></script><noscript><meta http-equiv="refresh" content="2"></noscript>` : ''}
 </head><body>
 <header class="top"><a class="brand" href="${BASE}">svc</a>${user}</header>
-<main>${crumbs}${body}</main>
+<main${o.waitUrl ? html` data-wait="${o.waitUrl}"` : ''}>${crumbs}${body}</main>
 </body></html>`.text;
 }
 

@@ -21,8 +21,8 @@ export interface RunPage {
   title: string;
   crumbs: { label: string; href?: string }[];
   body: Html;
-  /** Seconds between reloads while the run (or its batch's cleanup) is still going. */
-  refresh?: number;
+  /** While the run (or its batch's cleanup) is still going: where to wait for it to finish. */
+  waitUrl?: string;
 }
 
 export async function runPage(db: Db, userId: string, runId: string, q: { tab?: string; view?: string }, publicUrl: string): Promise<RunPage | undefined> {
@@ -37,7 +37,7 @@ export async function runPage(db: Db, userId: string, runId: string, q: { tab?: 
 
   const head = html`<h1>${r.test_name}</h1>
     <p class="sub mono">${r.id}</p>
-    ${inFlight ? html`<div class="banner info"><span class="spinner"></span>${sweeping ? 'Running cleanup sweep…' : r.status === 'queued' ? 'Queued…' : 'Running…'} This page refreshes every 2 s.</div>` : ''}
+    ${inFlight ? html`<div class="banner info"><span class="spinner"></span>${sweeping ? 'Running cleanup sweep…' : r.status === 'queued' ? 'Queued…' : 'Running…'} This page updates when it finishes.</div>` : ''}
     <div class="card">${fields([
       ['Status', status(r.status)],
       ['Verdict', r.verdict ? status(r.verdict) : null],
@@ -80,7 +80,7 @@ export async function runPage(db: Db, userId: string, runId: string, q: { tab?: 
       { label: 'Run' },
     ],
     body: html`${head}${content}`,
-    refresh: inFlight || sweeping ? 2 : undefined,
+    waitUrl: inFlight || sweeping ? `${BASE}/runs/${r.id}/wait` : undefined,
   };
 }
 
