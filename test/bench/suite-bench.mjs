@@ -1,7 +1,10 @@
 // A whole backend suite through the real service: svc-server plus the sample target API with a
 // fixed latency, a 200-test suite in 5 layers (every test needs a value produced by a test of the
-// layer before), run with `svc test run --all --wait`. Run after `npm run build`:
+// layer before), run with `svc test run --all --wait`; then the same calls, with the same values
+// handed on, as a Postman collection run by Newman (sequential, as Newman runs). Run after
+// `npm run build`:
 //   node test/bench/suite-bench.mjs [--tests 200] [--layers 5] [--latency-ms 20] [--concurrency 8]
+import newman from 'newman';
 import { startTargetApi } from '../../fixtures/target-api/server.mjs';
 import { startService } from '../corpus/service.mjs';
 
@@ -56,10 +59,37 @@ try {
     ['harness overhead per test (run − own calls)', `mean ${mean.toFixed(1)} · p50 ${q(0.5)} · p90 ${q(0.9)} · max ${overhead.at(-1)} ms`],
     ['throughput', `${(batch.runs.length / (wall / 1000)).toFixed(1)} tests/s`],
   ];
+  const newmanMs = await runNewman(target.url);
+  rows.push(
+    ['Newman, the same calls (sequential)', `${newmanMs.toFixed(0)} ms`],
+    ['wall / critical path', `${(wall / lowerBound).toFixed(1)}×`],
+    ['Newman / svc', `${(newmanMs / wall).toFixed(1)}×`],
+  );
   const w = Math.max(...rows.map((r) => r[0].length));
   console.log(rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`).join('\n'));
   if (cli.exitCode) console.log(`\nsvc exited ${cli.exitCode}: ${cli.stderr}`);
 } finally {
   await service.stop();
   await target.close();
+}
+
+/** The suite as a Postman collection: each test's call and check, and its value handed on. */
+async function runNewman(base) {
+  const item = [];
+  for (let layer = 0; layer < LAYERS; layer++) {
+    for (let i = 0; i < PER_LAYER && layer * PER_LAYER + i < TESTS; i++) {
+      const value = layer ? `Number(pm.collectionVariables.get('v${layer - 1}_${i}')) + 1` : '1';
+      item.push({
+        name: `L${layer} #${i}`,
+        request: { method: 'GET', url: `${base}/health`, header: [{ key: 'Authorization', value: 'Bearer demo-token' }] },
+        event: [{ listen: 'test', script: { exec: ["pm.test('ok', () => pm.response.to.have.status(200));", `pm.collectionVariables.set('v${layer}_${i}', ${value});`] } }],
+      });
+    }
+  }
+  const collection = { info: { name: 'suite bench', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' }, item };
+  const started = performance.now();
+  const summary = await new Promise((resolve, reject) => newman.run({ collection, reporters: [] }, (err, s) => (err ? reject(err) : resolve(s))));
+  const failed = summary.run.failures.length;
+  if (failed) throw new Error(`Newman: ${failed} failures`);
+  return performance.now() - started;
 }
