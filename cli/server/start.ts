@@ -13,6 +13,7 @@ export function registerStart(program: Command, log: (s: string) => void): void 
     .option('--no-workers', 'only serve and queue; separate svc-server worker processes execute runs (scale-out)')
     .option('--concurrency <n>', 'tests executed at once within one batch', intArg(1, 256), 8)
     .option('--batch-concurrency <n>', 'batches executed at once by this process', intArg(1, 64), 4)
+    .option('--target-connections <n>', "cleanup DELETEs in flight to one target at once (the sweep after a batch)", intArg(1, 256), 32)
     .option('--unsafe-no-sandbox', 'run uploaded backend test code without the OS sandbox (every run says so)', false)
     .action(async (o) => {
       // Signals arriving during start-up still shut down cleanly once the server is up.
@@ -32,6 +33,7 @@ export function registerStart(program: Command, log: (s: string) => void): void 
         browser: o.browser,
         testConcurrency: o.concurrency,
         batchConcurrency: o.batchConcurrency,
+        targetConnections: o.targetConnections,
         unsafeNoSandbox: o.unsafeNoSandbox,
       });
       log(`svc-server ${server.isolation}\n`);

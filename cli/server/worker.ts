@@ -11,11 +11,12 @@ export function registerWorker(program: Command, log: (s: string) => void): void
     .option('--no-browser', 'do not run frontend tests on this worker, even when Chromium is installed')
     .option('--concurrency <n>', 'tests executed at once within one batch', intArg(1, 256), 8)
     .option('--batch-concurrency <n>', 'batches executed at once by this worker', intArg(1, 64), 4)
+    .option('--target-connections <n>', "cleanup DELETEs in flight to one target at once (the sweep after a batch)", intArg(1, 256), 32)
     .option('--unsafe-no-sandbox', 'run uploaded backend test code without the OS sandbox (every run says so)', false)
     .action(async (o) => {
       const store = openStore(storeOptions(o));
       await migrate(store);
-      const engine = createEngine({ store, allowPrivateTargets: o.allowPrivateTargets, embedded: false, browser: o.browser, testConcurrency: o.concurrency, batchConcurrency: o.batchConcurrency, unsafeNoSandbox: o.unsafeNoSandbox });
+      const engine = createEngine({ store, allowPrivateTargets: o.allowPrivateTargets, embedded: false, browser: o.browser, testConcurrency: o.concurrency, batchConcurrency: o.batchConcurrency, targetConnections: o.targetConnections, unsafeNoSandbox: o.unsafeNoSandbox });
       await engine.start();
       log(`svc-server worker ${engine.queue.workerId} running (store: ${store.dialect} ${store.location})\n`);
       log(`svc-server worker ${(engine as { isolationLine?: string }).isolationLine ?? ''}\n`);

@@ -108,19 +108,22 @@ export async function finishBatch(
     let seq = 0;
     const outcomes = await runCleanup(allowed, {
       auth: d.auth,
+      concurrency: ctx.targetConnections,
       record: (c) => {
         c.seq = ++seq;
         void insertCalls(db, batchId, null, 'cleanup', [c]);
       },
     });
-    for (const o of outcomes) {
-      const rec = byPath.get(o.handle.resourcePath)!;
-      await db
-        .updateTable('cleanup_records')
-        .set({ status: o.status, response_status: o.responseStatus, response_body: o.responseBody, attempts: o.attempts, finished_at: nowIso() })
-        .where('id', '=', rec.id)
-        .execute();
-    }
+    // Every outcome in one transaction: one commit instead of one per record.
+    await db.transaction().execute(async (trx) => {
+      for (const o of outcomes) {
+        await trx
+          .updateTable('cleanup_records')
+          .set({ status: o.status, response_status: o.responseStatus, response_body: o.responseBody, attempts: o.attempts, finished_at: nowIso() })
+          .where('id', '=', byPath.get(o.handle.resourcePath)!.id)
+          .execute();
+      }
+    });
   }
   // Values that identified a deleted resource are gone for later skip-dependencies reruns.
   const finalRecords = await db.selectFrom('cleanup_records').selectAll().where('batch_id', '=', batchId).execute();

@@ -45,7 +45,8 @@ async function send(method: string, url: string, auth: InjectedAuth, timeoutMs: 
 }
 
 /**
- * Deletes handles children first (deepest level first), a level in parallel. 404 counts as already
+ * Deletes handles children first (deepest level first), a level in parallel (at most `concurrency`
+ * requests in flight, default 32: the target's connection cap). 404 counts as already
  * gone unless a GET shows the resource still there (then there is no working DELETE: orphaned);
  * 405/501 mean no DELETE; 5xx and transport errors are retried briefly.
  */
@@ -61,7 +62,7 @@ export async function runCleanup(
   for (const depth of deletionLevels(pending)) {
     const level = pending.filter((h) => h.depth === depth);
     const queue = [...level];
-    const workers = Array.from({ length: Math.min(o.concurrency ?? 8, queue.length) }, async () => {
+    const workers = Array.from({ length: Math.min(o.concurrency ?? 32, queue.length) }, async () => {
       for (let h = queue.shift(); h; h = queue.shift()) out.push(await deleteOne(h));
     });
     await Promise.all(workers);

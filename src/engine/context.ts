@@ -25,6 +25,8 @@ export interface EngineContext {
   analyze?: Analyzer;
   /** Tests running at once within one batch. */
   testConcurrency: number;
+  /** Requests the engine itself (the cleanup sweep) has in flight to one target at once. */
+  targetConnections: number;
   testTimeoutMs: number;
   artifactsRoot: string;
   log(msg: string): void;

@@ -21,6 +21,8 @@ export interface EngineSetup {
   testConcurrency?: number;
   /** Batches at once in this process. */
   batchConcurrency?: number;
+  /** Cleanup DELETEs in flight to one target at once (default 32). */
+  targetConnections?: number;
   embedded: boolean;
   /** false: no frontend executor even when a browser is available. */
   browser?: boolean;
@@ -82,6 +84,7 @@ export function createEngine(o: EngineSetup): Engine {
     },
     analyze: makeAnalyzer(providerFromEnv()),
     testConcurrency: o.testConcurrency ?? 8,
+    targetConnections: o.targetConnections ?? 32,
     testTimeoutMs: Number(process.env.SVC_TEST_TIMEOUT_MS) || 120_000,
     artifactsRoot: join(o.store.dataDir, 'artifacts'),
     log,

@@ -25,6 +25,8 @@ export interface StartOptions {
   testConcurrency?: number;
   /** Batches at once in this process (default 4). */
   batchConcurrency?: number;
+  /** Cleanup DELETEs in flight to one target at once (default 32). */
+  targetConnections?: number;
   /** Run uploaded backend test code without the OS sandbox (said on every run). */
   unsafeNoSandbox?: boolean;
 }
@@ -65,6 +67,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     browser: opts.browser,
     testConcurrency: opts.testConcurrency,
     batchConcurrency: opts.batchConcurrency,
+    targetConnections: opts.targetConnections,
   });
   deps.services.engine = engine;
   if (workers) await engine.start();
