@@ -147,15 +147,22 @@ export async function finishBatch(
       .execute();
   }
 
-  // Consumers of each variable, for the Dynamic Variables view.
+  // Consumers of each variable, for the Dynamic Variables view: the batch's variables read in one
+  // query, the changed ones written in one transaction.
+  const consumers = new Map((await db.selectFrom('variables').select(['name', 'consumers']).where('batch_id', '=', batchId).execute()).map((v) => [v.name, new Set(parseJson<string[]>(v.consumers, []))]));
+  const changed = new Set<string>();
   for (const s of d.slots) {
     for (const need of s.plan.needs) {
-      const v = await db.selectFrom('variables').select(['consumers']).where('batch_id', '=', batchId).where('name', '=', need).executeTakeFirst();
-      if (!v) continue;
-      const list = new Set(parseJson<string[]>(v.consumers, []));
+      const list = consumers.get(need);
+      if (!list || list.has(s.plan.id)) continue;
       list.add(s.plan.id);
-      await db.updateTable('variables').set({ consumers: JSON.stringify([...list]) }).where('batch_id', '=', batchId).where('name', '=', need).execute();
+      changed.add(need);
     }
+  }
+  if (changed.size) {
+    await db.transaction().execute(async (trx) => {
+      for (const name of changed) await trx.updateTable('variables').set({ consumers: JSON.stringify([...consumers.get(name)!]) }).where('batch_id', '=', batchId).where('name', '=', name).execute();
+    });
   }
 
   const fresh = await db.selectFrom('runs').selectAll().where('batch_id', '=', batchId).execute();
