@@ -7,12 +7,13 @@ import type { OpContext } from './op.js';
 export type Polled = { runId: string; view?: RunView; timedOut?: boolean; error?: string };
 
 /**
- * How long one request may ask the server to hold it: at most 25 s, within the request timeout
- * and what is left of the wait. 0 asks for an immediate answer.
+ * How long one request may ask the server to hold it: at most 25 s (5 s when someone watches the
+ * progress, so the counts keep moving), within the request timeout and what is left of the wait.
+ * 0 asks for an immediate answer. A finished run is answered at once either way.
  */
 function longPollSeconds(ctx: OpContext, deadline: number): number {
   const requestSeconds = Math.floor(ctx.config().requestTimeoutMs / 1000) - 5;
-  return Math.max(0, Math.min(25, requestSeconds, Math.floor((deadline - Date.now()) / 1000)));
+  return Math.max(0, Math.min(ctx.progress ? 5 : 25, requestSeconds, Math.floor((deadline - Date.now()) / 1000)));
 }
 
 /**
