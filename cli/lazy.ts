@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import type { Runtime } from './runtime.js';
 
-export type Registrar = (group: Command, rt: Runtime) => void;
+export type VerbRegistrar = (group: Command, rt: Runtime) => void;
 
 /** A verb of a noun: the command names its module registers, and how to import it. */
 export interface Verb {
   names: string[];
-  load(): Promise<Registrar>;
+  load(): Promise<VerbRegistrar>;
 }
 
 /**
