@@ -29,6 +29,7 @@ export async function waitForRuns(ctx: OpContext, runIds: string[], o: { timeout
   const started = Date.now();
   const watch = progressOf(ctx, state, started);
   let interval = 500;
+  let rounds = 0;
   for (;;) {
     const open = [...state.values()].filter((p) => !isDone(p));
     if (!open.length) break;
@@ -38,7 +39,8 @@ export async function waitForRuns(ctx: OpContext, runIds: string[], o: { timeout
     }
     if (ctx.signal?.aborted) throw new SvcError('TIMEOUT', 'wait interrupted');
     const queue = [...open];
-    const waitSeconds = longPollSeconds(ctx, deadline);
+    // The first round answers at once (the state as it is, for progress and --verbose); then long-polls.
+    const waitSeconds = rounds++ === 0 ? 0 : longPollSeconds(ctx, deadline);
     const round = Date.now();
     await Promise.all(
       Array.from({ length: Math.min(o.maxConcurrency, queue.length) }, async () => {
@@ -56,9 +58,10 @@ export async function waitForRuns(ctx: OpContext, runIds: string[], o: { timeout
         }
       }),
     );
-    // Held for the whole wait, or every answer a verdict: the server long-polls, ask again at once.
+    // After the first look, or when the server held the request for the whole wait (it long-polls),
+    // ask again at once.
     const held = waitSeconds > 0 && Date.now() - round >= waitSeconds * 800;
-    if (held || [...state.values()].every(isDone)) continue;
+    if (rounds === 1 || held || [...state.values()].every(isDone)) continue;
     await sleep(Math.min(interval, Math.max(0, deadline - Date.now())));
     interval = Math.min(interval * 1.5, 2000);
   }
@@ -75,9 +78,10 @@ export async function waitForBatch(ctx: OpContext, batchId: string, runIds: stri
   const state = new Map<string, Polled>(runIds.map((id) => [id, { runId: id }]));
   const watch = progressOf(ctx, state, started);
   let interval = 500;
+  let rounds = 0;
   for (;;) {
     if (ctx.signal?.aborted) throw new SvcError('TIMEOUT', 'wait interrupted');
-    const waitSeconds = longPollSeconds(ctx, deadline);
+    const waitSeconds = rounds++ === 0 ? 0 : longPollSeconds(ctx, deadline);
     const round = Date.now();
     const batch = await ctx.client().call(getBatch, { params: { batchId }, query: { waitSeconds }, signal: ctx.signal });
     for (const r of batch.runs) {
@@ -89,7 +93,7 @@ export async function waitForBatch(ctx: OpContext, batchId: string, runIds: stri
       for (const p of state.values()) if (!isDone(p)) p.timedOut = true;
       return { batch, polled: [...state.values()] };
     }
-    if (waitSeconds > 0 && Date.now() - round >= waitSeconds * 800) continue;
+    if (rounds === 1 || (waitSeconds > 0 && Date.now() - round >= waitSeconds * 800)) continue;
     await sleep(Math.min(interval, Math.max(0, deadline - Date.now())));
     interval = Math.min(interval * 1.5, 2000);
   }
