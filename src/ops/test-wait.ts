@@ -8,7 +8,7 @@ import { waitForRuns } from './wait-runs.js';
 export const testWait = defineOp({
   name: 'test.wait',
   title: 'Wait for runs',
-  description: 'Poll one or more runs until each is terminal (cleanup included) or the timeout; the worst status decides the outcome.',
+  description: 'Wait for one or more runs until each is terminal (cleanup included) or the timeout; answers within moments of the last verdict. The worst status decides the outcome.',
   input: z.object({
     runIds: z.array(Id).min(1).max(1000),
     timeout: z.number().int().min(1).max(3600).default(600).describe('Seconds, shared by all ids'),
