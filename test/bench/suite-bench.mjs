@@ -56,7 +56,7 @@ try {
     ['  of which test execution (server)', `${testsWall} ms`],
     ['  of which cleanup sweep', `${batch.cleanup.durationMs ?? 0} ms`],
     ['critical-path lower bound (layers × latency)', `${lowerBound} ms`],
-    ['harness overhead per test (run − own calls)', `mean ${mean.toFixed(1)} · p50 ${q(0.5)} · p90 ${q(0.9)} · max ${overhead.at(-1)} ms`],
+    ['harness overhead per test (run − own calls)', `mean ${mean.toFixed(1)} · p50 ${q(0.5).toFixed(1)} · p90 ${q(0.9).toFixed(1)} · max ${overhead.at(-1).toFixed(1)} ms`],
     ['throughput', `${(batch.runs.length / (wall / 1000)).toFixed(1)} tests/s`],
   ];
   const newmanMs = await runNewman(target.url);
