@@ -8,8 +8,8 @@ const only = args.length === 1 ? args[0] : undefined;
 // the window's width.
 const prerendered = (only === '--help' || only === '-h') && !process.stdout.isTTY ? readPrerendered() : undefined;
 if (only === '-V' || only === '--version') {
-  // dist/cli/svc.js sits two levels below the package root.
-  process.stdout.write(`${(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version}\n`);
+  const { packageVersion } = await import('../src/util/package-root.js');
+  process.stdout.write(`${packageVersion()}\n`);
 } else if (prerendered !== undefined) {
   process.stdout.write(prerendered);
 } else {

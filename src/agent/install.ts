@@ -3,7 +3,7 @@ import { atomicWrite, backup } from './fs-safe.js';
 import { BEGIN_RE, END_LINE, END_RE, lines } from './marker.js';
 import { orderSkills, renderSection } from './render.js';
 import { BLOCKING, type AgentInstallReport, type FileState } from './report.js';
-import { freshMcpFile, inspectMcp, mcpConfigOf, userLevelHint, type McpInspection } from './mcp-config.js';
+import { freshMcpFile, inspectMcp, mcpConfigOf, userLevelHint } from './mcp-config.js';
 import { inspectFile, inspectSection, legacyPaths, svcOwnedUnedited } from './state.js';
 import { locate } from './fs-safe.js';
 import { readFileSync, unlinkSync } from 'node:fs';
@@ -52,7 +52,7 @@ function planInstall(o: InstallOptions): { steps: Step[]; mcp: ReturnType<typeof
         const f = inspectFile(o.root, target, skill, o.version);
         // Another target's skill folder that this agent reads (installed now or before) serves it; an
         // unedited copy of its own would make the agent see the skill twice, so it goes.
-        const sharer = alsoReads(target).find((t) => o.targets.includes(t) || (t !== 'codex' && inspectFile(o.root, t, skill, o.version).state !== 'absent'));
+        const sharer = alsoReads(target).find((t) => o.targets.includes(t) || locate(o.root, skillPath(t, skill)).exists);
         if (sharer && (f.state === 'absent' || ((f.state === 'ok' || f.state === 'stale') && svcOwnedUnedited(o.root, f.rel)))) {
           if (f.state !== 'absent') obsolete.push(f.rel);
           steps.push({ path: f.rel, rows: [], state: 'ok', abs: f.loc.abs, content: null, shared: { target, skill, path: skillPath(sharer, skill), before: f.state, action: 'shared', backup: null } });
@@ -146,7 +146,7 @@ function mcpSteps(o: InstallOptions): { target: Target; step?: Step; note?: stri
   return o.targets.map((target) => {
     const spec = mcpConfigOf(target);
     if (!spec) return { target, note: userLevelHint(target) };
-    const m: McpInspection = inspectMcp(o.root, spec);
+    const m = inspectMcp(o.root, spec);
     const cannot = m.loc.escape || m.note === 'not a regular file' || (m.state === 'modified' && m.merged === null);
     return {
       target,

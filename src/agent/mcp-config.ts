@@ -10,8 +10,8 @@ import type { Target } from './targets.js';
  * the servers already there. Agents that read MCP servers only from user-level settings (Windsurf,
  * Cline, Antigravity) get no project file; the report shows them the entry to add themselves.
  */
-export const MCP_SERVER_NAME = 'svc';
-export const MCP_COMMAND = 'svc-mcp';
+const MCP_SERVER_NAME = 'svc';
+const MCP_COMMAND = 'svc-mcp';
 
 type JsonConfig = { format: 'json'; path: string; key: 'mcpServers' | 'servers'; entry: Record<string, unknown> };
 type TomlConfig = { format: 'toml'; path: string };
@@ -53,8 +53,6 @@ export interface McpInspection {
   loc: Located;
   state: FileState;
   note?: string;
-  /** The file as it is now (absent: undefined). */
-  current?: string;
   /** The file with the svc entry in place; null when it cannot be produced without --force. */
   merged: string | null;
 }
@@ -80,7 +78,7 @@ export function inspectMcp(root: string, spec: McpConfigSpec): McpInspection {
 function inspectJson(rel: string, loc: Located, current: string, spec: JsonConfig): McpInspection {
   const errors: ParseError[] = [];
   const doc = parse(current, errors, { allowTrailingComma: true });
-  const base = { rel, loc, current };
+  const base = { rel, loc };
   if (errors.length || (current.trim() !== '' && (doc === null || typeof doc !== 'object' || Array.isArray(doc)))) {
     const why = errors.length ? `${printParseErrorCode(errors[0]!.error)} at offset ${errors[0]!.offset}` : 'not a JSON object';
     return { ...base, state: 'corrupt', note: `unreadable JSON: ${why}`, merged: null };
@@ -126,7 +124,7 @@ function tomlTable(text: string): { start: number; end: number } | null {
 }
 
 function inspectToml(rel: string, loc: Located, current: string): McpInspection {
-  const base = { rel, loc, current };
+  const base = { rel, loc };
   let doc: Record<string, unknown>;
   try {
     doc = parseToml(current) as Record<string, unknown>;

@@ -68,7 +68,6 @@ export function legacyPaths(target: Target, skill: Skill): string[] {
 /** The other target whose installed skill file this target reads instead of its own, if any. */
 export function sharedFrom(root: string, target: Target, skill: Skill, version: string): { target: Target; file: FileInspection } | null {
   for (const other of alsoReads(target)) {
-    if (other === 'codex') continue;
     const file = inspectFile(root, other, skill, version);
     if (file.state !== 'absent') return { target: other, file };
   }

@@ -44,6 +44,6 @@ export function skillPath(target: Target, skill: Skill): string {
  * .agents/skills as well as its own, Cline in .claude/skills. When one of those is installed, the
  * target uses it instead of a copy of its own, so the agent never sees a skill twice.
  */
-export function alsoReads(target: Target): Target[] {
+export function alsoReads(target: Target): Exclude<Target, 'codex'>[] {
   return target === 'copilot' ? ['claude', 'antigravity'] : target === 'cline' ? ['claude'] : [];
 }

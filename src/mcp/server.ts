@@ -58,7 +58,7 @@ export function createMcpServer(opts: McpOptions = {}): McpServer {
   const textContent = opts.textContent ?? (env.SVC_MCP_TEXT_CONTENT === 'json' ? 'json' : 'summary');
   const ops = exposedOps(opts);
   // Messages may name any tool, including those of toolsets not served here.
-  const mcpOps = (opts.ops ?? OPS).filter((op) => op.mcp !== false);
+  const reword = mcpWording((opts.ops ?? OPS).filter((op) => op.mcp !== false), toolName);
   for (const op of ops) {
     server.registerTool(
       toolName(op),
@@ -92,8 +92,8 @@ export function createMcpServer(opts: McpOptions = {}): McpServer {
           return { structuredContent: result, content: [{ type: 'text' as const, text }] };
         } catch (err) {
           const body = toSvcError(err).toBody();
-          body.message = mcpWording(body.message, mcpOps, toolName);
-          body.nextAction = mcpWording(body.nextAction, mcpOps, toolName);
+          body.message = reword(body.message);
+          body.nextAction = reword(body.nextAction);
           return { isError: true, content: [{ type: 'text' as const, text: JSON.stringify({ error: body }, null, 2) }] };
         }
       },

@@ -7,8 +7,12 @@ import type { Op } from '../ops/op.js';
  * parameter it maps to. Commands with no tool (`svc setup`, `svc-server ...`) stay as they are:
  * they are run in a terminal.
  */
-export function mcpWording(text: string, ops: Op[], toolName: (op: Op) => string): string {
+export function mcpWording(ops: Op[], toolName: (op: Op) => string): (text: string) => string {
   const tools = toolTable(ops, toolName);
+  return (text) => reword(text, tools);
+}
+
+function reword(text: string, tools: Map<string, ToolRef>): string {
   // A quoted command with its arguments: 'svc test result tst_1 --history'.
   let out = text.replace(/'svc ([^']+)'/g, (whole, rest: string) => callOf(rest, tools) ?? whole);
   // A command named in passing: "the batchId printed by svc test run".

@@ -42,10 +42,12 @@ export const SlicePagingInput = {
   pageSize: z.number().int().min(1).max(500).optional().describe('Items per page (over MCP 50 unless given; the CLI returns all unless given)'),
   startingToken: z.string().min(1).optional().describe('nextToken of a previous page'),
 };
-export const MCP_SLICE_PAGE = 50;
+const MCP_SLICE_PAGE = 50;
 
-export function slicePage<T>(items: T[], o: { pageSize?: number; startingToken?: string; surface: 'cli' | 'mcp' }): { items: T[]; nextToken: string | null } {
-  const size = o.pageSize ?? (o.surface === 'mcp' ? MCP_SLICE_PAGE : items.length);
+/** One page of the list; null when the CLI asked for no paging (the list goes out whole, as before). */
+export function slicePage<T>(items: T[], o: { pageSize?: number; startingToken?: string; surface: 'cli' | 'mcp' }): { items: T[]; nextToken: string | null } | null {
+  if (o.surface === 'cli' && o.pageSize === undefined && o.startingToken === undefined) return null;
+  const size = o.pageSize ?? MCP_SLICE_PAGE;
   let start = 0;
   if (o.startingToken !== undefined) {
     const m = /^o(\d+)$/.exec(Buffer.from(o.startingToken, 'base64url').toString('utf8'));

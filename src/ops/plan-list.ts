@@ -18,8 +18,7 @@ export const planList = defineOp({
   sample: (i) => samplePlan(i.projectId),
   async run(ctx, i) {
     const plan = await ctx.client().call(getPlan, { params: { projectId: i.projectId }, query: { category: i.category } });
-    if (i.pageSize === undefined && i.startingToken === undefined && ctx.surface === 'cli') return plan;
     const page = slicePage(plan.cases, { ...i, surface: ctx.surface });
-    return { ...plan, cases: page.items, nextToken: page.nextToken };
+    return page ? { ...plan, cases: page.items, nextToken: page.nextToken } : plan;
   },
 });

@@ -18,8 +18,8 @@ export const projectEndpoints = defineOp({
   sample: (i) => sampleEndpoints(i.projectId),
   async run(ctx, i) {
     const list = await ctx.client().call(listEndpoints, { params: { projectId: i.projectId } });
-    if (i.pageSize === undefined && i.startingToken === undefined && ctx.surface === 'cli') return list;
     const page = slicePage(list.endpoints, { ...i, surface: ctx.surface });
+    if (!page) return list;
     const ids = new Set(page.items.map((e) => e.id));
     return { ...list, endpoints: page.items, probes: list.probes.filter((p) => ids.has(p.endpointId)), nextToken: page.nextToken };
   },

@@ -17,10 +17,35 @@ function longPollSeconds(ctx: OpContext, deadline: number): number {
 }
 
 /**
+ * The pace of a wait: a first look at once (the state as it is, for progress and --verbose), then
+ * long-polls. Between answers there is no pause when the server held the request for the whole
+ * wait (it long-polls); a server that answers at once (an older one) is asked again after a backoff
+ * of 0.5 s growing to 2 s.
+ */
+function cadence(ctx: OpContext, deadline: number): { waitSeconds(): number; pause(): Promise<void> } {
+  let rounds = 0;
+  let interval = 500;
+  let asked = 0;
+  let askedAt = 0;
+  return {
+    waitSeconds() {
+      askedAt = Date.now();
+      asked = rounds++ === 0 ? 0 : longPollSeconds(ctx, deadline);
+      return asked;
+    },
+    async pause() {
+      const held = asked > 0 && Date.now() - askedAt >= asked * 800;
+      if (rounds === 1 || held) return;
+      await sleep(Math.min(interval, Math.max(0, deadline - Date.now())));
+      interval = Math.min(interval * 1.5, 2000);
+    },
+  };
+}
+
+/**
  * Waits until each run is terminal (its cleanup done) or the shared timeout ends. Each request
  * long-polls (`waitSeconds`): the server answers as soon as the run has finished, so a verdict is
- * seen within about 50 ms. A server that answers at once (an older one) is polled with backoff
- * instead. At most `maxConcurrency` requests are in flight; a poll error is recorded per run
+ * seen within about 50 ms. At most `maxConcurrency` requests are in flight; a poll error is recorded per run
  * (error:<CODE>) instead of failing the others.
  */
 export async function waitForRuns(ctx: OpContext, runIds: string[], o: { timeoutSeconds: number; maxConcurrency: number }): Promise<Polled[]> {
@@ -28,8 +53,7 @@ export async function waitForRuns(ctx: OpContext, runIds: string[], o: { timeout
   const state = new Map<string, Polled>(runIds.map((id) => [id, { runId: id }]));
   const started = Date.now();
   const watch = progressOf(ctx, state, started);
-  let interval = 500;
-  let rounds = 0;
+  const pace = cadence(ctx, deadline);
   for (;;) {
     const open = [...state.values()].filter((p) => !isDone(p));
     if (!open.length) break;
@@ -39,9 +63,7 @@ export async function waitForRuns(ctx: OpContext, runIds: string[], o: { timeout
     }
     if (ctx.signal?.aborted) throw new SvcError('TIMEOUT', 'wait interrupted');
     const queue = [...open];
-    // The first round answers at once (the state as it is, for progress and --verbose); then long-polls.
-    const waitSeconds = rounds++ === 0 ? 0 : longPollSeconds(ctx, deadline);
-    const round = Date.now();
+    const waitSeconds = pace.waitSeconds();
     await Promise.all(
       Array.from({ length: Math.min(o.maxConcurrency, queue.length) }, async () => {
         for (let p = queue.shift(); p; p = queue.shift()) {
@@ -58,32 +80,24 @@ export async function waitForRuns(ctx: OpContext, runIds: string[], o: { timeout
         }
       }),
     );
-    // After the first look, or when the server held the request for the whole wait (it long-polls),
-    // ask again at once.
-    const held = waitSeconds > 0 && Date.now() - round >= waitSeconds * 800;
-    if (rounds === 1 || held || [...state.values()].every(isDone)) continue;
-    await sleep(Math.min(interval, Math.max(0, deadline - Date.now())));
-    interval = Math.min(interval * 1.5, 2000);
+    if (![...state.values()].every(isDone)) await pace.pause();
   }
   return [...state.values()];
 }
 
 /**
  * Waits for a whole batch (every run and its cleanup) with long-polls on the batch: one request
- * at a time whatever the number of runs. Returns the last batch view and whether it is done.
+ * at a time whatever the number of runs. Returns the last batch view and each run's state.
  */
 export async function waitForBatch(ctx: OpContext, batchId: string, runIds: string[], o: { timeoutSeconds: number }): Promise<{ batch: BatchView; polled: Polled[] }> {
   const deadline = Date.now() + o.timeoutSeconds * 1000;
   const started = Date.now();
   const state = new Map<string, Polled>(runIds.map((id) => [id, { runId: id }]));
   const watch = progressOf(ctx, state, started);
-  let interval = 500;
-  let rounds = 0;
+  const pace = cadence(ctx, deadline);
   for (;;) {
     if (ctx.signal?.aborted) throw new SvcError('TIMEOUT', 'wait interrupted');
-    const waitSeconds = rounds++ === 0 ? 0 : longPollSeconds(ctx, deadline);
-    const round = Date.now();
-    const batch = await ctx.client().call(getBatch, { params: { batchId }, query: { waitSeconds }, signal: ctx.signal });
+    const batch = await ctx.client().call(getBatch, { params: { batchId }, query: { waitSeconds: pace.waitSeconds() }, signal: ctx.signal });
     for (const r of batch.runs) {
       const p = state.get(r.runId);
       if (p) p.view = r;
@@ -93,9 +107,7 @@ export async function waitForBatch(ctx: OpContext, batchId: string, runIds: stri
       for (const p of state.values()) if (!isDone(p)) p.timedOut = true;
       return { batch, polled: [...state.values()] };
     }
-    if (rounds === 1 || (waitSeconds > 0 && Date.now() - round >= waitSeconds * 800)) continue;
-    await sleep(Math.min(interval, Math.max(0, deadline - Date.now())));
-    interval = Math.min(interval * 1.5, 2000);
+    await pace.pause();
   }
 }
 

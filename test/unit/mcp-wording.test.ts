@@ -3,7 +3,7 @@ import { toolName } from '../../src/mcp/server.js';
 import { mcpWording } from '../../src/mcp/wording.js';
 import { OPS } from '../../src/ops/registry.js';
 
-const say = (s: string) => mcpWording(s, OPS.filter((o) => o.mcp !== false), toolName);
+const say = mcpWording(OPS.filter((o) => o.mcp !== false), toolName);
 
 describe('error wording over MCP', () => {
   it('turns quoted CLI commands into tool calls with their arguments', () => {
