@@ -138,11 +138,22 @@ def pick_id(r, field):
 
 
 def track(r, delete_template, field, values):
-    """An answer that is a list names no one record: its Location is not trusted to name ours."""
-    if delete_template and 200 <= r.status < 300 and not isinstance(r.json(), list):
+    """A record the answer names is deleted by cleanup(). An answer that is a list names no one record
+    by its body (a server may store a posted list as one record and answer with it); its Location
+    names ours only when it points at the very path the delete template makes of its last segment."""
+    if not delete_template or not 200 <= r.status < 300:
+        return
+    if not isinstance(r.json(), list):
         rid = pick_id(r, field)
         if rid is not None:
             _created.append(path(delete_template, dict(values, __id__=rid)))
+        return
+    loc = r.headers.get('Location') if r.headers else None
+    if loc:
+        at = urllib.parse.urlparse(loc).path.rstrip('/')
+        p = path(delete_template, dict(values, __id__=urllib.parse.unquote(at.rsplit('/', 1)[-1])))
+        if at and at.endswith(p):
+            _created.append(p)
 
 
 def cleanup():

@@ -1,0 +1,59 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const LIB = join(__dirname, '..', '..', 'src', 'engine', 'backend', 'lib');
+
+/**
+ * A server like json-server 0.17: a posted JSON list is stored as one record, answered 201 with
+ * the list as body and the new record's Location. cleanup() must remove it, and must leave alone
+ * what a Location outside the tracked collection names.
+ */
+const SCRIPT = String.raw`
+import json, os, sys, threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+store = {'comments': {'1': {'id': '1'}}, 'posts': {'9': {'id': '9'}}}
+seq = [100]
+class H(BaseHTTPRequestHandler):
+    def log_message(self, *a): pass
+    def do_POST(self):
+        n = int(self.headers.get('Content-Length') or 0)
+        body = json.loads(self.rfile.read(n))
+        coll = self.path.strip('/')
+        seq[0] += 1
+        rid = str(seq[0])
+        store[coll][rid] = body
+        out = json.dumps(body).encode()
+        self.send_response(201)
+        # the third list lands in comments but its Location names a post
+        loc = '/posts/9' if body == ['elsewhere'] else '/' + coll + '/' + rid
+        self.send_header('Location', 'http://localhost:1' + loc)
+        self.send_header('Content-Type', 'application/json')
+        self.send_header('Content-Length', str(len(out)))
+        self.end_headers()
+        self.wfile.write(out)
+    def do_DELETE(self):
+        _, coll, rid = self.path.split('/')
+        found = store.get(coll, {}).pop(rid, None) is not None
+        self.send_response(200 if found else 404)
+        self.send_header('Content-Length', '0')
+        self.end_headers()
+srv = ThreadingHTTPServer(('127.0.0.1', 0), H)
+threading.Thread(target=srv.serve_forever, daemon=True).start()
+os.environ['BASE_URL'] = 'http://127.0.0.1:%d' % srv.server_address[1]
+from svc_checks import call, track, cleanup
+for bad in [[], [{'body': 'x'}], ['elsewhere'], {'body': 'y'}]:
+    r = call('POST', '/comments', bad)
+    track(r, '/comments/{__id__}', 'id', {})
+cleanup()
+print(json.dumps({k: sorted(v) for k, v in store.items()}))
+`;
+
+describe('svc_checks track() and cleanup()', () => {
+  it('deletes a posted list the server stored as a record, by its Location, and nothing its Location does not name in the collection', () => {
+    const out = execFileSync('python3', ['-c', SCRIPT], { env: { ...process.env, PYTHONPATH: LIB }, encoding: 'utf8', timeout: 20_000 });
+    // [] and [{body}] are gone by Location; {body: y} has no id in its body and no list, so Location names it
+    // through pick_id; ['elsewhere'] stays because its Location points at another collection.
+    expect(JSON.parse(out)).toEqual({ comments: ['1', '103'], posts: ['9'] });
+  });
+});
