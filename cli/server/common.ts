@@ -31,3 +31,12 @@ export function numberArg(min: number) {
     return n;
   };
 }
+
+/** How much an engine (start's in-process workers, or a worker process) does at once. */
+export function addEngineOptions(cmd: Command, who: string): Command {
+  return cmd
+    .option('--concurrency <n>', `tests in flight at once within one batch, at most (they also wait for a Python process, a browser page and --target-connections)`, intArg(1, 1024), 256)
+    .option('--batch-concurrency <n>', `batches executed at once by this ${who}`, intArg(1, 64), 4)
+    .option('--target-connections <n>', 'tests in flight to one target at once across all batches, and DELETEs of the cleanup sweep', intArg(1, 1024), 64)
+    .option('--unsafe-no-sandbox', 'run uploaded backend test code without the OS sandbox (every run says so)', false);
+}

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { startServer } from '../../src/server/start.js';
-import { addStoreOptions, intArg, storeOptions } from './common.js';
+import { addEngineOptions, addStoreOptions, intArg, storeOptions } from './common.js';
 
 export function registerStart(program: Command, log: (s: string) => void): void {
-  addStoreOptions(program.command('start'))
+  addEngineOptions(addStoreOptions(program.command('start')), 'process')
     .description('run the service: HTTP API, portal and in-process workers, until SIGINT/SIGTERM')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0 picks a free one)', intArg(0, 65535), 7788)
@@ -11,10 +11,6 @@ export function registerStart(program: Command, log: (s: string) => void): void 
     .option('--public-url <url>', 'base URL users reach this server at (for dashboard links)')
     .option('--no-browser', 'do not run frontend tests here (they are reported as skipped), even when Chromium is installed')
     .option('--no-workers', 'only serve and queue; separate svc-server worker processes execute runs (scale-out)')
-    .option('--concurrency <n>', 'tests executed at once within one batch', intArg(1, 256), 8)
-    .option('--batch-concurrency <n>', 'batches executed at once by this process', intArg(1, 64), 4)
-    .option('--target-connections <n>', "cleanup DELETEs in flight to one target at once (the sweep after a batch)", intArg(1, 256), 32)
-    .option('--unsafe-no-sandbox', 'run uploaded backend test code without the OS sandbox (every run says so)', false)
     .action(async (o) => {
       // Signals arriving during start-up still shut down cleanly once the server is up.
       let stopRequested: string | undefined;

@@ -1,18 +1,14 @@
 import type { Command } from 'commander';
 import { migrate, openStore } from '../../src/store/db.js';
 import { createEngine } from '../../src/server/engine-setup.js';
-import { addStoreOptions, intArg, storeOptions } from './common.js';
+import { addEngineOptions, addStoreOptions, storeOptions } from './common.js';
 
 /** Scale-out: the engine alone, claiming batches from the shared PostgreSQL queue. */
 export function registerWorker(program: Command, log: (s: string) => void): void {
-  addStoreOptions(program.command('worker'))
+  addEngineOptions(addStoreOptions(program.command('worker')), 'worker')
     .description('run only the test engine against a shared database (scale-out; pair with start --no-workers)')
     .option('--allow-private-targets', 'let tests reach localhost and private addresses', false)
     .option('--no-browser', 'do not run frontend tests on this worker, even when Chromium is installed')
-    .option('--concurrency <n>', 'tests executed at once within one batch', intArg(1, 256), 8)
-    .option('--batch-concurrency <n>', 'batches executed at once by this worker', intArg(1, 64), 4)
-    .option('--target-connections <n>', "cleanup DELETEs in flight to one target at once (the sweep after a batch)", intArg(1, 256), 32)
-    .option('--unsafe-no-sandbox', 'run uploaded backend test code without the OS sandbox (every run says so)', false)
     .action(async (o) => {
       const store = openStore(storeOptions(o));
       await migrate(store);

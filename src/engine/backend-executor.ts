@@ -33,7 +33,7 @@ export function backendSteps(r: BackendTestResult): StepRecord[] {
 
 /** Runs backend tests as Python through the warm fork server of src/engine/backend. */
 export class BackendExecutor implements TestExecutor {
-  constructor(readonly runner = new BackendRunner({ maxConcurrent: Number(process.env.SVC_BACKEND_CONCURRENCY) || 8 })) {}
+  constructor(readonly runner = new BackendRunner()) {}
 
   async execute(i: ExecuteInput): Promise<ExecuteResult> {
     const r = await this.runner.run(

@@ -2,11 +2,13 @@ import { join } from 'node:path';
 import type { Selectable } from 'kysely';
 import { parseJson } from '../store/db.js';
 import type { TestsTable } from '../store/schema-projects.js';
+import type { Db } from '../store/schema.js';
 import { insertCalls, insertSteps, setTestStatus, updateRun, type RunRow } from '../store/repos/runs.js';
 import { nowIso } from '../util/ids.js';
 import { AuthFetchError, fetchAutoAuth, staticAuth } from './auth.js';
 import type { EngineContext } from './context.js';
 import { finishBatch } from './batch-finish.js';
+import { targetKey } from './limits.js';
 import { assemble, type PlanTest } from './plan.js';
 import type { ExecuteResult, InjectedAuth } from './types.js';
 
@@ -88,11 +90,18 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
         if (abort.aborted) return;
         const pending = slots.filter((s) => !s.run.verdict && !running.has(s.run.id));
         if (!pending.length && !running.size) break;
-        for (const s of pending) {
-          if (running.size >= ctx.testConcurrency) break;
-          const decision = await decide(s);
-          if (decision === 'wait') continue;
-          if (decision === 'start') running.set(s.run.id, start(s).finally(() => running.delete(s.run.id)));
+        // Waiting is decided in memory first; the store is asked once a round which of the tests that
+        // could move now were cancelled (a query per test would be quadratic in the suite's size).
+        const ready = pending.filter((s) => (plan.deps[s.test.id] ?? []).every((d) => slotByTest.get(d)?.run.verdict));
+        let cancelled = new Set<string>();
+        for (let i = 0, asked = 0; i < ready.length && running.size < ctx.testConcurrency; i++) {
+          if (i >= asked) {
+            const ids = ready.slice(i, i + Math.max(32, ctx.testConcurrency - running.size)).map((s) => s.run.id);
+            cancelled = await cancelledAmong(ids);
+            asked = i + ids.length;
+          }
+          const s = ready[i]!;
+          if (await decide(s, cancelled.has(s.run.id))) running.set(s.run.id, start(s).finally(() => running.delete(s.run.id)));
         }
         if (running.size) await Promise.race(running.values());
         else if (slots.some((s) => !s.run.verdict && !running.has(s.run.id))) {
@@ -115,21 +124,21 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
     for (const r of rows) controllers.get(r.id)?.abort();
   }
 
-  /** 'start', 'wait', or 'done' (finished without running: blocked, cancelled, failed early). */
-  async function decide(s: Slot): Promise<'start' | 'wait' | 'done'> {
-    // Waiting is decided in memory first: the store is asked (cancelled?) only for a slot that could
-    // move now, or every finished test would cost a query per pending test (quadratic in suite size).
-    const deps = plan.deps[s.test.id] ?? [];
-    if (deps.some((d) => !slotByTest.get(d)?.run.verdict)) return 'wait';
-    const fresh = await db.selectFrom('runs').select(['status']).where('id', '=', s.run.id).executeTakeFirst();
-    if (fresh?.status === 'cancelled') {
+  async function cancelledAmong(ids: string[]): Promise<Set<string>> {
+    const rows = await db.selectFrom('runs').select(['id']).where('id', 'in', ids).where('status', '=', 'cancelled').execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** true: start it now; false: finished without running (blocked, cancelled, failed early). */
+  async function decide(s: Slot, wasCancelled: boolean): Promise<boolean> {
+    if (wasCancelled) {
       s.run.verdict = 'cancelled';
       s.run.status = 'cancelled';
-      return 'done';
+      return false;
     }
     if (authError) {
       await finishRun(s, 'failed', { failure: { kind: 'auth-fetch', message: authError }, reason: `auto-auth failed: ${authError}` });
-      return 'done';
+      return false;
     }
     for (const need of s.plan.needs) {
       if (vars.has(need)) continue;
@@ -137,7 +146,7 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
       if (producer && producer.run.verdict !== 'passed') {
         const reason = `Variable not found: ${need} — upstream test "${producer.test.name}" ${producer.run.verdict === 'blocked' ? 'was blocked' : producer.run.verdict}`;
         await finishRun(s, 'blocked', { failure: { kind: 'blocked', message: reason }, reason, blockedBy: [{ testId: producer.test.id, testName: producer.test.name, variables: [need] }] });
-        return 'done';
+        return false;
       }
       const reason = producer
         ? `Variable not found: ${need} — upstream test "${producer.test.name}" passed but did not produce it`
@@ -145,12 +154,24 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
           ? `Variable not found: ${need} — no value kept from a previous run (cleanup deleted it or it was never produced); rerun without --skip-dependencies`
           : `Variable not found: ${need} — no test in this run produces it (names are case-sensitive; check --produces/--needs)`;
       await finishRun(s, 'blocked', { failure: { kind: 'variable-missing', message: reason }, reason, missing: [need] });
-      return 'done';
+      return false;
     }
-    return 'start';
+    return true;
   }
 
   async function start(s: Slot): Promise<void> {
+    // A test waits here, still queued, while its target has as many tests in flight as the
+    // operator allows (--target-connections, engine-wide).
+    const release = await ctx.targetGates.acquire(targetKey(s.run.target_url ?? project?.url ?? ''), abort);
+    if (!release) return;
+    try {
+      await run(s);
+    } finally {
+      release();
+    }
+  }
+
+  async function run(s: Slot): Promise<void> {
     const executor = ctx.executors[s.test.type];
     const startedAt = nowIso();
     await updateRun(db, s.run.id, { status: 'running', started_at: startedAt });
@@ -210,30 +231,27 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
       await updateRun(db, s.run.id, { verdict: 'cancelled', finished_at: nowIso(), api_output: result.stdout, reason: 'cancelled by user' });
       return;
     }
-    await insertCalls(db, batchId, s.run.id, 'test', result.calls);
-    await insertSteps(db, s.run.id, result.steps);
-    if (result.script) await db.updateTable('tests').set({ resolved_script: JSON.stringify(result.script) }).where('id', '=', s.test.id).execute();
-    const chosen: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(result.produced)) {
-      if (plan.producerOf[name] !== s.test.id && plan.producerOf[name] !== undefined) continue;
-      chosen[name] = value;
-      vars.set(name, { value, runId: s.run.id, testId: s.test.id });
-      await db
-        .insertInto('variables')
-        .values({ batch_id: batchId, project_id: batch!.project_id, name, value: JSON.stringify(value), producer_test_id: s.test.id, producer_run_id: s.run.id, consumers: '[]', handle: null, deleted_by: null, created_at: nowIso() })
-        .onConflict((oc) => oc.columns(['batch_id', 'name']).doUpdateSet({ value: JSON.stringify(value), producer_run_id: s.run.id }))
-        .execute();
-    }
-    await finishRun(s, result.verdict, {
-      failure: result.failure ?? null,
-      produced: result.produced,
-      consumed: needVars,
-      stdout: result.stdout,
-      trace: result.trace,
-      assertions: result.assertions,
-      extra: result.extra,
-      startedAt,
-      finishedAt: result.finishedAt,
+    // Values are handed on before the verdict is known to the scheduler, so no dependent starts without them.
+    const chosen = Object.entries(result.produced).filter(([name]) => plan.producerOf[name] === s.test.id || plan.producerOf[name] === undefined);
+    for (const [name, value] of chosen) vars.set(name, { value, runId: s.run.id, testId: s.test.id });
+    // What the test did and its verdict are written in one transaction: one commit per test.
+    await db.transaction().execute(async (trx) => {
+      await insertCalls(trx, batchId, s.run.id, 'test', result.calls);
+      await insertSteps(trx, s.run.id, result.steps);
+      if (result.script) await trx.updateTable('tests').set({ resolved_script: JSON.stringify(result.script) }).where('id', '=', s.test.id).execute();
+      if (chosen.length) {
+        await trx
+          .insertInto('variables')
+          .values(chosen.map(([name, value]) => ({ batch_id: batchId, project_id: batch!.project_id, name, value: JSON.stringify(value), producer_test_id: s.test.id, producer_run_id: s.run.id, consumers: '[]', handle: null, deleted_by: null, created_at: nowIso() })))
+          .onConflict((oc) => oc.columns(['batch_id', 'name']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), producer_run_id: eb.ref('excluded.producer_run_id') })))
+          .execute();
+      }
+      await finishRun(
+        s,
+        result.verdict,
+        { failure: result.failure ?? null, produced: result.produced, consumed: needVars, stdout: result.stdout, trace: result.trace, assertions: result.assertions, extra: result.extra, startedAt, finishedAt: result.finishedAt },
+        trx,
+      );
     });
   }
 
@@ -254,10 +272,10 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
       startedAt?: string;
       finishedAt?: string;
     },
+    on: Db = db,
   ): Promise<void> {
-    s.run.verdict = verdict;
     const extra = { ...(d.extra ?? {}), ...(d.blockedBy ? { blockedBy: d.blockedBy } : {}), ...(d.missing ? { missingVariables: d.missing } : {}) };
-    await updateRun(db, s.run.id, {
+    await updateRun(on, s.run.id, {
       verdict,
       reason: d.reason ?? (d.failure ? d.failure.message : null),
       failure: d.failure ? JSON.stringify(d.failure) : null,
@@ -270,6 +288,7 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
       finished_at: d.finishedAt ?? nowIso(),
       ...(d.startedAt ? { started_at: d.startedAt } : {}),
     });
+    s.run.verdict = verdict;
   }
 }
 

@@ -2,6 +2,7 @@ import type { AutoAuthConfig } from '../contract/project-auth.js';
 import type { Store } from '../store/db.js';
 import type { StaticCredential } from './auth.js';
 import type { CleanupOptions } from './cleanup.js';
+import type { KeyedGates } from './limits.js';
 import type { TestExecutor } from './types.js';
 
 export interface ProjectAuth {
@@ -23,9 +24,11 @@ export interface EngineContext {
   /** Project-level cleanup knowledge: DELETE templates from API docs, exclusions from settings. */
   cleanupOptions(projectId: string): Promise<CleanupOptions>;
   analyze?: Analyzer;
-  /** Tests running at once within one batch. */
+  /** Tests in flight at once within one batch (an upper bound; the gates below bound them too). */
   testConcurrency: number;
-  /** Requests the engine itself (the cleanup sweep) has in flight to one target at once. */
+  /** Tests in flight to one target (by origin) at once, across every batch of this engine. */
+  targetGates: KeyedGates;
+  /** Requests a cleanup sweep has in flight to its target at once. */
   targetConnections: number;
   testTimeoutMs: number;
   artifactsRoot: string;

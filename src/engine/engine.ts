@@ -24,6 +24,8 @@ export class Engine {
   private readonly active = new Map<string, { abort: AbortController; done: Promise<void> }>();
   private wake?: () => void;
   private loop?: Promise<void>;
+  /** Called when a batch is done (its runs terminal, its cleanup finished). */
+  onBatchDone?: (batchId: string) => void;
 
   constructor(
     readonly ctx: EngineContext,
@@ -86,6 +88,7 @@ export class Engine {
       .then(async () => {
         if (abort.signal.aborted) return;
         await this.queue.complete(jobId);
+        this.onBatchDone?.(batchId);
         this.ctx.log(`batch ${batchId} finished`);
       })
       .finally(() => {

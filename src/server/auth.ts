@@ -4,6 +4,8 @@ import type { Scope } from '../contract/endpoint.js';
 import { findActiveKey, touchKey, type KeyRecord } from '../store/repos/keys.js';
 import type { AppEnv } from './context.js';
 
+const TOUCH_EVERY_MS = 60_000;
+
 /** Resolves `Authorization: Bearer <key>` to a key record; routes then require it. */
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const header = c.req.header('authorization');
@@ -13,8 +15,9 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
       const rec = await findActiveKey(c.get('deps').store.db, m[1]!);
       if (rec) {
         c.set('auth', rec);
+        // Last use to the minute: a write per request would contend with the engine's writes.
         // Fire and forget: a failed timestamp write must not fail the request.
-        touchKey(c.get('deps').store.db, rec.keyId).catch(() => undefined);
+        if (!rec.lastUsedAt || Date.now() - Date.parse(rec.lastUsedAt) >= TOUCH_EVERY_MS) touchKey(c.get('deps').store.db, rec.keyId).catch(() => undefined);
       }
     }
   }

@@ -8,6 +8,7 @@ import { browserAvailable, FrontendExecutor } from '../engine/frontend-executor.
 import type { EngineContext } from '../engine/context.js';
 import { makeAnalyzer } from '../engine/analyze.js';
 import { Engine } from '../engine/engine.js';
+import { KeyedGates } from '../engine/limits.js';
 import type { TestExecutor } from '../engine/types.js';
 import type { Store } from '../store/db.js';
 import { getProjectSecrets } from '../store/repos/projects.js';
@@ -17,11 +18,11 @@ import { assertTargetUrl } from './target-url.js';
 export interface EngineSetup {
   store: Store;
   allowPrivateTargets: boolean;
-  /** Tests at once within a batch. */
+  /** Tests in flight at once within a batch (default 256). */
   testConcurrency?: number;
   /** Batches at once in this process. */
   batchConcurrency?: number;
-  /** Cleanup DELETEs in flight to one target at once (default 32). */
+  /** Tests, and a cleanup sweep's DELETEs, in flight to one target at once (default 64). */
   targetConnections?: number;
   embedded: boolean;
   /** false: no frontend executor even when a browser is available. */
@@ -53,7 +54,7 @@ function databasePort(store: Store): number | undefined {
   return m ? Number(m[2] ?? 5432) : undefined;
 }
 
-export function createEngine(o: EngineSetup): Engine {
+export function createEngine(o: EngineSetup): Engine & { isolationLine: string } {
   const secrets = loadSecrets(o.store.dataDir);
   const log = o.log ?? ((m: string) => process.stderr.write(`[svc-server] ${m}\n`));
   const dbPort = databasePort(o.store);
@@ -62,7 +63,7 @@ export function createEngine(o: EngineSetup): Engine {
   const isolation = backendIsolation({ ...o, ownPorts });
   // The browser obeys the same target policy as test code, whatever isolation backend tests get.
   setBrowserPolicy({ allowPrivate: o.allowPrivateTargets, ownPorts });
-  const runner = new BackendRunner({ maxConcurrent: Number(process.env.SVC_BACKEND_CONCURRENCY) || 8, isolation: isolation.options, journalDir: join(o.store.dataDir, 'inflight') });
+  const runner = new BackendRunner({ isolation: isolation.options, journalDir: join(o.store.dataDir, 'inflight') });
   const ctx: EngineContext = {
     store: o.store,
     executors: { backend: new BackendExecutor(runner), frontend: o.frontend ?? (o.browser !== false && browserAvailable() ? new FrontendExecutor() : undefined) },
@@ -83,8 +84,9 @@ export function createEngine(o: EngineSetup): Engine {
       return { exclude: settings.cleanupExclude, deleteTemplates: settings.deleteTemplates, deletePairs: settings.deletePairs };
     },
     analyze: makeAnalyzer(providerFromEnv()),
-    testConcurrency: o.testConcurrency ?? 8,
-    targetConnections: o.targetConnections ?? 32,
+    testConcurrency: o.testConcurrency ?? 256,
+    targetGates: new KeyedGates(o.targetConnections ?? 64),
+    targetConnections: o.targetConnections ?? 64,
     testTimeoutMs: Number(process.env.SVC_TEST_TIMEOUT_MS) || 120_000,
     artifactsRoot: join(o.store.dataDir, 'artifacts'),
     log,

@@ -1,10 +1,20 @@
 import { SvcError } from '../contract/errors.js';
-import type { Engine } from '../engine/engine.js';
 import type { ServerDeps } from './context.js';
 
-/** The engine the routes enqueue into (in-process workers, or a queue-only handle in scale-out). */
-export function engineOf(deps: ServerDeps): Engine {
-  const e = deps.services.engine as Engine | undefined;
+/** What the routes need of the engine: queueing, and what it can run. */
+export interface EngineHandle {
+  /** Frontend tests run here (a browser is available and allowed). */
+  readonly frontendAvailable: boolean;
+  /** Throws when a URL is not allowed as a target under this server's policy. */
+  checkTarget(url: string): Promise<void>;
+  enqueueBatch(batchId: string): Promise<void>;
+  /** Batches created together (options.series) that must run one after another. */
+  enqueueSeries(firstBatchId: string): Promise<void>;
+}
+
+/** The engine the routes enqueue into (the engine thread, or a queue-only handle in scale-out). */
+export function engineOf(deps: ServerDeps): EngineHandle {
+  const e = deps.services.engine as EngineHandle | undefined;
   if (!e) throw new SvcError('UNAVAILABLE', 'the test engine is not running on this server', { nextAction: 'Start the server with workers, or start svc-server worker processes.' });
   return e;
 }

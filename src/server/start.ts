@@ -5,8 +5,8 @@ import { loadSecrets } from '../store/secrets.js';
 import { packageVersion } from '../util/package-root.js';
 import { API_PREFIX, createApp } from './app.js';
 import type { ServerConfig, ServerDeps } from './context.js';
-import { createEngine } from './engine-setup.js';
-import type { Engine } from '../engine/engine.js';
+import { EngineThread } from './engine-thread.js';
+import { waitersOf } from './waiters.js';
 
 export interface StartOptions {
   host: string;
@@ -21,11 +21,11 @@ export interface StartOptions {
   workers?: boolean;
   /** Run frontend tests when a browser is available (default true). */
   browser?: boolean;
-  /** Tests at once within a batch (default 8). */
+  /** Tests in flight at once within a batch (default 256). */
   testConcurrency?: number;
   /** Batches at once in this process (default 4). */
   batchConcurrency?: number;
-  /** Cleanup DELETEs in flight to one target at once (default 32). */
+  /** Tests, and a cleanup sweep's DELETEs, in flight to one target at once (default 64). */
   targetConnections?: number;
   /** Run uploaded backend test code without the OS sandbox (said on every run). */
   unsafeNoSandbox?: boolean;
@@ -58,10 +58,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const deps: ServerDeps = { store, config, services: {} };
   const workers = opts.workers ?? true;
   const ownPorts: number[] = [];
-  const engine: Engine & { isolationLine?: string } = createEngine({
+  const engine = new EngineThread(store, {
+    dataDir: opts.dataDir,
+    databaseUrl: opts.databaseUrl,
     unsafeNoSandbox: opts.unsafeNoSandbox,
     ownPorts,
-    store,
     allowPrivateTargets: config.allowPrivateTargets,
     embedded: workers && store.dialect === 'sqlite',
     browser: opts.browser,
@@ -70,7 +71,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     targetConnections: opts.targetConnections,
   });
   deps.services.engine = engine;
-  if (workers) await engine.start();
+  engine.onBatchDone = () => waitersOf(deps).poke();
   const app = createApp(deps);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: opts.host, port: opts.port }, () => resolve(s));
@@ -78,6 +79,16 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
   const port = (server.address() as AddressInfo).port;
   ownPorts.push(port);
+  // The engine starts once the port is known: tests can never reach svc itself.
+  if (workers) {
+    try {
+      await engine.start();
+    } catch (err) {
+      server.close();
+      await store.close();
+      throw err;
+    }
+  }
   const hostForUrl = opts.host.includes(':') ? `[${opts.host}]` : opts.host === '0.0.0.0' ? '127.0.0.1' : opts.host;
   const url = `http://${hostForUrl}:${port}`;
   if (!opts.publicUrl) config.publicUrl = url;
@@ -88,7 +99,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     port,
     store,
     deps,
-    isolation: engine.isolationLine ?? '',
+    isolation: engine.isolationLine,
     async close() {
       if (closed) return;
       closed = true;

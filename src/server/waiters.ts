@@ -6,7 +6,8 @@ import type { ServerDeps } from './context.js';
  * Long-polls: a request asking to wait for a run (or a batch) to finish is held here until it has,
  * or its wait is over. One loop per server checks every waited-on row in one query per table every
  * 50 ms, so a verdict reaches a waiting client within about that long, from in-process workers
- * and separate worker processes alike (they share only the database).
+ * and separate worker processes alike (they share only the database). The in-process engine also
+ * says when a batch is done (poke), and the check runs at once.
  */
 export class Waiters {
   private readonly runs = new Map<string, Set<() => void>>();
@@ -42,6 +43,11 @@ export class Waiters {
       set.add(done);
       this.timer ??= setInterval(() => void this.tick(), this.intervalMs).unref();
     });
+  }
+
+  /** Something finished: check now rather than at the next tick. */
+  poke(): void {
+    if (this.runs.size || this.batches.size) void this.tick();
   }
 
   private async tick(): Promise<void> {

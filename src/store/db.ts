@@ -43,8 +43,29 @@ export function openStore(opts: StoreOptions): Store {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: { prepare: cachedPrepare(sqlite), close: () => sqlite.close() } }) });
   return { db, dialect: 'sqlite', dataDir: opts.dataDir, location: file, close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew, and preparing costs more than running a small query. Prepared
+ * statements are reusable (Kysely runs each to completion before the next), so the most recently
+ * used ones are kept, by SQL text. Transactions begin IMMEDIATE.
+ */
+function cachedPrepare(sqlite: BetterSqlite3.Database, max = 500) {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return (text: string): BetterSqlite3.Statement => {
+    // Two connections write (the API's and the engine thread's): a deferred transaction that read
+    // first could not take the write lock later (SQLITE_BUSY at once, no waiting); one that takes
+    // it up front waits its turn (busy_timeout).
+    const sql = text === 'begin' ? 'begin immediate' : text;
+    let stmt = cache.get(sql);
+    if (stmt) cache.delete(sql);
+    else stmt = sqlite.prepare(sql);
+    cache.set(sql, stmt);
+    if (cache.size > max) cache.delete(cache.keys().next().value!);
+    return stmt;
+  };
 }
 
 export async function migrate(store: Store): Promise<MigrationResultSet> {

@@ -1,76 +1,193 @@
 // A whole backend suite through the real service: svc-server plus the sample target API with a
 // fixed latency, a 200-test suite in 5 layers (every test needs a value produced by a test of the
-// layer before), run with `svc test run --all --wait`; then the same calls, with the same values
-// handed on, as a Postman collection run by Newman (sequential, as Newman runs). Run after
-// `npm run build`:
-//   node test/bench/suite-bench.mjs [--tests 200] [--layers 5] [--latency-ms 20] [--concurrency 8]
+// layer before: 40 independent 5-test chains), run with `svc test run --all --wait`; then the same
+// calls, with the same values handed on, as a Postman collection run by Newman (sequential, as
+// Newman runs). Each latency gets a fresh server and target. Run after `npm run build`:
+// At the last latency, the suite then runs once more while GET /runs/{id} of the first run's
+// results is sent at --read-rate requests per second (open loop: a late answer is timed from when
+// the request was due), for the read latency under load.
+//   node test/bench/suite-bench.mjs [--tests 200] [--layers 5] [--latency-ms 20,100] [--concurrency 256] [--read-rate 500]
+import { readdirSync, readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { availableParallelism } from 'node:os';
 import newman from 'newman';
 import { startTargetApi } from '../../fixtures/target-api/server.mjs';
 import { startService } from '../corpus/service.mjs';
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : def;
+  return i > 0 ? process.argv[i + 1] : def;
 };
-const TESTS = arg('tests', 200);
-const LAYERS = arg('layers', 5);
-const LATENCY = arg('latency-ms', 20);
-const CONCURRENCY = arg('concurrency', 8);
+const TESTS = Number(arg('tests', 200));
+const LAYERS = Number(arg('layers', 5));
+const LATENCIES = String(arg('latency-ms', '20,100')).split(',').map(Number);
+const CONCURRENCY = arg('concurrency', undefined);
+const READ_RATE = Number(arg('read-rate', 500));
 const PER_LAYER = Math.ceil(TESTS / LAYERS);
+const TARGETS = { 20: { wall: 3 }, 100: { wall: 1.5, newman: 20 } };
 
-const target = await startTargetApi({ port: 0, latencyMs: LATENCY });
-const service = await startService({ args: ['--concurrency', String(CONCURRENCY)] });
-const api = service.api;
-try {
-  const project = (await api('POST', '/projects', { type: 'backend', name: 'Suite bench', url: target.url })).id;
-  await api('PUT', `/projects/${project}/credential`, { type: 'Bearer token', value: 'demo-token' });
-  // Layer L, slot i: needs v{L-1}_{i} (when L > 0), makes one call, produces v{L}_{i}.
-  for (let layer = 0; layer < LAYERS; layer++) {
-    for (let i = 0; i < PER_LAYER && layer * PER_LAYER + i < TESTS; i++) {
-      const needs = layer ? [`v${layer - 1}_${i}`] : [];
-      const code = `${layer ? `prev = VARS['v${layer - 1}_${i}']\n` : 'prev = 0\n'}r = http.get('/health')\nassert r.status == 200\nproduce('v${layer}_${i}', prev + 1)\n`;
-      await api('POST', '/tests', { projectId: project, type: 'backend', name: `L${layer} #${i}`, code, produces: [`v${layer}_${i}`], consumes: needs });
+const summary = [];
+for (const [i, latency] of LATENCIES.entries()) summary.push(await benchAt(latency, i === LATENCIES.length - 1));
+console.log(`\n${TESTS} tests in ${LAYERS} layers on ${availableParallelism()} cores`);
+console.table(
+  summary.map((s) => ({
+    latency: `${s.latency} ms`,
+    'svc wall': `${s.wall.toFixed(0)} ms`,
+    'critical path': `${s.lowerBound} ms`,
+    'wall / critical path': `${(s.wall / s.lowerBound).toFixed(1)}× (goal ≤ ${TARGETS[s.latency]?.wall ?? '–'})`,
+    Newman: `${s.newmanMs.toFixed(0)} ms`,
+    'Newman / svc': `${(s.newmanMs / s.wall).toFixed(1)}×${TARGETS[s.latency]?.newman ? ` (goal ≥ ${TARGETS[s.latency].newman})` : ''}`,
+    'CPU per test': s.cpu ? `${s.cpu.total.toFixed(1)} ms (server ${s.cpu.server.toFixed(1)}, harness ${s.cpu.harness.toFixed(1)})` : 'n/a',
+    'CLI exit after last verdict': `${s.exitLag.toFixed(0)} ms`,
+  })),
+);
+const read = summary.find((s) => s.read)?.read;
+if (read) console.log(`GET /runs/{id} at ${READ_RATE}/s while the suite runs (${read.latency} ms target latency): ${read.sent} requests, ${read.errors} errors, p50 ${read.p50.toFixed(1)} ms, p99 ${read.p99.toFixed(1)} ms (goal p99 ≤ 10 ms)`);
+
+async function benchAt(latency, withReads) {
+  const target = await startTargetApi({ port: 0, latencyMs: latency });
+  const service = await startService({ args: CONCURRENCY ? ['--concurrency', CONCURRENCY] : [] });
+  const api = service.api;
+  try {
+    const project = (await api('POST', '/projects', { type: 'backend', name: 'Suite bench', url: target.url })).id;
+    await api('PUT', `/projects/${project}/credential`, { type: 'Bearer token', value: 'demo-token' });
+    // Layer L, slot i: needs v{L-1}_{i} (when L > 0), makes one call, produces v{L}_{i}.
+    for (let layer = 0; layer < LAYERS; layer++) {
+      for (let i = 0; i < PER_LAYER && layer * PER_LAYER + i < TESTS; i++) {
+        const needs = layer ? [`v${layer - 1}_${i}`] : [];
+        const code = `${layer ? `prev = VARS['v${layer - 1}_${i}']\n` : 'prev = 0\n'}r = http.get('/health')\nassert r.status == 200\nproduce('v${layer}_${i}', prev + 1)\n`;
+        await api('POST', '/tests', { projectId: project, type: 'backend', name: `L${layer} #${i}`, code, produces: [`v${layer}_${i}`], consumes: needs });
+      }
     }
+
+    const cpu0 = cpuOf(service.pid);
+    const started = performance.now();
+    const cli = await service.svc(['test', 'run', '--all', '--project', project, '--wait', '--timeout', '1800'], 1_900_000);
+    const wall = performance.now() - started;
+    const exitedAt = Date.now();
+    const cpu1 = cpuOf(service.pid);
+    const out = cli.json;
+    const batch = await api('GET', `/batches/${out.batchId}`);
+    const flow = await api('GET', `/batches/${out.batchId}/calls`);
+
+    const callMs = new Map();
+    for (const g of flow.endpoints) for (const c of g.calls) callMs.set(c.runId, (callMs.get(c.runId) ?? 0) + c.latencyMs);
+    const overhead = batch.runs.map((r) => Date.parse(r.finishedAt) - Date.parse(r.startedAt) - (callMs.get(r.runId) ?? 0)).sort((a, b) => a - b);
+    const q = (p) => overhead[Math.min(overhead.length - 1, Math.floor(p * overhead.length))];
+    const mean = overhead.reduce((a, b) => a + b, 0) / overhead.length;
+    const testsWall = Date.parse(batch.finishedAt) - Date.parse(batch.startedAt) - (batch.cleanup.durationMs ?? 0);
+    const lowerBound = LAYERS * latency;
+    const n = batch.runs.length;
+    const cpu = cpu0 && cpu1 ? { server: (cpu1.server - cpu0.server) / n, harness: (cpu1.harness - cpu0.harness) / n } : undefined;
+    if (cpu) cpu.total = cpu.server + cpu.harness;
+
+    const rows = [
+      ['tests / layers / latency', `${n} / ${LAYERS} / ${latency} ms`],
+      ['verdicts', Object.entries(batch.counts).map(([k, v]) => `${v} ${k}`).join(', ')],
+      ['wall time (CLI: trigger to all terminal)', `${wall.toFixed(0)} ms`],
+      ['  of which test execution (server)', `${testsWall} ms`],
+      ['  of which cleanup sweep', `${batch.cleanup.durationMs ?? 0} ms`],
+      ['critical-path lower bound (layers × latency)', `${lowerBound} ms`],
+      ['run time beyond own calls (queueing included)', `mean ${mean.toFixed(1)} · p50 ${q(0.5).toFixed(1)} · p90 ${q(0.9).toFixed(1)} · max ${overhead.at(-1).toFixed(1)} ms`],
+      ['throughput', `${(n / (wall / 1000)).toFixed(1)} tests/s`],
+      ['CLI exit after the batch finished (cleanup included)', `${exitedAt - Date.parse(batch.finishedAt)} ms`],
+      ...(cpu
+        ? [
+            ['CPU per test: svc-server (API, engine, store, egress)', `${cpu.server.toFixed(1)} ms`],
+            ['CPU per test: Python harness (fork server, tests)', `${cpu.harness.toFixed(1)} ms`],
+          ]
+        : []),
+    ];
+    const newmanMs = await runNewman(target.url);
+    rows.push(['Newman, the same calls (sequential)', `${newmanMs.toFixed(0)} ms`], ['wall / critical path', `${(wall / lowerBound).toFixed(1)}×`], ['Newman / svc', `${(newmanMs / wall).toFixed(1)}×`]);
+    const w = Math.max(...rows.map((r) => r[0].length));
+    console.log(`\n${rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`).join('\n')}`);
+    if (cli.exitCode) console.log(`\nsvc exited ${cli.exitCode}: ${cli.stderr}`);
+    let read;
+    if (withReads) {
+      const load = readLoad(service, batch.runs.map((r) => r.runId));
+      await service.svc(['test', 'run', '--all', '--project', project, '--wait', '--timeout', '1800'], 1_900_000);
+      read = { latency, ...(await load.stop()) };
+    }
+    return { latency, wall, lowerBound, newmanMs, cpu, exitLag: exitedAt - Date.parse(batch.finishedAt), read };
+  } finally {
+    await service.stop();
+    await target.close();
   }
+}
 
-  const started = performance.now();
-  const cli = await service.svc(['test', 'run', '--all', '--project', project, '--wait', '--timeout', '1800'], 1_900_000);
-  const wall = performance.now() - started;
-  const out = cli.json;
-  const batch = await api('GET', `/batches/${out.batchId}`);
-  const flow = await api('GET', `/batches/${out.batchId}/calls`);
+/**
+ * CPU time (ms) of svc-server itself and of its Python fork server with every test it forked and
+ * reaped, from /proc (Linux); undefined elsewhere. The server's other children (bubblewrap) are
+ * counted with the fork server they carry.
+ */
+function cpuOf(serverPid) {
+  const ticks = 100; // USER_HZ on Linux
+  const stat = (pid) => {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return { own: ((+f[11] + +f[12]) * 1000) / ticks, children: ((+f[13] + +f[14]) * 1000) / ticks, ppid: +f[1] };
+  };
+  try {
+    const server = stat(serverPid).own;
+    let harness = 0;
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (!cmd.some((a) => a.endsWith('fork_server.py')) || !/python/.test(readFileSync(`/proc/${pid}/comm`, 'utf8'))) continue;
+      const s = stat(pid);
+      harness += s.own + s.children;
+    }
+    return { server, harness };
+  } catch {
+    return undefined;
+  }
+}
 
-  const callMs = new Map();
-  for (const g of flow.endpoints) for (const c of g.calls) callMs.set(c.runId, (callMs.get(c.runId) ?? 0) + c.latencyMs);
-  const overhead = batch.runs.map((r) => Date.parse(r.finishedAt) - Date.parse(r.startedAt) - (callMs.get(r.runId) ?? 0)).sort((a, b) => a - b);
-  const q = (p) => overhead[Math.min(overhead.length - 1, Math.floor(p * overhead.length))];
-  const mean = overhead.reduce((a, b) => a + b, 0) / overhead.length;
-  const testsWall = Date.parse(batch.finishedAt) - Date.parse(batch.startedAt) - (batch.cleanup.durationMs ?? 0);
-  const lowerBound = LAYERS * LATENCY;
-
-  const rows = [
-    ['tests / layers / latency', `${batch.runs.length} / ${LAYERS} / ${LATENCY} ms`],
-    ['verdicts', Object.entries(batch.counts).map(([k, v]) => `${v} ${k}`).join(', ')],
-    ['tests in flight per batch', String(CONCURRENCY)],
-    ['wall time (CLI: trigger to all terminal)', `${wall.toFixed(0)} ms`],
-    ['  of which test execution (server)', `${testsWall} ms`],
-    ['  of which cleanup sweep', `${batch.cleanup.durationMs ?? 0} ms`],
-    ['critical-path lower bound (layers × latency)', `${lowerBound} ms`],
-    ['harness overhead per test (run − own calls)', `mean ${mean.toFixed(1)} · p50 ${q(0.5).toFixed(1)} · p90 ${q(0.9).toFixed(1)} · max ${overhead.at(-1).toFixed(1)} ms`],
-    ['throughput', `${(batch.runs.length / (wall / 1000)).toFixed(1)} tests/s`],
-  ];
-  const newmanMs = await runNewman(target.url);
-  rows.push(
-    ['Newman, the same calls (sequential)', `${newmanMs.toFixed(0)} ms`],
-    ['wall / critical path', `${(wall / lowerBound).toFixed(1)}×`],
-    ['Newman / svc', `${(newmanMs / wall).toFixed(1)}×`],
-  );
-  const w = Math.max(...rows.map((r) => r[0].length));
-  console.log(rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`).join('\n'));
-  if (cli.exitCode) console.log(`\nsvc exited ${cli.exitCode}: ${cli.stderr}`);
-} finally {
-  await service.stop();
-  await target.close();
+/** GET /runs/{id} at READ_RATE per second, open loop, until stop(); latencies from when each was due. */
+function readLoad(service, runIds) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const url = new URL(`${service.apiUrl}/runs/`);
+  const times = [];
+  let errors = 0;
+  let sent = 0;
+  let stopped = false;
+  const inFlight = new Set();
+  const t0 = performance.now();
+  const one = (due) =>
+    new Promise((resolve) => {
+      const id = runIds[sent % runIds.length];
+      const req = request({ agent, host: url.hostname, port: url.port, path: `${url.pathname}${id}`, headers: { authorization: `Bearer ${service.key}` } }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode !== 200) errors++;
+          times.push(performance.now() - due);
+          resolve();
+        });
+      });
+      req.on('error', () => (errors++, resolve()));
+      req.end();
+    });
+  const tick = () => {
+    if (stopped) return;
+    const due = Math.floor(((performance.now() - t0) * READ_RATE) / 1000);
+    while (sent < due) {
+      const p = one(t0 + (sent * 1000) / READ_RATE);
+      sent++;
+      inFlight.add(p);
+      p.then(() => inFlight.delete(p));
+    }
+    setTimeout(tick, 1);
+  };
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      await Promise.all(inFlight);
+      agent.destroy();
+      const s = times.sort((a, b) => a - b);
+      const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
+      return { sent, errors, p50: q(0.5), p99: q(0.99) };
+    },
+  };
 }
 
 /** The suite as a Postman collection: each test's call and check, and its value handed on. */

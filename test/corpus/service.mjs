@@ -22,10 +22,14 @@ export function freePort() {
   });
 }
 
-/** `args` go to `svc-server start` after the port, data dir and --allow-private-targets. */
+/**
+ * `args` go to `svc-server start` after the port, data dir and --allow-private-targets.
+ * SVC_BENCH_NODE_ARGS (space-separated) go to the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`.
+ */
 export async function startService({ args = [] } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-corpus-'));
-  const proc = spawn(process.execPath, [join(ROOT, 'dist/cli/svc-server.js'), 'start', '--port', '0', '--data-dir', dataDir, '--allow-private-targets', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const nodeArgs = (process.env.SVC_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const proc = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist/cli/svc-server.js'), 'start', '--port', '0', '--data-dir', dataDir, '--allow-private-targets', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const url = await new Promise((ok, fail) => {
     const t = setTimeout(() => fail(new Error(`svc-server did not start:\n${out}`)), 60_000);
@@ -49,6 +53,7 @@ export async function startService({ args = [] } = {}) {
     apiUrl,
     key,
     env,
+    pid: proc.pid,
     /** `svc --output json …`: `{exitCode, json, stderr}`; a non-zero exit is returned, not thrown. */
     async svc(args, timeout = 120_000) {
       try {

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { KeyedGates } from '../../src/engine/limits.js';
 import { migrate, openStore, type Store } from '../../src/store/db.js';
 import type { EngineContext } from '../../src/engine/context.js';
 import type { ExecuteInput, ExecuteResult, TestExecutor } from '../../src/engine/types.js';
@@ -65,6 +66,8 @@ export async function engineFixture(): Promise<{ store: Store; ctx: EngineContex
     checkTarget: async () => undefined,
     cleanupOptions: async () => ({}),
     testConcurrency: 4,
+    targetGates: new KeyedGates(64),
+    targetConnections: 32,
     testTimeoutMs: 10_000,
     artifactsRoot: dir,
     log: () => undefined,

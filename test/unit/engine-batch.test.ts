@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBatch, discardBatch } from '../../src/engine/trigger.js';
 import { executeBatch } from '../../src/engine/batch.js';
+import { KeyedGates } from '../../src/engine/limits.js';
 import { engineFixture } from '../helpers/engine-fixture.js';
 
 async function runAll(f: Awaited<ReturnType<typeof engineFixture>>, o: { testIds?: string[]; rerun?: boolean; skipDependencies?: boolean } = {}) {
@@ -13,6 +14,42 @@ async function runAll(f: Awaited<ReturnType<typeof engineFixture>>, o: { testIds
 }
 
 describe('batch execution', () => {
+  it('runs independent tests together, never more at once on one target than its connection cap', async () => {
+    const f = await engineFixture();
+    f.ctx.testConcurrency = 256;
+    f.ctx.targetGates = new KeyedGates(3);
+    for (let i = 0; i < 12; i++) await f.addTest(`t${i}`, { delayMs: 30 });
+    let now = 0;
+    let most = 0;
+    const execute = f.exec.execute.bind(f.exec);
+    f.exec.execute = async (input) => {
+      most = Math.max(most, ++now);
+      try {
+        return await execute(input);
+      } finally {
+        now--;
+      }
+    };
+    const { runs } = await runAll(f);
+    expect(runs.every((r) => r.status === 'passed')).toBe(true);
+    expect(most).toBe(3);
+  });
+
+  it('a run cancelled while queued never starts', async () => {
+    const f = await engineFixture();
+    f.ctx.testConcurrency = 1;
+    await f.addTest('first', { delayMs: 60 });
+    await f.addTest('second', {});
+    const t = await createBatch(f.store.db, { userId: f.userId, keyId: f.keyId, source: 'cli', projectId: f.projectId, kind: 'project', rerun: false, skipDependencies: false, frontendAvailable: false });
+    const second = t.runs.find((r) => r.testName === 'second')!.runId;
+    const done = executeBatch(f.ctx, t.batchId, new AbortController().signal);
+    await new Promise((r) => setTimeout(r, 20));
+    await f.store.db.updateTable('runs').set({ status: 'cancelled', verdict: 'cancelled' }).where('id', '=', second).execute();
+    await done;
+    expect(f.exec.seen.map((s) => s.testName)).toEqual(['first']);
+    expect((await f.store.db.selectFrom('runs').select('status').where('id', '=', second).executeTakeFirstOrThrow()).status).toBe('cancelled');
+  });
+
   it('passes values from producer to consumer and runs producers first', async () => {
     const f = await engineFixture();
     await f.addTest('create user', { produce: { user_id: 7 }, delayMs: 30 }, { produces: ['user_id'] });

@@ -30,13 +30,18 @@ class _Tunnel(socket.socket):
 
 
 def _read_head(sock):
+    """The proxy's reply head, and not a byte more: what follows it belongs to the caller."""
     head = b''
-    while b'\r\n\r\n' not in head:
-        chunk = sock.recv(1)          # byte by byte: what follows the head belongs to the caller
-        if not chunk:
+    while True:
+        seen = sock.recv(8192 - len(head), socket.MSG_PEEK)
+        if not seen:
             raise ConnectionResetError(errno.ECONNRESET, 'svc egress proxy closed the connection')
-        head += chunk
-        if len(head) > 8192:
+        end = (head + seen).find(b'\r\n\r\n')
+        if end >= 0:
+            head += sock.recv(end + 4 - len(head))
+            break
+        head += sock.recv(len(seen))
+        if len(head) >= 8192:
             raise OSError(errno.EPROTO, 'svc egress proxy sent an invalid reply')
     lines = head.decode('latin-1').split('\r\n')
     fields = {}

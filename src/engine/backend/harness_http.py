@@ -21,6 +21,20 @@ import urllib.parse
 import urllib.request
 
 
+_OPENERS = {}
+
+
+def _opener(allow_redirects, verify):
+    """Openers hold no state between requests: one per kind, built once (in the warm parent)."""
+    key = (allow_redirects, verify)
+    if key not in _OPENERS:
+        handlers = [] if allow_redirects else [_NoRedirect()]
+        if not verify:
+            handlers.append(urllib.request.HTTPSHandler(context=ssl._create_unverified_context()))
+        _OPENERS[key] = urllib.request.build_opener(*handlers)
+    return _OPENERS[key]
+
+
 class Headers(dict):
     """Response headers; lookups ignore case."""
 
@@ -103,9 +117,6 @@ class Http:
                 del hdrs[existing]
             if value is not None:
                 hdrs[name] = str(value)
-        handlers = [] if allow_redirects else [_NoRedirect()]
-        if not verify:
-            handlers.append(urllib.request.HTTPSHandler(context=ssl._create_unverified_context()))
         named = {h.lower() for h in hdrs} | {h.lower() for h in (headers or {})}
         for name in [k for k in secret if k.lower() in named]:
             del secret[name]                  # the caller's own header (or None, to drop it) wins
@@ -114,7 +125,7 @@ class Http:
             req.add_unredirected_header(name, value)
         t0 = time.monotonic()
         try:
-            r = urllib.request.build_opener(*handlers).open(req, timeout=timeout)
+            r = _opener(bool(allow_redirects), bool(verify)).open(req, timeout=timeout)
         except urllib.error.HTTPError as e:
             r = e
         with r:

@@ -9,6 +9,7 @@ import { ForkServer, spawnJob, type JobHandle } from './fork-server.js';
 import { maskPlan, type MaskPlan } from './mask.js';
 import { resolvePython, type PythonInfo } from './python.js';
 import { SandboxPool } from './sandbox-pool.js';
+import { backendSlots, Gate } from '../limits.js';
 import { SandboxedForkServer } from './sandbox-fork.js';
 import { cancelledBeforeStart, refused, validate } from './runner-input.js';
 import type { EgressPolicy } from '../sandbox/egress-proxy.js';
@@ -66,7 +67,7 @@ export interface BackendTestResult {
 export interface BackendRunnerOptions {
   /** Interpreter to use; else $SVC_PYTHON, else the real executable behind `python3` on PATH. */
   python?: string;
-  /** Tests running at once (default 8); more wait in a queue. */
+  /** Tests running at once (default: backendSlots(), from free memory); more wait in a queue. */
   maxConcurrent?: number;
   /** false: spawn one interpreter per test instead of forking from a warm server (default true). */
   fork?: boolean;
@@ -95,8 +96,7 @@ export class BackendRunner {
   private readonly home: string;
   private server?: ForkServer;
   private pool?: SandboxPool | SandboxedForkServer;
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly slots: Gate;
   private closed = false;
   private seq = 0;
 
@@ -104,6 +104,7 @@ export class BackendRunner {
     this.root = mkdtempSync(join(tmpdir(), 'svc-backend-'));
     this.home = join(this.root, 'home');
     mkdirSync(this.home, { mode: 0o700 });
+    this.slots = new Gate(Math.max(1, opts.maxConcurrent ?? backendSlots()));
   }
 
   /** Which way tests start: 'fork' (warm server) or 'spawn' (one interpreter per test). */
@@ -133,11 +134,11 @@ export class BackendRunner {
     const plan = maskPlan(input.auth, input.secrets);
     const queuedAt = new Date();
     if (this.opts.isolation?.mode === 'refuse') return refused(queuedAt, this.opts.isolation.reason);
-    if (!(await this.acquire(signal))) return cancelledBeforeStart(queuedAt);
+    if (!(await this.slots.acquire(signal))) return cancelledBeforeStart(queuedAt);
     try {
       return await this.execute(input, job, plan, signal);
     } finally {
-      this.release();
+      this.slots.release();
     }
   }
 
@@ -217,7 +218,7 @@ export class BackendRunner {
     if (iso.isolation.dedicatedUid && python.canFork && this.opts.fork !== false) {
       return (this.pool ??= new SandboxedForkServer({ isolation: iso.isolation, python, root: this.root, home: this.home, policy: iso.policy }));
     }
-    return (this.pool ??= new SandboxPool({ isolation: iso.isolation, python, root: this.root, policy: iso.policy, keep: Math.min(4, Math.max(1, this.opts.maxConcurrent ?? 8)) }));
+    return (this.pool ??= new SandboxPool({ isolation: iso.isolation, python, root: this.root, policy: iso.policy, keep: Math.min(4, this.slots.max) }));
   }
 
   private async launch(dir: string, job: object): Promise<JobHandle> {
@@ -245,34 +246,6 @@ export class BackendRunner {
     if (!this.server) this.server = new ForkServer(info.path, this.home);
     if (this.server.noFork) return undefined;
     return this.server;
-  }
-
-  private acquire(signal?: AbortSignal): Promise<boolean> {
-    const max = Math.max(1, this.opts.maxConcurrent ?? 8);
-    if (this.active < max) {
-      this.active++;
-      return Promise.resolve(true);
-    }
-    if (signal?.aborted) return Promise.resolve(false);
-    return new Promise((resolve) => {
-      const go = () => {
-        signal?.removeEventListener('abort', drop);
-        this.active++;
-        resolve(true);
-      };
-      const drop = () => {
-        const i = this.waiting.indexOf(go);
-        if (i >= 0) this.waiting.splice(i, 1);
-        resolve(false);
-      };
-      signal?.addEventListener('abort', drop, { once: true });
-      this.waiting.push(go);
-    });
-  }
-
-  private release(): void {
-    this.active--;
-    this.waiting.shift()?.();
   }
 
   /** Stops the fork server and removes the runner's temp files. Running tests end as crashes. */

@@ -48,7 +48,7 @@ export function registerActions(app: Hono<PortalEnv>, deps: ServerDeps): void {
         testIds,
         rerun: true,
         skipDependencies,
-        frontendAvailable: !!engine.ctx.executors.frontend,
+        frontendAvailable: engine.frontendAvailable,
       });
       await engine.enqueueBatch(res.batchId);
       const mine = testIds ? res.runs.find((r) => r.testId === testIds[0]) : undefined;

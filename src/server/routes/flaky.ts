@@ -35,7 +35,7 @@ export const registerFlaky: RouteRegistrar = (app, { mount }) => {
         testIds: [t.id],
         rerun: false,
         skipDependencies: false,
-        frontendAvailable: !!engine.ctx.executors.frontend,
+        frontendAvailable: engine.frontendAvailable,
         label: 'flaky',
         replay: t.type === 'frontend',
       },

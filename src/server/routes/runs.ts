@@ -10,13 +10,13 @@ import { engineOf } from '../services.js';
 import { waitersOf } from '../waiters.js';
 
 async function checkTarget(deps: ServerDeps, url: string | undefined): Promise<void> {
-  if (url) await engineOf(deps).ctx.checkTarget(url);
+  if (url) await engineOf(deps).checkTarget(url);
 }
 
 /** Creates the batch (frontend tests only where a browser is available) and queues it. */
 async function queue(deps: ServerDeps, req: Omit<TriggerRequest, 'frontendAvailable'>): Promise<TriggerResult> {
   const engine = engineOf(deps);
-  const res = await createBatch(deps.store.db, { ...req, frontendAvailable: !!engine.ctx.executors.frontend });
+  const res = await createBatch(deps.store.db, { ...req, frontendAvailable: engine.frontendAvailable });
   await engine.enqueueBatch(res.batchId);
   return res;
 }
@@ -83,7 +83,7 @@ export const registerRuns: RouteRegistrar = (app, { mount }) => {
           testIds,
           rerun: true,
           skipDependencies: body.skipDependencies,
-          frontendAvailable: !!engine.ctx.executors.frontend,
+          frontendAvailable: engine.frontendAvailable,
         });
         batches.push(res);
       }
