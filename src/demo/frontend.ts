@@ -103,11 +103,11 @@ function truncate(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }
 
-/** A run's recordings in the service's artifacts directory: steps/step-NNN.png and video.webm. */
+/** A run's recordings in the service's artifacts directory: steps/step-NNN.jpg and video.webm. */
 function recordings(artifactsDir: string, runId: string): { screenshots: string[]; video?: string } {
   const dir = join(artifactsDir, 'runs', runId);
   const steps = join(dir, 'steps');
-  const screenshots = existsSync(steps) ? readdirSync(steps).filter((f) => f.endsWith('.png')).sort().map((f) => join(steps, f)) : [];
+  const screenshots = existsSync(steps) ? readdirSync(steps).filter((f) => /\.(jpe?g|png)$/.test(f)).sort().map((f) => join(steps, f)) : [];
   const video = join(dir, 'video.webm');
   return { screenshots, video: existsSync(video) ? video : undefined };
 }

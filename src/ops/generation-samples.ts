@@ -39,7 +39,7 @@ export function sampleExploration(projectId = SAMPLE_PROJECT_ID, running = false
     features: [{
       id: 'nav-todos', name: 'Todos', url: '/todos', kind: 'navigation', status: running ? 'exploring' : 'done',
       observedSteps: [{ type: 'action', description: 'Go to /todos' }, { type: 'assertion', description: 'Verify "Todos" is visible' }],
-      recordings: ['explorations/exp_0000000000sample/features/nav-todos/step-001.png'], explorationId: 'exp_0000000000sample',
+      recordings: ['explorations/exp_0000000000sample/features/nav-todos/step-001.jpg'], explorationId: 'exp_0000000000sample',
     }],
     counts: { exploring: running ? 1 : 0, done: running ? 0 : 1, failed: 0, blocked: 0 },
     artifactsDir: '/var/lib/svc/artifacts', createdAt: T0, finishedAt: running ? null : T0,

@@ -1,7 +1,8 @@
 // Benchmark: the frontend corpus (test/corpus/frontend/*.plans, written as people write test plans)
 // against real third-party web apps from npm. Each plan runs twice: a first run that interprets every
 // step, then a replay of the script it saved. Prints steps understood, steps grounded, verdicts right
-// (first run and replay) and time per plan next to hand-written Playwright scripts of the same plans.
+// (first run and replay) and time per plan next to hand-written Playwright scripts of the same plans
+// (median of 3 runs each way; the raw script's time includes opening and closing its context).
 // Run after `npm run build`: node test/bench/frontend-corpus.mjs [plan-name-filter]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,8 @@ import { readCorpus, startApp, stopApps } from '../corpus/apps.mjs';
 import { RAW_SCRIPTS, rawTime } from '../corpus/raw-scripts.mjs';
 
 const filter = process.argv[2];
+const TIMING_ROUNDS = 3;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const plans = readCorpus().filter((p) => !filter || p.name.includes(filter) || p.app.includes(filter));
 const pool = new BrowserPool({});
 const work = mkdtempSync(join(tmpdir(), 'svc-corpus-'));
@@ -35,7 +38,7 @@ for (const [i, plan] of plans.entries()) {
     const dir = join(work, String(i));
     const t0 = Date.now();
     const r1 = await runPlan({ steps: plan.steps, baseUrl: app.url, artifactsDir: join(dir, 'first'), pool, video: false, trace: false });
-    const firstMs = Date.now() - t0;
+    let firstMs = Date.now() - t0;
     for (const s of r1.steps) {
       if (s.status === 'skipped') continue;
       reached++;
@@ -48,15 +51,32 @@ for (const [i, plan] of plans.entries()) {
     const again = await startApp(plan.app);
     const t1 = Date.now();
     const r2 = await runPlan({ steps: plan.steps, script: r1.script, baseUrl: again.url, artifactsDir: join(dir, 'replay'), pool, video: false, trace: false });
-    const replayMs = Date.now() - t1;
+    let replayMs = Date.now() - t1;
     const ok2 = verdictRight(plan, r2);
     if (ok2) replay++;
     let raw = '';
     if (RAW_SCRIPTS[plan.name]) {
+      // Timed plans run TIMING_ROUNDS times each way, every run on a fresh instance: medians.
       await again.stop();
-      const fresh = await startApp(plan.app);
-      raw = String(await rawTime(pool, plan.name, fresh.url));
-      await fresh.stop();
+      const times = { first: [firstMs], replay: [replayMs], raw: [] };
+      const onFresh = async (fn) => {
+        const fresh = await startApp(plan.app);
+        try {
+          const t = Date.now();
+          await fn(fresh.url);
+          return Date.now() - t;
+        } finally {
+          await fresh.stop();
+        }
+      };
+      for (let k = 0; k < TIMING_ROUNDS; k++) {
+        if (k > 0) {
+          times.first.push(await onFresh((url) => runPlan({ steps: plan.steps, baseUrl: url, artifactsDir: join(dir, `first-${k}`), pool, video: false, trace: false })));
+          times.replay.push(await onFresh((url) => runPlan({ steps: plan.steps, script: r1.script, baseUrl: url, artifactsDir: join(dir, `replay-${k}`), pool, video: false, trace: false })));
+        }
+        times.raw.push(await onFresh((url) => rawTime(pool, plan.name, url)));
+      }
+      [firstMs, replayMs, raw] = [median(times.first), median(times.replay), String(median(times.raw))];
     } else await again.stop();
     rows.push({ plan: `${plan.app}: ${plan.name}`.slice(0, 58), steps: plan.steps.length, expect: plan.failAt ? `fail@${plan.failAt}` : 'pass', first: `${r1.verdict}${r1.failedStepIndex !== undefined ? `@${r1.failedStepIndex + 1}` : ''} ${ok1 ? 'ok' : 'WRONG'}`, replay: `${r2.verdict} ${ok2 ? 'ok' : 'WRONG'}`, firstMs, replayMs, rawMs: raw });
     if (!ok1 || !ok2) {

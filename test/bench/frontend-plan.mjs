@@ -77,6 +77,7 @@ try {
     'engine: resolve + run (screenshots, video, trace)': [],
     'engine: replay saved script (screenshots, video, trace)': [],
     'engine: replay, no video/trace (screenshots only)': [],
+    'engine: resolve + run, no video/trace (screenshots only)': [],
     'raw Playwright script': [],
   };
   const keys = Object.keys(rows);
@@ -88,9 +89,11 @@ try {
     await reset();
     rows[keys[2]].push(await time(() => runPlan({ script: warm.script, baseUrl: app.url, account: DEMO_USER, artifactsDir: dir(), pool, video: false, trace: false })));
     await reset();
-    rows[keys[3]].push(await time(() => raw(browser, app.url)));
+    rows[keys[3]].push(await time(() => runPlan({ steps: PLAN, baseUrl: app.url, account: DEMO_USER, artifactsDir: dir(), pool, video: false, trace: false })));
+    await reset();
+    rows[keys[4]].push(await time(() => raw(browser, app.url)));
   }
-  const base = median(rows[keys[3]]);
+  const base = median(rows[keys[4]]);
   console.log(`20-step plan, ${rounds} rounds, median wall time (Chromium ${browser.version()})\n`);
   console.log(`${'variant'.padEnd(58)} ${'median ms'.padStart(10)} ${'vs raw'.padStart(8)}`);
   for (const k of keys) {

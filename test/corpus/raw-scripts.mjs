@@ -27,6 +27,8 @@ export const RAW_SCRIPTS = {
     await page.locator('input.tc-titlebar').fill('Todo');
     await page.frameLocator('iframe').first().locator('textarea').fill('first draft');
     await page.getByRole('button', { name: 'Confirm changes to this tiddler' }).click();
+    // Without this wait the edit click is lost about half the time (the closing editor's iframe had focus).
+    await page.locator('.tc-tiddler-edit-frame').waitFor({ state: 'detached', ...T });
     await page.getByRole('button', { name: 'Edit this tiddler' }).first().click();
     await page.frameLocator('iframe').first().locator('textarea').fill('final version');
     await page.getByRole('button', { name: 'Confirm changes to this tiddler' }).click();
@@ -45,14 +47,17 @@ export const RAW_SCRIPTS = {
   },
 };
 
-/** Milliseconds the hand-written script takes in a fresh context from the same pool. */
+/**
+ * Milliseconds the hand-written script takes, with a fresh context from the same pool opened before
+ * it and closed after it, as a Playwright test gets one: the product's time per plan counts the same.
+ */
 export async function rawTime(pool, name, url) {
+  const t0 = Date.now();
   const lease = await pool.acquire({});
   try {
-    const t0 = Date.now();
     await RAW_SCRIPTS[name](lease.page, url);
-    return Date.now() - t0;
   } finally {
     await lease.release();
   }
+  return Date.now() - t0;
 }

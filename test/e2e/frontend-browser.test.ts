@@ -60,6 +60,6 @@ describe('browser sources', () => {
     expect(r.verdict).toBe('passed');
     expect(r.video).toBeNull();
     expect(r.videoNote).toMatch(/^video disabled: ffmpeg is not usable/);
-    expect(r.shots).toEqual(['steps/step-001.png', 'steps/step-002.png']);
+    expect(r.shots).toEqual(['steps/step-001.jpg', 'steps/step-002.jpg']);
   });
 });

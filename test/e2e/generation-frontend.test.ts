@@ -37,7 +37,7 @@ describe('frontend generation end to end', () => {
     const reports = e.features.find((f: any) => f.id === 'nav-reports');
     expect(reports.reason).toContain('HTTP 500');
     for (const f of e.features.filter((x: any) => x.status === 'done')) {
-      expect(f.recordings.some((r: string) => r.endsWith('.png')), f.id).toBe(true);
+      expect(f.recordings.some((r: string) => r.endsWith('.jpg')), f.id).toBe(true);
       expect(f.recordings.some((r: string) => r.endsWith('.webm')), f.id).toBe(true);
       expect(existsSync(join(e.artifactsDir, f.recordings[0]))).toBe(true);
     }

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { locatorLabel, toLocator } from './locator.js';
 import { closestLines, pageExcerpt, visibleLines } from './evidence.js';
 import { performSignIn } from './sign-in.js';
+import { deliveredClick, pageChange, settle } from './page-still.js';
 import type { PageWatch } from './page-watch.js';
 import type { ElementState, FailureKind, LocatorDescriptor, ResolvedAction, RunFailure, TestAccount } from './types.js';
 
@@ -32,7 +33,7 @@ async function until(page: Page, timeoutMs: number, check: () => Promise<boolean
   for (;;) {
     if (await check().catch(() => false)) return true;
     if (Date.now() >= deadline) return false;
-    await page.waitForTimeout(100);
+    await pageChange(page, deadline - Date.now(), 20, 100);
   }
 }
 
@@ -182,7 +183,7 @@ async function revealed(page: Page, d: LocatorDescriptor, timeoutMs: number) {
 async function press(el: ReturnType<typeof toLocator>, how: 'click' | 'dblclick', timeoutMs: number): Promise<void> {
   const first = Math.min(timeoutMs, 3000);
   try {
-    await el[how]({ timeout: first });
+    await deliveredClick(el, () => el[how]({ timeout: first }));
   } catch (err) {
     const msg = String((err as Error).message);
     if (!/intercepts pointer events|not receive pointer events|Timeout/.test(msg) || !(await el.isVisible().catch(() => false))) throw err;
@@ -212,11 +213,18 @@ async function drag(page: Page, a: Extract<ResolvedAction, { kind: 'drag' }>, ti
   await page.mouse.up();
 }
 
+const KEY_HOLD_MS = 30;
+
+/** Actions that act on what the page shows: they wait for it to stop moving first (page-still.ts). */
+const ACTS_ON_PAGE = new Set<ResolvedAction['kind']>(['click', 'dblclick', 'hover', 'drag', 'fill', 'select', 'check', 'press']);
+
 /** Run one action. Throws StepFailure (or a Playwright error, classified by the runner). */
 export async function execute(a: ResolvedAction, x: ExecContext): Promise<void> {
   const { page } = x;
   const t = { timeout: x.timeoutMs };
   const loc = (d: LocatorDescriptor) => toLocator(page, d);
+  if (ACTS_ON_PAGE.has(a.kind)) await settle(page);
+  else if ((a.kind === 'navigate' || a.kind === 'reload') && page.url() !== 'about:blank') await settle(page, true);
   switch (a.kind) {
     case 'navigate': {
       const url = absoluteUrl(a.url, x.baseUrl);
@@ -238,8 +246,9 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<void> 
     case 'fill': {
       const el = loc(a.target);
       await el.fill(a.value, t);
-      // Apps that react to key events (live filters, jQuery keyup handlers) see a key as well.
-      if (a.value) await el.dispatchEvent('keyup', { key: 'End' }, t).catch(() => {});
+      // Apps that react to key events (live filters, jQuery keyup handlers) see a key as well: a
+      // person typing ends on a key, one clearing a box on Backspace.
+      await el.dispatchEvent('keyup', { key: a.value ? 'End' : 'Backspace' }, t).catch(() => {});
       break;
     }
     case 'select': {
@@ -249,8 +258,10 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<void> 
     }
     case 'check': await loc(a.target).setChecked(a.checked, t); break;
     case 'press':
-      if (a.target) await loc(a.target).press(a.key, t);
-      else await page.keyboard.press(a.key);
+      // A key is held as long as a person's tap: knockout's TodoMVC writes an edit on keydown a
+      // moment later, so Escape released in the same instant it was pressed would keep the edit.
+      if (a.target) await loc(a.target).press(a.key, { ...t, delay: KEY_HOLD_MS });
+      else await page.keyboard.press(a.key, { delay: KEY_HOLD_MS });
       break;
     case 'wait':
       if (a.target) await loc(a.target).first().waitFor({ state: 'visible', ...t });

@@ -148,6 +148,42 @@ export class BrowserPool {
     else this.active--;
   }
 
+  /** A context and page made ready ahead for the next lease without video (see acquire). */
+  private spare?: { key: string; ready: Promise<{ context: BrowserContext; page: Page } | null> };
+
+  private async open(viewport: { width: number; height: number }, recordVideo?: { dir: string; size: { width: number; height: number } }) {
+    const browser = await this.getBrowser();
+    const context = await browser.newContext({ viewport, recordVideo, ignoreHTTPSErrors: false });
+    try {
+      const policy = this.opts.policy ?? processPolicy;
+      if (policy) await enforce(context, policy);
+      return { context, page: await context.newPage() };
+    } catch (err) {
+      await context.close().catch(() => {});
+      throw err;
+    }
+  }
+
+  /**
+   * The spare, when it fits and is still alive. A new page costs Chromium a renderer process
+   * (about 100 ms here), so leases without video take one made ready after the last lease ended
+   * (not during a run, where it would take CPU from it). With video the page's recording starts
+   * when the page is made, so such leases always get a page of their own.
+   */
+  private async takeSpare(key: string) {
+    const s = this.spare;
+    if (!s || s.key !== key) return undefined;
+    this.spare = undefined;
+    const got = await s.ready;
+    return got && !got.page.isClosed() && got.context.browser()?.isConnected() !== false ? got : undefined;
+  }
+
+  private prepareSpare(key: string, viewport: { width: number; height: number }): void {
+    if (this.closed || this.spare) return;
+    const ready = this.open(viewport).catch(() => null);
+    this.spare = { key, ready };
+  }
+
   async acquire(opts: LeaseOptions = {}): Promise<Lease> {
     if (this.closed) throw new Error('browser pool is closed');
     await this.slot();
@@ -155,11 +191,8 @@ export class BrowserPool {
       const viewport = opts.viewport ?? { width: 1280, height: 720 };
       const videoNote = opts.videoDir ? await this.videoUnavailableReason() : undefined;
       const recordVideo = opts.videoDir && !videoNote ? { dir: opts.videoDir, size: viewport } : undefined;
-      const browser = await this.getBrowser();
-      const context = await browser.newContext({ viewport, recordVideo, ignoreHTTPSErrors: false });
-      const policy = this.opts.policy ?? processPolicy;
-      if (policy) await enforce(context, policy);
-      const page = await context.newPage();
+      const key = `${viewport.width}x${viewport.height}`;
+      const { context, page } = (!recordVideo && (await this.takeSpare(key))) || (await this.open(viewport, recordVideo));
       let released = false;
       return {
         context,
@@ -172,6 +205,7 @@ export class BrowserPool {
             await context.close();
           } finally {
             this.free();
+            if (!recordVideo) this.prepareSpare(key, viewport);
           }
         },
       };
@@ -183,6 +217,9 @@ export class BrowserPool {
 
   async close(): Promise<void> {
     this.closed = true;
+    const spare = this.spare;
+    this.spare = undefined;
+    await (await spare?.ready)?.context.close().catch(() => {});
     const b = this.browser;
     this.browser = undefined;
     if (b) await (await b.catch(() => undefined))?.close().catch(() => {});

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { BrowserPool } from './browser.js';
-import { visibleLines } from './evidence.js';
+import { stepScreenshot, visibleLines } from './evidence.js';
 import { PageWatch } from './page-watch.js';
 import { finishRecording, startRecording } from './recording.js';
 import { performStep } from './perform.js';
@@ -60,8 +60,8 @@ export async function visitFeature(dir: string, plan: VisitPlan, ctx: VisitConte
   const run = async (step: PlanStep) => {
     observed.push(step);
     await performStep(step, { page, baseUrl: ctx.baseUrl, testIdAttributes: ctx.testIdAttributes, account: ctx.account, watch, stepTimeoutMs: ctx.stepTimeoutMs, assertTimeoutMs: ctx.stepTimeoutMs }, { parts: [], subSteps: [] });
-    const shot = `step-${String(observed.length).padStart(3, '0')}.png`;
-    if (await page.screenshot({ path: join(dir, shot), timeout: 5000 }).then(() => true, () => false)) screenshots.push(shot);
+    const shot = `step-${String(observed.length).padStart(3, '0')}.jpg`;
+    if (await stepScreenshot(page, join(dir, shot))) screenshots.push(shot);
   };
   try {
     const entered = plan.steps.map((s) => /(?:with|as) "([^"]+)"$|^Type "([^"]+)"/.exec(s.description)).map((m) => m?.[1] ?? m?.[2]).filter((x): x is string => !!x);
@@ -77,8 +77,8 @@ export async function visitFeature(dir: string, plan: VisitPlan, ctx: VisitConte
     }
   } catch (err) {
     reason = `step "${observed[observed.length - 1]?.description}": ${String((err as Error).message ?? err).split('\n')[0]}`;
-    const shot = `step-${String(observed.length).padStart(3, '0')}.png`;
-    if (await page.screenshot({ path: join(dir, shot), timeout: 5000 }).then(() => true, () => false)) screenshots.push(shot);
+    const shot = `step-${String(observed.length).padStart(3, '0')}.jpg`;
+    if (await stepScreenshot(page, join(dir, shot))) screenshots.push(shot);
   }
   const art = await finishRecording(rec);
   return { ok: !reason, ...(reason ? { reason } : {}), observedSteps: observed, screenshots, ...(art.video ? { video: art.video } : {}), ...(art.videoNote ? { videoNote: art.videoNote } : {}) };

@@ -8,6 +8,7 @@ import { locatorLabel, toLocator } from './locator.js';
 import { targetsOf } from './model-resolve.js';
 import { reachSignInForm } from './sign-in.js';
 import type { LocatorDescriptor, ResolvedAction } from './types.js';
+import { pageChange } from './page-still.js';
 
 export function isNegative(a: ResolvedAction): boolean {
   return (a.kind === 'expect-state' && a.state === 'hidden') || (a.kind === 'expect-count' && a.count === 0) || (a.kind === 'expect-text' && !a.visible);
@@ -34,7 +35,7 @@ export async function findDrift(
     for (;;) {
       if ((await toLocator(page, d).count().catch(() => 0)) > 0) break;
       if (Date.now() >= deadline) return d;
-      await page.waitForTimeout(100);
+      await pageChange(page, deadline - Date.now(), 20, 100);
     }
   }
   return undefined;

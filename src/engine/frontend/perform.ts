@@ -34,6 +34,8 @@ export interface PerformContext {
   healProbeMs?: number;
   /** Carried from step to step of one run (what is being edited in place). */
   memory?: StepMemory;
+  /** Awaited before a clause that acts on the page (the previous step's screenshot is taken by then). */
+  beforeAct?: () => Promise<void>;
 }
 
 /** Filled while the step runs; read after a failure for the resolved prefix. */
@@ -78,6 +80,9 @@ export async function performStep(step: PlanStep, c: PerformContext, progress: S
     const timeoutMs = cl.type === 'assertion' ? c.assertTimeoutMs : c.stepTimeoutMs;
     let action = parts?.[j]?.action;
     try {
+      // Reading the page (finding a target, asserting) may overlap the previous step's screenshot;
+      // signing in and acting may not.
+      if (action?.kind === 'sign-in' || cl.clause?.intent.kind === 'sign-in') await c.beforeAct?.();
       if (action) {
         const drift = await findDrift(c.page, action, { probeMs: Math.min(c.healProbeMs ?? 1500, timeoutMs), stepTimeoutMs: timeoutMs, baseUrl: c.baseUrl, testIdAttributes: c.testIdAttributes });
         if (drift && !c.heal) throw new StepFailure('locator-not-found', `the saved locator ${locatorLabel(drift)} matches nothing (auto-heal is off)`, { url: c.page.url() });
@@ -97,6 +102,7 @@ export async function performStep(step: PlanStep, c: PerformContext, progress: S
       sub.action = action.kind;
       sub.locator = actionLocator(action);
       progress.parts.push({ text: cl.text, action });
+      if (!action.kind.startsWith('expect-')) await c.beforeAct?.();
       await execute(action, { page: c.page, baseUrl: c.baseUrl, account: c.account, timeoutMs, watch: c.watch });
       sub.status = 'passed';
     } catch (err) {

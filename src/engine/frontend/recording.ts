@@ -5,6 +5,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserPool, Lease } from './browser.js';
+import { watchPages } from './page-still.js';
 
 export interface Recording {
   lease: Lease;
@@ -17,6 +18,7 @@ export interface Recording {
 export async function startRecording(pool: BrowserPool, dir: string, o: { video: boolean; trace: boolean }): Promise<Recording> {
   const videoTmp = o.video ? join(dir, '.video-tmp') : undefined;
   const lease = await pool.acquire({ videoDir: videoTmp });
+  await watchPages(lease.context);
   let tracing = false;
   if (o.trace) {
     tracing = await lease.context.tracing.start({ screenshots: true, snapshots: true }).then(() => true, () => false);

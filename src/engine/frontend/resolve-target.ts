@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import type { Target, TargetKind } from './phrases.js';
 import type { LocatorDescriptor } from './types.js';
 import { locatorLabel, toLocator } from './locator.js';
+import { pageChange } from './page-still.js';
 
 export const DEFAULT_TEST_ID_ATTRIBUTES = ['data-testid', 'data-test-id', 'data-test', 'data-cy', 'data-qa'];
 
@@ -115,7 +116,7 @@ export async function findTarget(page: Page, t: Target, opts: FindOptions): Prom
       return upgradeToTestId(page, chosen, opts.testIdAttributes);
     }
     if (Date.now() >= deadline) break;
-    await page.waitForTimeout(Math.min(200, Math.max(0, deadline - Date.now())));
+    await pageChange(page, deadline - Date.now());
   }
   const looked = describeSearch(t, opts.testIdAttributes);
   throw new ResolveError(`no element matches ${looked.join(', ')}`, looked);

@@ -14,6 +14,7 @@ import { describeSearch, findTarget, matchCount, ResolveError, withinDescriptor 
 import { resolveSignIn } from './sign-in.js';
 import { modelResolve } from './model-resolve.js';
 import type { LocatorDescriptor, PlanStep, ResolvedAction } from './types.js';
+import { pageChange } from './page-still.js';
 
 export interface ResolveOptions {
   page: Page;
@@ -98,14 +99,14 @@ async function locate(t: Target, o: ResolveOptions, timeoutMs = o.timeoutMs, all
     while (Date.now() < until) {
       const d = await ground(o.page, base);
       if (d) return d;
-      await o.page.waitForTimeout(150);
+      await pageChange(o.page, until - Date.now(), 30, 150);
     }
   }
   for (;;) {
     const d = await attempt(t, o, allowHidden);
     if (d) return d;
     if (Date.now() >= deadline) break;
-    await o.page.waitForTimeout(Math.min(200, Math.max(0, deadline - Date.now())));
+    await pageChange(o.page, deadline - Date.now());
   }
   const looked = t.name === FOCUSED ? ['the focused text field'] : t.name === ENTRY ? ['the main text field for new entries (an empty input)'] : t.item ? [`the checkbox of the item "${t.name}"`] : t.handle ? [`the ${t.name} handle of "${t.within}"`] : t.region ? [`an area named "${t.name}"`] : describeSearch(t, o.testIdAttributes);
   throw new ResolveError(`no element matches ${looked.join(', ')}`, looked);

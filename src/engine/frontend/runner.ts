@@ -11,6 +11,7 @@ import { StepFailure } from './actions.js';
 import { locatorLabel } from './locator.js';
 import { targetsOf } from './model-resolve.js';
 import { PageWatch } from './page-watch.js';
+import { stepScreenshot } from './evidence.js';
 import { DEFAULT_TEST_ID_ATTRIBUTES, ResolveError, matchCount } from './resolve-target.js';
 import { actionLocator, performStep, stepAction, type StepProgress } from './perform.js';
 import { finishRecording, startRecording } from './recording.js';
@@ -88,6 +89,27 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
   });
   aborted.catch(() => {});
 
+  // A step's screenshot is taken while the next step reads the page (resolving, asserting) and is
+  // awaited before anything acts on it, so the picture shows the page as the step left it. Progress
+  // stays in order: a step's start is reported once the step before it was, with its picture.
+  let pendingShot: Promise<void> = Promise.resolve();
+  let shooting = false;
+  let current = -1;
+  const stepStarted = (r: StepRecord) => {
+    current = r.index;
+    if (!shooting) input.onProgress?.({ ...r }, null);
+  };
+  const shoot = (r: StepRecord, shot: string) => {
+    shooting = true;
+    return stepScreenshot(page, join(input.artifactsDir, shot))
+      .then((ok) => {
+        shooting = false;
+        if (ok) r.screenshot = shot;
+        input.onProgress?.({ ...r }, ok ? join(input.artifactsDir, shot) : null);
+        if (current > r.index) input.onProgress?.({ ...records[current]!, status: 'running' }, null);
+      })
+      .catch(() => {});
+  };
   let artifacts: Awaited<ReturnType<typeof finishRecording>> = {};
   try {
     for (const [i, step] of steps.entries()) {
@@ -95,7 +117,7 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
       r.startedAt = new Date().toISOString();
       r.status = 'running';
       const t0 = Date.now();
-      input.onProgress?.({ ...r }, null);
+      stepStarted(r);
       const remaining = deadline - Date.now();
       const saved = input.script?.steps.find((x) => x.index === i);
       const progress: StepProgress = { parts: [], subSteps: [] };
@@ -103,7 +125,7 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
         if (remaining <= 0) throw new StepFailure('timeout', "the run's time limit was reached before this step");
         const fits = saved && saved.description === step.description && saved.type === step.type;
         await performStep(step, {
-          page, baseUrl: input.baseUrl, testIdAttributes: attrs, account: input.account, watch, model: input.model, signal: input.signal, memory,
+          page, baseUrl: input.baseUrl, testIdAttributes: attrs, account: input.account, watch, model: input.model, signal: input.signal, memory, beforeAct: () => pendingShot,
           stepTimeoutMs: Math.min(stepTimeout, remaining), assertTimeoutMs: Math.min(assertTimeout, remaining),
           ...(fits ? { saved: saved.action, heal, healProbeMs: input.healProbeMs } : {}),
         }, progress);
@@ -132,13 +154,15 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
       }
       // A step that failed part-way is saved too; a replay uses it only when it covers every clause.
       if (action) scriptSteps.push({ index: i, type: step.type, description: step.description, action });
-      const shot = join('steps', `step-${String(i + 1).padStart(3, '0')}.png`);
-      if (failure?.kind !== 'cancelled' && (await page.screenshot({ path: join(input.artifactsDir, shot), timeout: 5000 }).then(() => true, () => false))) r.screenshot = shot;
       r.durationMs = Date.now() - t0;
-      input.onProgress?.({ ...r }, r.screenshot ? join(input.artifactsDir, r.screenshot) : null);
+      await pendingShot;
+      const shot = join('steps', `step-${String(i + 1).padStart(3, '0')}.jpg`);
+      if (failure?.kind === 'cancelled') input.onProgress?.({ ...r }, null);
+      else pendingShot = shoot(r, shot);
       if (failure) break;
     }
   } finally {
+    await pendingShot;
     artifacts = await finishRecording(rec);
   }
   // Keep saved steps that were not reached so a failing replay does not lose the script.

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { findTarget, ResolveError } from './resolve-target.js';
 import { toLocator } from './locator.js';
 import type { LocatorDescriptor, ResolvedAction, TestAccount } from './types.js';
+import { pageChange } from './page-still.js';
 
 type SignIn = Extract<ResolvedAction, { kind: 'sign-in' }>;
 const PASSWORD: LocatorDescriptor = { strategy: 'css', selector: 'input[type="password"]' };
@@ -71,6 +72,6 @@ export async function performSignIn(page: Page, a: SignIn, account: TestAccount 
     if (shown || Date.now() >= deadline) {
       throw new Error(`sign-in did not succeed: the sign-in form is still shown${shown ? ` with "${shown.trim()}"` : ''}`);
     }
-    await page.waitForTimeout(100);
+    await pageChange(page, deadline - Date.now(), 20, 100);
   }
 }
