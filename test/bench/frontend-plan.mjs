@@ -37,6 +37,7 @@ async function raw(browser, url) {
   for (const item of ['milk', 'eggs']) {
     await page.getByLabel('New item').fill(item);
     await page.getByRole('button', { name: 'Add' }).click();
+    await visible(page.locator('main li').filter({ hasText: item }));
   }
   await visible(page.getByText('2 items'));
   while ((await page.locator('main li').count()) !== 2) await page.waitForTimeout(50);

@@ -1,6 +1,7 @@
 /** What the page actually showed, for failure messages and analysis. */
 import { writeFile } from 'node:fs/promises';
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { cdpOf } from './page-still.js';
 
 export async function visibleLines(page: Page): Promise<string[]> {
   const text = await page.locator('body').innerText({ timeout: 2000 }).catch(() => '');
@@ -28,8 +29,6 @@ export async function pageExcerpt(page: Page, max = 600): Promise<string> {
   return (await visibleLines(page)).join(' | ').slice(0, max);
 }
 
-const cdpSessions = new WeakMap<Page, Promise<CDPSession | null>>();
-
 /**
  * A step screenshot of the viewport as JPEG (quality 80), asked of Chromium directly with its
  * fast encoder: about 15 ms at 1280×720 where Playwright's PNG takes about 65, on every step's
@@ -37,12 +36,7 @@ const cdpSessions = new WeakMap<Page, Promise<CDPSession | null>>();
  * false when no picture was taken.
  */
 export async function stepScreenshot(page: Page, path: string): Promise<boolean> {
-  let session = cdpSessions.get(page);
-  if (!session) {
-    session = page.context().newCDPSession(page).catch(() => null);
-    cdpSessions.set(page, session);
-  }
-  const cdp = await session;
+  const cdp = await cdpOf(page);
   if (cdp) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const shot = await Promise.race([

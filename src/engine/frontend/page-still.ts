@@ -15,7 +15,7 @@
  *   repeated.
  * - Leaving a page right after acting on it can drop work the page had scheduled (see settle).
  */
-import type { BrowserContext, ElementHandle, Locator, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, ElementHandle, Locator, Page } from 'playwright-core';
 
 const STILL_MS = 40;
 const MAX_WAIT_MS = 1000;
@@ -54,26 +54,46 @@ export async function watchPages(context: BrowserContext): Promise<void> {
   await context.addInitScript(watchDocument).catch(() => {});
 }
 
+const cdpSessions = new WeakMap<Page, Promise<CDPSession | null>>();
+
+/** A CDP session on the page (null where none can be had, e.g. a browser that is not Chromium). */
+export function cdpOf(page: Page): Promise<CDPSession | null> {
+  let session = cdpSessions.get(page);
+  if (!session) {
+    session = page.context().newCDPSession(page).catch(() => null);
+    cdpSessions.set(page, session);
+  }
+  return session;
+}
+
+/**
+ * Evaluate `fn(arg)` in the page's main frame. The engine's own looks at the page go through CDP
+ * when they can: a Playwright call records two DOM snapshots in the run's trace, which would make
+ * these waits, repeated on every action, the costliest part of tracing.
+ */
+async function inPage<A, R>(page: Page, fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
+  const cdp = await cdpOf(page);
+  if (!cdp) return (page.evaluate as (f: unknown, a: unknown) => Promise<R>).call(page, fn, arg);
+  const r = await cdp.send('Runtime.evaluate', { expression: `(${fn.toString()})(${JSON.stringify(arg)})`, awaitPromise: true, returnByValue: true });
+  if (r.exceptionDetails) throw new Error(r.exceptionDetails.text);
+  return r.result.value as R;
+}
+
 /**
  * Wait until the page has been still for a moment (bounded); never throws. Before leaving a page
  * (`leaving`: a navigation or reload after acting on it) also until its short timers have run, as
  * TodoMVC's ampersand app saves a change 100 ms after it, and a reload sooner would lose it.
  */
 export async function settle(page: Page, leaving = false): Promise<void> {
-  await page
-    .evaluate(
-      async ([stillMs, maxMs, leave]) => {
-        const s = (window as unknown as { __svcPage?: { last: number; timers: Set<unknown>; wait: (fn: unknown, ms: number) => number } }).__svcPage;
-        if (!s) return;
-        const t0 = performance.now();
-        const animating = () =>
-          document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
-        const busy = () => performance.now() - s.last < stillMs || animating() || (leave && s.timers.size > 0);
-        while (performance.now() - t0 < maxMs && busy()) await new Promise((r) => s.wait(r, 16));
-      },
-      [STILL_MS, MAX_WAIT_MS, leaving] as const,
-    )
-    .catch(() => {});
+  const wait = async ([stillMs, maxMs, leave]: readonly [number, number, boolean]) => {
+    const s = (window as unknown as { __svcPage?: { last: number; timers: Set<unknown>; wait: (fn: unknown, ms: number) => number } }).__svcPage;
+    if (!s) return;
+    const t0 = performance.now();
+    const animating = () => document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    const busy = () => performance.now() - s.last < stillMs || animating() || (leave && s.timers.size > 0);
+    while (performance.now() - t0 < maxMs && busy()) await new Promise((r) => s.wait(r, 16));
+  };
+  await inPage(page, wait, [STILL_MS, MAX_WAIT_MS, leaving] as const).catch(() => {});
 }
 
 type Counter = { doc: number; clicks: number } | null;
@@ -112,23 +132,22 @@ export async function pageChange(page: Page, remainingMs: number, minMs = 30, ma
   const cap = Math.max(0, Math.min(maxMs, remainingMs));
   if (cap === 0) return;
   const t = Date.now();
-  await page
-    .evaluate(
-      ([min, max]) =>
-        new Promise<boolean>((resolve) => {
-          const s = (window as unknown as { __svcPage?: { last: number; wait: (fn: unknown, ms: number) => number } }).__svcPage;
-          if (!s) return resolve(false);
-          const t0 = performance.now();
-          const tick = () => {
-            const elapsed = performance.now() - t0;
-            if (elapsed >= max || (elapsed >= min && s.last > t0 - 5)) resolve(true);
-            else s.wait(tick, 16);
-          };
-          tick();
-        }),
-      [Math.min(minMs, cap), cap] as const,
-    )
+  const changed = ([min, max]: readonly [number, number]) =>
+    new Promise<boolean>((resolve) => {
+      const s = (window as unknown as { __svcPage?: { last: number; wait: (fn: unknown, ms: number) => number } }).__svcPage;
+      if (!s) return resolve(false);
+      const t0 = performance.now();
+      const tick = () => {
+        const elapsed = performance.now() - t0;
+        if (elapsed >= max || (elapsed >= min && s.last > t0 - 5)) resolve(true);
+        else s.wait(tick, 16);
+      };
+      tick();
+    });
+  const rest = (ms: number) => page.waitForTimeout(Math.max(0, ms - (Date.now() - t))).catch(() => {});
+  await inPage(page, changed, [Math.min(minMs, cap), cap] as const).then(
     // No watcher in this document: a plain pause. The document went away (a navigation): a change.
-    .then((watched) => (watched ? undefined : page.waitForTimeout(Math.max(0, cap - (Date.now() - t)))))
-    .catch(() => page.waitForTimeout(Math.max(0, Math.min(minMs, cap) - (Date.now() - t))).catch(() => {}));
+    (watched) => (watched ? undefined : rest(cap)),
+    () => rest(Math.min(minMs, cap)),
+  );
 }
