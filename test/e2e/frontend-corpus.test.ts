@@ -66,6 +66,21 @@ describe('frontend corpus on real web apps', () => {
     }, 900_000);
   }
 
+  it('exploring a single-page app finds its entry field and the routes that appear with content', async () => {
+    const app = await startApp('todomvc/vanillajs');
+    apps.push(app);
+    const project = (await json(ctx, ['project', 'create', '--type', 'frontend', '--name', 'todomvc exploration', '--url', app.url])).id;
+    const explored = await svc(['--output', 'json', 'project', 'explore', project, '--wait', '--timeout', '300'], { ctx, timeout: 330_000 });
+    expect(explored.exitCode, explored.stderr).toBe(0);
+    const features = explored.json().features as Array<{ name: string; url: string; status: string; observedSteps: Array<{ description: string }> }>;
+    const done = features.filter((f) => f.status === 'done');
+    expect(done.map((f) => f.name)).toEqual(expect.arrayContaining(['All', 'Active', 'Completed', 'All: What needs to be done?']));
+    const path = new URL(app.url).pathname;
+    expect(done.find((f) => f.name === 'Active')!.url).toBe(`${path}#/active`);
+    // Every visit starts at the project URL's path.
+    for (const f of done) expect(f.observedSteps[0]!.description).toMatch(new RegExp(`^Go to ${path.replace(/\//g, '\\/')}`));
+  }, 900_000);
+
   it('a step nobody could read blames the test and says which words', async () => {
     const todo = plans.find((p) => p.app === 'todomvc/vanillajs')!;
     const steps = [{ type: 'action', description: 'Open the todo app' }, { type: 'action', description: 'Juggle the todos around a bit' }];

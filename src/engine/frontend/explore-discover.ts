@@ -26,6 +26,8 @@ export interface PageInfo {
   links: Array<{ href: string; text: string; inNav: boolean }>;
   forms: FormInfo[];
   buttons: Array<{ text: string; disabled: boolean }>;
+  /** Text fields outside any form with a submit button (single-page apps take entries on Enter). */
+  inputs: FieldInfo[];
 }
 
 /** Read the page's structure in one round trip. */
@@ -57,7 +59,8 @@ export async function readPage(page: Page): Promise<PageInfo> {
     return {
       url: location.href,
       title: document.title,
-      heading: text(document.querySelector('h1')) || document.title,
+      // Visible heading text only: a title is not on the page, so a check for it could not pass.
+      heading: text([...document.querySelectorAll('h1, h2')].find(vis)),
       hasPassword: [...document.querySelectorAll('input[type=password]')].some(vis),
       links: [...document.querySelectorAll('a[href]')].filter(vis).map((a) => ({
         href: (a as HTMLAnchorElement).href,
@@ -65,16 +68,28 @@ export async function readPage(page: Page): Promise<PageInfo> {
         inNav: !!a.closest('nav, header, [role=navigation]'),
       })),
       forms,
-      buttons: [...document.querySelectorAll('button, [role=button]')]
+      // Links that go nowhere act as buttons (Node-RED's "Deploy" is one).
+      buttons: [...document.querySelectorAll('button, [role=button], a[href="#"], a[href^="javascript:"]')]
         .filter((b) => vis(b) && !b.closest('form, nav, header'))
-        .map((b) => ({ text: text(b) || b.getAttribute('aria-label') || '', disabled: (b as HTMLButtonElement).disabled })),
+        .map((b) => ({ text: text(b) || b.getAttribute('aria-label') || b.getAttribute('title') || '', disabled: (b as HTMLButtonElement).disabled === true })),
+      inputs: [...document.querySelectorAll('input, textarea')]
+        .filter((el) => {
+          const i = el as HTMLInputElement;
+          const form = el.closest('form');
+          return (!form || !form.querySelector('button[type=submit], button:not([type]), input[type=submit]')) && vis(el) && !i.disabled && !i.readOnly && (el.tagName === 'TEXTAREA' || ['text', 'search', ''].includes(i.type));
+        })
+        .map((el) => ({ tag: el.tagName.toLowerCase(), type: (el as HTMLInputElement).type, label: labelOf(el as HTMLInputElement) }))
+        .filter((f) => f.label),
     };
   });
 }
 
 const SKIP_LINK = /^(sign ?out|log ?out|logout|sign ?in|log ?in|login|register|sign ?up)$/i;
 
-/** Same-origin navigation entries, nav links first, one per path. */
+/**
+ * Same-origin navigation entries, nav links first, one per path. A hash route (`#/active`,
+ * `#!/settings`) is a path of its own; other fragments point into the same page.
+ */
 export function navigationEntries(info: PageInfo, baseUrl: string): Array<{ path: string; name: string }> {
   const origin = new URL(baseUrl).origin;
   const seen = new Set<string>();
@@ -87,8 +102,9 @@ export function navigationEntries(info: PageInfo, baseUrl: string): Array<{ path
     } catch {
       continue;
     }
-    if (u.origin !== origin || !/^https?:$/.test(u.protocol) || !l.text || SKIP_LINK.test(l.text)) continue;
-    const path = u.pathname + u.search;
+    // A link to "#" goes nowhere: it is a button (explore.ts visits it as one).
+    if (u.origin !== origin || !/^https?:$/.test(u.protocol) || !l.text || SKIP_LINK.test(l.text) || l.href.endsWith('#')) continue;
+    const path = u.pathname + u.search + (/^#!?\/./.test(u.hash) ? u.hash : '');
     if (seen.has(path)) continue;
     seen.add(path);
     out.push({ path, name: l.text });

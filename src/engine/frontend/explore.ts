@@ -9,6 +9,7 @@ import { getDefaultPool, type BrowserPool } from './browser.js';
 import { isSignInWall, navigationEntries, readPage, sampleValue, type FormInfo, type PageInfo } from './explore-discover.js';
 import { visitFeature } from './explore-visit.js';
 import { DEFAULT_TEST_ID_ATTRIBUTES, slug } from './resolve-target.js';
+import { settle, watchPages } from './page-still.js';
 import { performSignIn, resolveSignIn } from './sign-in.js';
 import type { PlanStep, TestAccount } from './types.js';
 
@@ -90,6 +91,10 @@ function pageCandidates(name: string, path: string, info: PageInfo, requiresAuth
   for (const form of info.forms.filter((f) => !f.hasPassword && f.submit && f.fields.length)) {
     out.push({ feature: base(`form-${key}-${slug(form.submit)}`, `${name}: ${form.name || form.submit}`, 'form'), requiresAuth, steps: formSteps(path, form), observe: true });
   }
+  for (const f of info.inputs) {
+    const steps = [act(`Go to ${path}`), act(`Type "${sampleValue(f)}" into "${f.label}" and press Enter`)];
+    out.push({ feature: base(`input-${key}-${slug(f.label)}`, `${name}: ${f.label}`, 'form'), requiresAuth, steps, observe: true });
+  }
   const seen = new Set<string>();
   for (const b of info.buttons.filter((x) => x.text && !x.disabled)) {
     if (seen.has(b.text)) continue;
@@ -106,7 +111,18 @@ async function discover(input: ExploreInput, pool: BrowserPool, attrs: string[])
   const timeout = input.stepTimeoutMs ?? 10_000;
   try {
     const { page } = lease;
-    await page.goto(input.baseUrl, { timeout, waitUntil: 'load' });
+    await watchPages(lease.context);
+    // A page is read once its requests are done and it stopped changing: single-page apps draw
+    // their forms after load (Node-RED's sign-in dialog comes after a settings request).
+    const open = async (url: string) => {
+      const ok = await page.goto(url, { timeout, waitUntil: 'load' }).then(() => true, () => false);
+      if (ok) {
+        await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => {});
+        await settle(page);
+      }
+      return ok;
+    };
+    if (!(await open(input.baseUrl))) await page.goto(input.baseUrl, { timeout, waitUntil: 'load' });
     const landing = await readPage(page);
     const candidates: Candidate[] = [];
     let signedIn = false;
@@ -117,7 +133,7 @@ async function discover(input: ExploreInput, pool: BrowserPool, attrs: string[])
     const publicPaths = new Set<string>();
     if (signInVisible && input.account) {
       for (const e of navigationEntries(landing, input.baseUrl).slice(0, input.maxFeatures ?? 20)) {
-        const ok = await page.goto(new URL(e.path, input.baseUrl).toString(), { timeout, waitUntil: 'load' }).then(() => true, () => false);
+        const ok = await open(new URL(e.path, input.baseUrl).toString());
         if (ok && !isSignInWall(await readPage(page), e.path)) publicPaths.add(e.path);
       }
     }
@@ -126,21 +142,40 @@ async function discover(input: ExploreInput, pool: BrowserPool, attrs: string[])
         const action = await resolveSignIn(page, input.baseUrl, { testIdAttributes: attrs, timeoutMs: timeout });
         await performSignIn(page, action, input.account, input.baseUrl, timeout);
         signedIn = true;
+        await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => {});
+        await settle(page);
         afterSignIn = await readPage(page);
       } catch (err) {
         signInError = String((err as Error).message).split('\n')[0];
       }
     }
     if (signInVisible) {
-      const steps = [act('Sign in'), ...(signedIn ? [check(`Verify "${afterSignIn.heading}" is visible`)] : []), check('The page shows no error')];
+      const steps = [act('Sign in'), ...(signedIn && afterSignIn.heading ? [check(`Verify "${afterSignIn.heading}" is visible`)] : []), check('The page shows no error')];
       const feature: ExploredFeature = { id: 'signin', name: 'Sign in', url: new URL(landing.url).pathname, kind: 'form', status: 'exploring', observedSteps: [], screenshots: [] };
       candidates.push({ feature, requiresAuth: true, steps, observe: false });
     }
+    // A single-page app may show its routes only once it has content (TodoMVC's filters appear with
+    // the first todo): an entry typed into its first text field shows what appears then. This runs
+    // in discovery's own context, like the visits that submit forms.
+    const probe = afterSignIn.inputs[0];
+    let probed: PageInfo | undefined;
+    if (probe) {
+      const field = page.getByRole('textbox', { name: probe.label }).first();
+      const typed = await field.fill(sampleValue(probe), { timeout: 2000 }).then(() => field.press('Enter', { timeout: 2000 })).then(() => true, () => false);
+      if (typed) {
+        await settle(page);
+        probed = await readPage(page);
+      }
+    }
     const entries = navigationEntries(afterSignIn, input.baseUrl);
-    for (const e of navigationEntries(landing, input.baseUrl)) if (!entries.some((x) => x.path === e.path)) entries.push(e);
+    for (const e of [...(probed ? navigationEntries(probed, input.baseUrl) : []), ...navigationEntries(landing, input.baseUrl)]) if (!entries.some((x) => x.path === e.path)) entries.push(e);
+    // A single-page app may link nowhere: its features are on the page the project URL opens.
+    if (!entries.length) {
+      const start = new URL(afterSignIn.url);
+      entries.push({ path: start.pathname + start.search, name: afterSignIn.title || afterSignIn.heading || 'Start page' });
+    }
     for (const entry of entries.slice(0, input.maxFeatures ?? 20)) {
-      const ok = await page.goto(new URL(entry.path, input.baseUrl).toString(), { timeout, waitUntil: 'load' }).then(() => true, () => false);
-      if (!ok) continue;
+      if (!(await open(new URL(entry.path, input.baseUrl).toString()))) continue;
       const info = await readPage(page);
       const needsAuth = signedIn ? !publicPaths.has(entry.path) : isSignInWall(info, entry.path);
       candidates.push(...pageCandidates(entry.name, entry.path, info, needsAuth, isSignInWall(info, entry.path)));
