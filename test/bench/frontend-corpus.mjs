@@ -3,7 +3,7 @@
 // step, then a replay of the script it saved. Prints steps understood, steps grounded, verdicts right
 // (first run and replay) and time per plan next to hand-written Playwright scripts of the same plans
 // (median of 3 runs each way; the raw script's time includes opening and closing its context).
-// Run after `npm run build`: node test/bench/frontend-corpus.mjs [plan-name-filter]
+// Run after `npm run build`: node test/bench/frontend-corpus.mjs [filter,filter…]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +16,8 @@ import { RAW_SCRIPTS, rawTime } from '../corpus/raw-scripts.mjs';
 const filter = process.argv[2];
 const TIMING_ROUNDS = 3;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const plans = readCorpus().filter((p) => !filter || p.name.includes(filter) || p.app.includes(filter));
+// A filter is a comma-separated list of parts of plan or app names.
+const plans = readCorpus().filter((p) => !filter || filter.split(',').some((f) => p.name.includes(f) || p.app.includes(f)));
 const pool = new BrowserPool({});
 const work = mkdtempSync(join(tmpdir(), 'svc-corpus-'));
 

@@ -213,7 +213,7 @@ async function drag(page: Page, a: Extract<ResolvedAction, { kind: 'drag' }>, ti
   await page.mouse.up();
 }
 
-const KEY_HOLD_MS = 30;
+const KEY_HOLD_MS = 20;
 
 /** Actions that act on what the page shows: they wait for it to stop moving first (page-still.ts). */
 const ACTS_ON_PAGE = new Set<ResolvedAction['kind']>(['click', 'dblclick', 'hover', 'drag', 'fill', 'select', 'check', 'press']);
@@ -258,8 +258,9 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<void> 
     }
     case 'check': await loc(a.target).setChecked(a.checked, t); break;
     case 'press':
-      // A key is held as long as a person's tap: knockout's TodoMVC writes an edit on keydown a
-      // moment later, so Escape released in the same instant it was pressed would keep the edit.
+      // A key is held for a moment, as a person's is (a tap lasts longer still): knockout's TodoMVC
+      // writes an edit on keydown a moment later, so an Escape released in the same instant it was
+      // pressed would keep the edit.
       if (a.target) await loc(a.target).press(a.key, { ...t, delay: KEY_HOLD_MS });
       else await page.keyboard.press(a.key, { delay: KEY_HOLD_MS });
       break;

@@ -122,6 +122,7 @@ async function discover(input: ExploreInput, pool: BrowserPool, attrs: string[])
       }
       return ok;
     };
+    // A start page that does not open fails discovery with Playwright's own reason.
     if (!(await open(input.baseUrl))) await page.goto(input.baseUrl, { timeout, waitUntil: 'load' });
     const landing = await readPage(page);
     const candidates: Candidate[] = [];
