@@ -11,7 +11,7 @@ import { BrowserPool } from '../../dist/src/engine/frontend/browser.js';
 import { runPlan } from '../../dist/src/engine/frontend/runner.js';
 import { interpret } from '../../dist/src/engine/frontend/interpret.js';
 import { readCorpus, startApp, stopApps } from '../corpus/apps.mjs';
-import { RAW_SCRIPTS, rawTime } from '../corpus/raw-scripts.mjs';
+import { RAW_SCRIPTS, runRaw } from '../corpus/raw-scripts.mjs';
 
 const filter = process.argv[2];
 const TIMING_ROUNDS = 3;
@@ -75,7 +75,7 @@ for (const [i, plan] of plans.entries()) {
           times.first.push(await onFresh((url) => runPlan({ steps: plan.steps, baseUrl: url, artifactsDir: join(dir, `first-${k}`), pool, video: false, trace: false })));
           times.replay.push(await onFresh((url) => runPlan({ steps: plan.steps, script: r1.script, baseUrl: url, artifactsDir: join(dir, `replay-${k}`), pool, video: false, trace: false })));
         }
-        times.raw.push(await onFresh((url) => rawTime(pool, plan.name, url)));
+        times.raw.push(await onFresh((url) => runRaw(pool, plan.name, url)));
       }
       [firstMs, replayMs, raw] = [median(times.first), median(times.replay), String(median(times.raw))];
     } else await again.stop();

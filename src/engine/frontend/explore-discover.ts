@@ -38,10 +38,11 @@ export async function readPage(page: Page): Promise<PageInfo> {
       return !!(h.offsetWidth || h.offsetHeight || h.getClientRects().length) && getComputedStyle(h).visibility !== 'hidden';
     };
     const text = (el: Element | null | undefined) => ((el as HTMLElement | null)?.innerText ?? el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const SUBMIT = 'button[type=submit], button:not([type]), input[type=submit]';
     const labelOf = (el: HTMLInputElement) =>
       text(el.labels?.[0]) || el.getAttribute('aria-label') || el.placeholder || el.name || '';
     const forms = [...document.querySelectorAll('form')].filter(vis).map((f) => {
-      const submit = f.querySelector('button[type=submit], button:not([type]), input[type=submit]') as HTMLButtonElement | HTMLInputElement | null;
+      const submit = f.querySelector(SUBMIT) as HTMLButtonElement | HTMLInputElement | null;
       const fields = [...f.querySelectorAll('input, textarea, select')]
         .filter((el) => !['hidden', 'submit', 'button', 'reset', 'image'].includes((el as HTMLInputElement).type) && vis(el) && !(el as HTMLInputElement).disabled)
         .map((el) => {
@@ -76,7 +77,7 @@ export async function readPage(page: Page): Promise<PageInfo> {
         .filter((el) => {
           const i = el as HTMLInputElement;
           const form = el.closest('form');
-          return (!form || !form.querySelector('button[type=submit], button:not([type]), input[type=submit]')) && vis(el) && !i.disabled && !i.readOnly && (el.tagName === 'TEXTAREA' || ['text', 'search', ''].includes(i.type));
+          return (!form || !form.querySelector(SUBMIT)) && vis(el) && !i.disabled && !i.readOnly && (el.tagName === 'TEXTAREA' || ['text', 'search', ''].includes(i.type));
         })
         .map((el) => ({ tag: el.tagName.toLowerCase(), type: (el as HTMLInputElement).type, label: labelOf(el as HTMLInputElement) }))
         .filter((f) => f.label),

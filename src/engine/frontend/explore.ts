@@ -114,16 +114,14 @@ async function discover(input: ExploreInput, pool: BrowserPool, attrs: string[])
     await watchPages(lease.context);
     // A page is read once its requests are done and it stopped changing: single-page apps draw
     // their forms after load (Node-RED's sign-in dialog comes after a settings request).
-    const open = async (url: string) => {
-      const ok = await page.goto(url, { timeout, waitUntil: 'load' }).then(() => true, () => false);
-      if (ok) {
-        await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => {});
-        await settle(page);
-      }
-      return ok;
+    const quiet = async () => {
+      await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => {});
+      await settle(page);
     };
+    const open = (url: string) => page.goto(url, { timeout, waitUntil: 'load' }).then(quiet).then(() => true, () => false);
     // A start page that does not open fails discovery with Playwright's own reason.
-    if (!(await open(input.baseUrl))) await page.goto(input.baseUrl, { timeout, waitUntil: 'load' });
+    await page.goto(input.baseUrl, { timeout, waitUntil: 'load' });
+    await quiet();
     const landing = await readPage(page);
     const candidates: Candidate[] = [];
     let signedIn = false;
@@ -143,8 +141,7 @@ async function discover(input: ExploreInput, pool: BrowserPool, attrs: string[])
         const action = await resolveSignIn(page, input.baseUrl, { testIdAttributes: attrs, timeoutMs: timeout });
         await performSignIn(page, action, input.account, input.baseUrl, timeout);
         signedIn = true;
-        await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => {});
-        await settle(page);
+        await quiet();
         afterSignIn = await readPage(page);
       } catch (err) {
         signInError = String((err as Error).message).split('\n')[0];

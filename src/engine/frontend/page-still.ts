@@ -21,11 +21,14 @@ import type { BrowserContext, CDPSession, ElementHandle, Locator, Page } from 'p
 const STILL_MS = 40;
 const MAX_WAIT_MS = 1000;
 
+type SetTimer = (fn: unknown, ms?: number, ...rest: unknown[]) => number;
+/** What the init script keeps in each document, as `window.__svcPage`. */
+type Watch = { doc: number; clicks: number; last: number; timers: Set<unknown>; wait: SetTimer };
+type Watched = { __svcPage?: Watch };
+
 /** Installed with context.addInitScript: runs in every frame's document before its own scripts. */
 function watchDocument(): void {
-  type SetTimer = (fn: unknown, ms?: number, ...rest: unknown[]) => number;
-  type Watch = { doc: number; clicks: number; last: number; timers: Set<unknown>; wait: SetTimer };
-  const w = window as unknown as { __svcPage?: Watch };
+  const w = window as unknown as Watched;
   if (w.__svcPage) return;
   const set = window.setTimeout.bind(window) as unknown as SetTimer;
   const clear = window.clearTimeout.bind(window) as unknown as (id?: number) => void;
@@ -87,7 +90,7 @@ async function inPage<A, R>(page: Page, fn: (arg: A) => R | Promise<R>, arg: A):
  */
 export async function settle(page: Page, leaving = false): Promise<void> {
   const wait = async ([stillMs, maxMs, leave]: readonly [number, number, boolean]) => {
-    const s = (window as unknown as { __svcPage?: { last: number; timers: Set<unknown>; wait: (fn: unknown, ms: number) => number } }).__svcPage;
+    const s = (window as unknown as Watched).__svcPage;
     if (!s) return;
     const t0 = performance.now();
     const animating = () => document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
@@ -101,7 +104,7 @@ type Counter = { doc: number; clicks: number } | null;
 const clicksOf = (el: ElementHandle): Promise<Counter> =>
   el
     .evaluate((e) => {
-      const s = (e.ownerDocument?.defaultView as unknown as { __svcPage?: { doc: number; clicks: number } } | null)?.__svcPage;
+      const s = (e.ownerDocument?.defaultView as unknown as Watched | null)?.__svcPage;
       return s ? { doc: s.doc, clicks: s.clicks } : null;
     })
     .catch(() => null);
@@ -135,7 +138,7 @@ export async function pageChange(page: Page, remainingMs: number, minMs = 30, ma
   const t = Date.now();
   const changed = ([min, max]: readonly [number, number]) =>
     new Promise<boolean>((resolve) => {
-      const s = (window as unknown as { __svcPage?: { last: number; wait: (fn: unknown, ms: number) => number } }).__svcPage;
+      const s = (window as unknown as Watched).__svcPage;
       if (!s) return resolve(false);
       const t0 = performance.now();
       const tick = () => {
