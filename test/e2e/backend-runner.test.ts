@@ -118,6 +118,19 @@ describe('backend runner', () => {
     expect(r.stdout).toBe('third\n');
   });
 
+  it('keeps what a process the test started wrote to stdout and stderr, and reports no output as empty', async () => {
+    const r = await runner.run(input(py`
+      import subprocess
+      subprocess.run('echo child out; echo child err >&2', shell=True, check=True)
+    `));
+    expect(r.verdict, JSON.stringify(r.failure)).toBe('passed');
+    expect(r.stdout).toBe('child out\n');
+    expect(r.stderr).toBe('child err\n');
+    const quiet = await runner.run(input('x = 1\n'));
+    expect(quiet.verdict).toBe('passed');
+    expect([quiet.stdout, quiet.stderr]).toEqual(['', '']);
+  });
+
   it('gives VARS and collects produce() values; a missing variable is a clear KeyError', async () => {
     const ok = await runner.run(input(py`
       r = http.post('/users', json={'name': VARS['name']})

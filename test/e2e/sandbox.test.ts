@@ -1,5 +1,6 @@
 // Uploaded backend test code probes the machine as an attacker would, through the real server and
 // CLI; each probe must find the door shut. The server runs with its default isolation (bubblewrap).
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendWorld, type BackendWorld } from '../helpers/backend-project.js';
@@ -66,6 +67,36 @@ describe('the sandbox of uploaded backend tests', () => {
     const { status, out, result } = await probe('probe processes', processProbe(marker));
     expect(status, JSON.stringify(result.failure)).toBe('passed');
     expectProcessesContained(out, marker);
+  });
+
+  it('ends a leftover that signals everything it can, and the tests after it run under the same parent', async () => {
+    const marker = `svc-hostile-${process.pid}-${Date.now()}`;
+    // The parent of a test's process is the sandbox's fork server: its start time says whether
+    // it is still the same process.
+    const parentStart = `out['parent_start'] = open('/proc/%d/stat' % os.getppid()).read().rsplit(') ', 1)[1].split()[19]\n`;
+    const before = await probe('parent before', `${TRY}${parentStart}print(json.dumps(out))\n`);
+    // A setsid grandchild that sends SIGKILL to every process it may signal, again and again, for
+    // two seconds: the test's own process first (its run ends as a crash), then whatever would
+    // end the leftover.
+    const hostile = await probe('hostile leftover', `${TRY}
+import subprocess, sys, time
+script = 'import os, time\\nif os.fork() == 0:\\n    os.setsid()\\n    end = time.time() + 2\\n    while time.time() < end:\\n        try:\\n            os.kill(-1, 9)\\n        except OSError:\\n            pass\\n'
+subprocess.Popen([sys.executable, '-c', script, '${marker}'], start_new_session=True)
+time.sleep(5)
+`);
+    expect(hostile.status).toBe('failed');
+    expect(hostile.result.failure?.kind ?? hostile.result.failure?.type ?? JSON.stringify(hostile.result.failure)).toMatch(/crash/);
+    const after = await probe('parent after', `${TRY}${parentStart}print(json.dumps(out))\n`);
+    expect(after.status).toBe('passed');
+    expect(after.out.parent_start).toBe(before.out.parent_start);
+    const left = readdirSync('/proc').filter((p) => /^\d+$/.test(p) && (() => {
+      try {
+        return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(marker);
+      } catch {
+        return false;
+      }
+    })());
+    expect(left).toEqual([]);
   });
 
   it('lets requests, urllib and http.client reach the target through svc, and refuses svc-server itself on every hop', async () => {

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JobExit } from './fork-server.js';
@@ -24,9 +23,12 @@ export interface AssembleInput {
 type Event = Record<string, any>;
 
 async function readEvents(path: string): Promise<Event[]> {
-  if (!existsSync(path)) return [];
+  const text = await readFile(path, 'utf8').catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return '';
+    throw err;
+  });
   const out: Event[] = [];
-  for (const line of (await readFile(path, 'utf8')).split('\n')) {
+  for (const line of text.split('\n')) {
     if (!line) continue;
     try {
       out.push(JSON.parse(line));
@@ -37,10 +39,18 @@ async function readEvents(path: string): Promise<Event[]> {
   return out;
 }
 
-/** The first `cap` bytes of an output file, with a note when there was more. */
+/**
+ * The first `cap` bytes of an output file, with a note when there was more. `total` is what the
+ * harness counted (undefined when it did not finish): 0 means nothing was written, not even by a
+ * process the test started, so the file is not read.
+ */
 async function readOutput(path: string, cap: number, total: number | undefined): Promise<string> {
-  if (!existsSync(path)) return '';
-  const fh = await open(path, 'r');
+  if (total === 0) return '';
+  const fh = await open(path, 'r').catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return undefined;
+    throw err;
+  });
+  if (!fh) return '';
   try {
     const size = (await fh.stat()).size;
     const buf = Buffer.alloc(Math.min(size, cap));

@@ -36,13 +36,23 @@ def say(msg):
         data = data[os.write(1, data):]
 
 
-def die_with_parent(parent):
-    """Children must not outlive the server (Linux; elsewhere the runner kills them by group)."""
+def _prctl():
     try:
         import ctypes
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG
+        fn = ctypes.CDLL(None, use_errno=True).prctl
+        fn.restype = ctypes.c_int
+        return fn
     except Exception:
-        pass
+        return None
+
+
+PRCTL = _prctl()    # looked up once here: every child uses it
+
+
+def die_with_parent(parent):
+    """Children must not outlive the server (Linux; elsewhere the runner kills them by group)."""
+    if PRCTL is not None:
+        PRCTL(1, signal.SIGKILL)        # PR_SET_PDEATHSIG
     if os.getppid() != parent:
         os._exit(70)
 
@@ -55,32 +65,38 @@ if SANDBOXED:
 
 def drop_to(uid):
     """Become the job's own unprivileged uid: no way back, no new privileges, a process cap."""
-    import ctypes
     import resource
     os.setgroups([])
     os.setgid(uid)
     os.setuid(uid)
-    ctypes.CDLL(None, use_errno=True).prctl(38, 1, 0, 0, 0)     # PR_SET_NO_NEW_PRIVS
+    if PRCTL is None or PRCTL(38, 1, 0, 0, 0) != 0:     # PR_SET_NO_NEW_PRIVS
+        os._exit(70)
     resource.setrlimit(resource.RLIMIT_NPROC, (MAX_PROCESSES, MAX_PROCESSES))
     os.umask(0o077)
 
 
+# The real uid the server takes while it ends a job's processes: no job ever runs as it.
+SWEEP_UID = 1999999
+
+
 def end_uid(uid):
-    """Kill every process left under a job's uid (setsid grandchildren included)."""
+    """Kill every process left under a job's uid (setsid grandchildren included), without a fork.
+
+    For the instant of kill(-1) the server's effective uid is the job's (so the kernel lets it
+    signal exactly that uid's processes) while its real uid is one no process has and its saved
+    uid stays root (to come back): the job's processes cannot signal or trace the server meanwhile,
+    since neither of those ids is theirs.
+    """
     try:
-        pid = os.fork()
+        os.setresuid(SWEEP_UID, uid, 0)
     except OSError:
         return
-    if pid == 0:
-        try:
-            os.setuid(uid)
-            os.kill(-1, signal.SIGKILL)     # as that uid: everything it owns, nothing else
-        finally:
-            os._exit(0)
     try:
-        os.waitpid(pid, 0)
-    except ChildProcessError:
-        pass
+        os.kill(-1, signal.SIGKILL)     # everything that uid owns in this PID namespace, nothing else
+    except OSError:
+        pass                            # ESRCH: nothing was left
+    finally:
+        os.setresuid(0, 0, 0)
 
 
 def child(job_fd, done_fd, fds, parent):
@@ -292,7 +308,6 @@ if __name__ == '__main__':
         except OSError:
             pass
     harness.warm()
-    import ctypes  # noqa: F401  (used by every child; import it once here)
     import gc
     gc.freeze()         # keep the warm heap out of the children's collections: fewer copied pages
     server = Server()

@@ -210,7 +210,15 @@ def run_job(job_dir, job):
             stream.flush()
         except Exception:
             pass
-    outcome.update(stdoutBytes=outs[0].total, stderrBytes=outs[1].total, at=now_iso())
+    # What went through sys.stdout/sys.stderr, or what the files hold when more was written to
+    # the descriptors directly (by a process the test started): 0 tells svc not to read them.
+    sizes = []
+    for out in outs:
+        try:
+            sizes.append(max(out.total, os.fstat(out.fd).st_size))
+        except OSError:
+            sizes.append(out.total)
+    outcome.update(stdoutBytes=sizes[0], stderrBytes=sizes[1], at=now_iso())
     events.emit(dict(outcome, e='end'))
     return 0
 

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import type { AssertionRecord, RecordedCall } from '../../ai/evidence.js';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -85,6 +85,27 @@ export interface BackendRunnerOptions {
   journalDir?: string;
 }
 
+const TMPFS_MAGIC = 0x01021994;
+const RAM_FS_MIN_FREE = 2 * 1024 ** 3;
+
+/**
+ * The runner's directory (job directories, the interpreter's home). A test creates and removes a
+ * handful of files, which on a disk file system costs more than the test's own work: when TMPDIR
+ * names no place of the operator's choosing and /dev/shm is a RAM file system with room (2 GiB
+ * free), the jobs live there; otherwise in the temp dir.
+ */
+export function jobsRoot(): string {
+  if (!process.env.TMPDIR) {
+    try {
+      const fs = statfsSync('/dev/shm');
+      if (fs.type === TMPFS_MAGIC && fs.bavail * fs.bsize >= RAM_FS_MIN_FREE) return mkdtempSync('/dev/shm/svc-backend-');
+    } catch {
+      /* no usable RAM file system: the temp dir */
+    }
+  }
+  return mkdtempSync(join(tmpdir(), 'svc-backend-'));
+}
+
 export const UNSAFE_NOTE = '[svc] this test ran without a sandbox: svc-server was started with --unsafe-no-sandbox\n';
 
 const OUTPUT_CAP = 1024 * 1024;
@@ -101,7 +122,7 @@ export class BackendRunner {
   private seq = 0;
 
   constructor(private readonly opts: BackendRunnerOptions = {}) {
-    this.root = mkdtempSync(join(tmpdir(), 'svc-backend-'));
+    this.root = jobsRoot();
     this.home = join(this.root, 'home');
     mkdirSync(this.home, { mode: 0o700 });
     this.slots = new Gate(Math.max(1, opts.maxConcurrent ?? backendSlots()));

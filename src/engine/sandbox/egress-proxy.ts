@@ -35,7 +35,7 @@ export async function decide(host: string, port: number, policy: EgressPolicy): 
   if (!(port > 0 && port < 65536)) return { host, port, allowed: false, reason: `port ${port} is not valid` };
   let addresses: string[];
   try {
-    const found = await Promise.race([
+    const found = net.isIP(bare) ? [{ address: bare }] : await Promise.race([
       lookup(bare, { all: true, verbatim: true }),
       new Promise<never>((_, reject) => setTimeout(() => reject(Object.assign(new Error('timeout'), { code: 'ETIMEOUT' })), LOOKUP_TIMEOUT_MS).unref()),
     ]);
@@ -62,7 +62,6 @@ function reply(sock: net.Socket, status: string, headers: Record<string, string>
 /** One proxy per sandbox, so what it decides is that sandbox's alone. */
 export class EgressProxy {
   private readonly server: net.Server;
-  readonly decisions: EgressDecision[] = [];
   private readonly open = new Set<net.Socket>();
 
   constructor(private readonly policy: EgressPolicy) {
@@ -101,7 +100,6 @@ export class EgressProxy {
 
   private async tunnel(sock: net.Socket, host: string, port: number, rest: Buffer): Promise<void> {
     const d = await decide(host, port, this.policy);
-    this.decisions.push(d);
     if (!d.allowed) return reply(sock, '403 Forbidden', { 'X-Svc-Egress': d.reason ?? 'refused' });
     const upstream = net.connect({ host: d.address!, port });
     this.open.add(upstream);
