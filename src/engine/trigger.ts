@@ -33,6 +33,7 @@ export interface TriggerRequest {
 }
 
 const TERMINAL = new Set(['passed', 'failed', 'blocked', 'cancelled']);
+const ROWS_PER_STATEMENT = 100;
 
 export function toPlanTest(t: TestRow): PlanTest {
   return { id: t.id, name: t.name, type: t.type, produces: parseJson(t.produces, []), needs: parseJson(t.consumes, []), category: t.category };
@@ -129,44 +130,43 @@ export async function createBatches(db: Db, req: TriggerRequest, count: number):
         })
         .execute();
     }
-    for (const { batchId, runId, t, replay } of rows) {
-      await trx
-        .insertInto('runs')
-        .values({
-          id: runId,
-          batch_id: batchId,
-          user_id: req.userId,
-          project_id: project.id,
-          test_id: t.id,
-          test_name: t.name,
-          test_type: t.type,
-          role: roles[t.id]!,
-          wave: plan.waveOf[t.id]!,
-          status: 'queued',
-          verdict: null,
-          source: req.source,
-          target_url: targetUrl ?? project.url,
-          code_version: t.code_version,
-          snapshot: t.type === 'backend' ? t.code : t.plan_steps,
-          reason: null,
-          failure: null,
-          produced: null,
-          consumed: null,
-          api_output: null,
-          trace: null,
-          assertions: null,
-          analysis: null,
-          extra: null,
-          replay: replay ? 1 : 0,
-          credits: charge.perRun.get(runId) ?? 0,
-          created_at: now,
-          started_at: null,
-          finished_at: null,
-        })
-        .execute();
-    }
+    // Many rows a statement: a suite of hundreds of tests is created in a few statements, so the
+    // transaction (which holds the API's thread) stays short.
+    const values = rows.map(({ batchId, runId, t, replay }) => ({
+      id: runId,
+      batch_id: batchId,
+      user_id: req.userId,
+      project_id: project.id,
+      test_id: t.id,
+      test_name: t.name,
+      test_type: t.type,
+      role: roles[t.id]!,
+      wave: plan.waveOf[t.id]!,
+      status: 'queued',
+      verdict: null,
+      source: req.source,
+      target_url: targetUrl ?? project.url,
+      code_version: t.code_version,
+      snapshot: t.type === 'backend' ? t.code : t.plan_steps,
+      reason: null,
+      failure: null,
+      produced: null,
+      consumed: null,
+      api_output: null,
+      trace: null,
+      assertions: null,
+      analysis: null,
+      extra: null,
+      replay: replay ? 1 : 0,
+      credits: charge.perRun.get(runId) ?? 0,
+      created_at: now,
+      started_at: null,
+      finished_at: null,
+    }));
+    for (let i = 0; i < values.length; i += ROWS_PER_STATEMENT) await trx.insertInto('runs').values(values.slice(i, i + ROWS_PER_STATEMENT)).execute();
+    const ids = members.map((t) => t.id);
+    for (let i = 0; i < ids.length; i += ROWS_PER_STATEMENT) await trx.updateTable('tests').set({ status: 'queued' }).where('id', 'in', ids.slice(i, i + ROWS_PER_STATEMENT)).execute();
   });
-  for (const t of members) await setTestStatus(db, t.id, 'queued');
   const out: TriggerResult[] = [];
   for (const batchId of batchIds) {
     const runs = await db.selectFrom('runs').select(['id', 'test_id', 'test_name', 'test_type', 'role', 'wave', 'status']).where('batch_id', '=', batchId).orderBy('wave').orderBy('test_id').execute();

@@ -42,7 +42,7 @@ console.table(
   })),
 );
 const read = summary.find((s) => s.read)?.read;
-if (read) console.log(`GET /runs/{id} at ${READ_RATE}/s while the suite runs (${read.latency} ms target latency): ${read.sent} requests, ${read.errors} errors, p50 ${read.p50.toFixed(1)} ms, p99 ${read.p99.toFixed(1)} ms (goal p99 ≤ 10 ms)`);
+if (read) console.log(`GET /runs/{id} at ${READ_RATE}/s while the suite runs (${read.latency} ms target latency): ${read.sent} requests, ${read.errors} errors, p50 ${read.p50.toFixed(1)} ms, p99 ${read.p99.toFixed(1)} ms (goal p99 ≤ 10 ms); timed from when each was sent instead of due: p50 ${read.sentP50.toFixed(1)} ms, p99 ${read.sentP99.toFixed(1)} ms`);
 
 async function benchAt(latency, withReads) {
   const target = await startTargetApi({ port: 0, latencyMs: latency });
@@ -147,6 +147,7 @@ function readLoad(service, runIds) {
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const url = new URL(`${service.apiUrl}/runs/`);
   const times = [];
+  const fromSent = [];
   let errors = 0;
   let sent = 0;
   let stopped = false;
@@ -155,11 +156,13 @@ function readLoad(service, runIds) {
   const one = (due) =>
     new Promise((resolve) => {
       const id = runIds[sent % runIds.length];
+      const sentAt = performance.now();
       const req = request({ agent, host: url.hostname, port: url.port, path: `${url.pathname}${id}`, headers: { authorization: `Bearer ${service.key}` } }, (res) => {
         res.resume();
         res.on('end', () => {
           if (res.statusCode !== 200) errors++;
           times.push(performance.now() - due);
+          fromSent.push(performance.now() - sentAt);
           resolve();
         });
       });
@@ -183,9 +186,11 @@ function readLoad(service, runIds) {
       stopped = true;
       await Promise.all(inFlight);
       agent.destroy();
-      const s = times.sort((a, b) => a - b);
-      const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
-      return { sent, errors, p50: q(0.5), p99: q(0.99) };
+      const q = (list, p) => {
+        const s = [...list].sort((a, b) => a - b);
+        return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
+      };
+      return { sent, errors, p50: q(times, 0.5), p99: q(times, 0.99), sentP50: q(fromSent, 0.5), sentP99: q(fromSent, 0.99) };
     },
   };
 }
