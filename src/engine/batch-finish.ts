@@ -178,11 +178,14 @@ export async function finishBatch(
   }
 
   const finishedAt = nowIso();
-  for (const r of fresh) {
-    const status = r.status === 'cancelled' ? 'cancelled' : (r.verdict ?? 'failed');
-    await updateRun(db, r.id, { status, verdict: status, finished_at: r.finished_at ?? finishedAt });
-    await setTestStatus(db, r.test_id, status === 'cancelled' ? await lastVerdict(db, r.test_id, r.id) : status, r.id);
-  }
+  // One commit for the whole batch's final statuses, not two per run.
+  await db.transaction().execute(async (trx) => {
+    for (const r of fresh) {
+      const status = r.status === 'cancelled' ? 'cancelled' : (r.verdict ?? 'failed');
+      await updateRun(trx, r.id, { status, verdict: status, finished_at: r.finished_at ?? finishedAt });
+      await setTestStatus(trx, r.test_id, status === 'cancelled' ? await lastVerdict(trx, r.test_id, r.id) : status, r.id);
+    }
+  });
   const statuses = fresh.map((r) => (r.status === 'cancelled' ? 'cancelled' : (r.verdict ?? 'failed')));
   const counts: Record<string, number> = {};
   for (const s of statuses) counts[s] = (counts[s] ?? 0) + 1;

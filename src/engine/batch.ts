@@ -81,6 +81,15 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
   }
   auth ??= staticAuth(null);
 
+  // The target policy in force when the batch runs decides (not the one under which a URL was
+  // stored): each target URL is checked once per batch, not once per test.
+  const refusals = new Map<string, Promise<string | null>>();
+  const targetRefusal = (url: string): Promise<string | null> => {
+    let r = refusals.get(url);
+    if (!r) refusals.set(url, (r = ctx.checkTarget(url).then(() => null, (e: Error) => e.message)));
+    return r;
+  };
+
   const controllers = new Map<string, AbortController>();
   const watcher = setInterval(() => void watchCancels(), 400);
   const running = new Map<string, Promise<void>>();
@@ -174,9 +183,11 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
   async function run(s: Slot): Promise<void> {
     const executor = ctx.executors[s.test.type];
     const startedAt = nowIso();
-    await updateRun(db, s.run.id, { status: 'running', started_at: startedAt });
+    await db.transaction().execute(async (trx) => {
+      await updateRun(trx, s.run.id, { status: 'running', started_at: startedAt });
+      await setTestStatus(trx, s.test.id, 'running');
+    });
     s.run.status = 'running';
-    await setTestStatus(db, s.test.id, 'running');
     if (!executor) {
       const why = s.test.type === 'frontend' ? 'no browser is available on this server (install chromium or set SVC_BROWSER_WS_ENDPOINT)' : 'no Python runner is available';
       await finishRun(s, 'failed', { failure: { kind: 'environment', message: why }, reason: why });
@@ -186,8 +197,7 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
     controllers.set(s.run.id, controller);
     const needVars = Object.fromEntries(s.plan.needs.filter((n) => vars.has(n)).map((n) => [n, vars.get(n)!.value]));
     const targetUrl = s.run.target_url ?? project?.url ?? '';
-    // The policy in force now decides, not the one under which the URL was stored.
-    const refusal = targetUrl ? await ctx.checkTarget(targetUrl).then(() => null, (e: Error) => e.message) : null;
+    const refusal = targetUrl ? await targetRefusal(targetUrl) : null;
     if (refusal) {
       controllers.delete(s.run.id);
       await finishRun(s, 'failed', { failure: { kind: 'environment', message: refusal }, reason: refusal });
