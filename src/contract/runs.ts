@@ -9,7 +9,7 @@ export const RunRole = z.enum(['selected', 'producer', 'consumer', 'teardown', '
 
 export const RunFailure = z
   .object({
-    kind: z.string().describe('assertion | exception | timeout | memory | crash | syntax | auth-fetch | variable-missing | blocked | cancelled | interrupted | …'),
+    kind: z.string().describe('assertion | exception | timeout | memory | crash | syntax | auth-fetch | variable-missing | blocked | cancelled | interrupted | internal | …'),
     message: z.string(),
     exceptionType: z.string().optional(),
     line: z.number().int().optional(),

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import { parseJson } from '../store/db.js';
 import type { CleanupRecordsTable } from '../store/schema-runs.js';
+import type { Db } from '../store/schema.js';
 import { insertCalls, lastVerdict, setTestStatus, toRecordedCall, updateRun, type RunRow } from '../store/repos/runs.js';
 import { newId, nowIso } from '../util/ids.js';
 import { extractHandles, type Handle } from './cleanup.js';
@@ -220,4 +221,27 @@ export async function finishBatch(
     const seen = new Set<string>();
     return rows.filter((r) => !seen.has(r.resource_path) && seen.add(r.resource_path));
   }
+}
+
+/**
+ * Ends a batch the engine could not carry through (a store error mid-run, say) so that nobody waits
+ * on it: every run without a verdict fails with the reason, their tests show it, and the batch is
+ * done and failed, its error said. Cleanup is not attempted; what the runs recorded stays listed.
+ */
+export async function abandonBatch(db: Db, batchId: string, message: string): Promise<void> {
+  const now = nowIso();
+  const reason = `svc-server could not finish this batch: ${message}`;
+  await db.transaction().execute(async (trx) => {
+    const open = await trx.selectFrom('runs').select(['id', 'test_id', 'verdict']).where('batch_id', '=', batchId).where('status', 'in', ['queued', 'running']).execute();
+    for (const r of open) {
+      if (r.verdict === 'cancelled') {
+        await updateRun(trx, r.id, { status: 'cancelled', finished_at: now });
+        await setTestStatus(trx, r.test_id, await lastVerdict(trx, r.test_id, r.id), r.id);
+        continue;
+      }
+      await updateRun(trx, r.id, { status: 'failed', verdict: 'failed', reason, failure: JSON.stringify({ kind: 'internal', message: reason }), finished_at: now });
+      await setTestStatus(trx, r.test_id, 'failed', r.id);
+    }
+    await trx.updateTable('batches').set({ status: 'failed', phase: 'done', finished_at: now, error: reason }).where('id', '=', batchId).where('phase', '!=', 'done').execute();
+  });
 }

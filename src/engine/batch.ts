@@ -122,6 +122,8 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
   } finally {
     clearInterval(watcher);
     for (const c of controllers.values()) c.abort();
+    // Nothing of this batch writes after it returned or failed: stopped tests settle first.
+    await Promise.allSettled(running.values());
   }
   if (abort.aborted) return;
   await finishBatch(ctx, batchId, { auth, slots: slots.map((s) => ({ run: s.run, plan: s.plan })), plan, skipDependencies: !!options.skipDependencies, vars });

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { EngineContext } from './context.js';
 import { executeBatch } from './batch.js';
+import { abandonBatch } from './batch-finish.js';
 import { executeSeries } from './series.js';
 import { JobQueue } from './queue.js';
 import { newId } from '../util/ids.js';
@@ -84,7 +85,14 @@ export class Engine {
     const abort = new AbortController();
     const beat = setInterval(() => void this.queue.heartbeat(jobId).catch(() => undefined), Math.max(250, Math.floor((Number(process.env.SVC_QUEUE_LEASE_MS) || 30_000) / 3)));
     const done = (kind === 'series' ? executeSeries : executeBatch)(this.ctx, batchId, abort.signal)
-      .catch((err) => this.ctx.log(`batch ${batchId} failed: ${err instanceof Error ? (err.stack ?? err.message) : err}`))
+      .catch(async (err) => {
+        this.ctx.log(`batch ${batchId} failed: ${err instanceof Error ? (err.stack ?? err.message) : err}`);
+        // Stopping hands the batch to the next start; any other failure ends it, said, not hung.
+        if (kind === 'batch' && !abort.signal.aborted) {
+          const message = (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
+          await abandonBatch(this.ctx.store.db, batchId, message).catch((e) => this.ctx.log(`batch ${batchId} could not be marked failed: ${e instanceof Error ? e.message : e}`));
+        }
+      })
       .then(async () => {
         if (abort.signal.aborted) return;
         await this.queue.complete(jobId);

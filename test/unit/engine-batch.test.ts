@@ -3,6 +3,8 @@ import { createBatch, discardBatch } from '../../src/engine/trigger.js';
 import { executeBatch } from '../../src/engine/batch.js';
 import { KeyedGates } from '../../src/engine/limits.js';
 import { engineFixture } from '../helpers/engine-fixture.js';
+import { Engine } from '../../src/engine/engine.js';
+import { sql } from 'kysely';
 
 async function runAll(f: Awaited<ReturnType<typeof engineFixture>>, o: { testIds?: string[]; rerun?: boolean; skipDependencies?: boolean } = {}) {
   const t = await createBatch(f.store.db, { userId: f.userId, keyId: f.keyId, source: 'cli', projectId: f.projectId, kind: o.testIds?.length === 1 ? 'single' : 'project', testIds: o.testIds, rerun: !!o.rerun, skipDependencies: !!o.skipDependencies, frontendAvailable: false });
@@ -140,5 +142,32 @@ describe('batch execution', () => {
     expect(await f.store.db.selectFrom('batches').selectAll().execute()).toHaveLength(0);
     expect(await f.store.db.selectFrom('runs').selectAll().execute()).toHaveLength(0);
     expect((await f.store.db.selectFrom('tests').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('ready');
+  });
+});
+
+describe('a batch the engine cannot carry through', () => {
+  it('ends failed with the reason, its unfinished runs too, instead of staying running', async () => {
+    const f = await engineFixture();
+    f.ctx.testConcurrency = 1;
+    await f.addTest('first', {});
+    await f.addTest('second', {});
+    const t = await createBatch(f.store.db, { userId: f.userId, keyId: f.keyId, source: 'cli', projectId: f.projectId, kind: 'project', rerun: false, skipDependencies: false, frontendAvailable: false });
+    // The store refuses to record a pass: the batch cannot go on.
+    await sql`create trigger refuse_calls before update of verdict on runs when new.verdict = 'passed' begin select raise(abort, 'disk I/O error (simulated)'); end`.execute(f.store.db);
+    const engine = new Engine(f.ctx, { batchConcurrency: 1, embedded: true, pollMs: 20 });
+    const done = new Promise<string>((resolve) => (engine.onBatchDone = resolve));
+    await engine.start();
+    await engine.enqueueBatch(t.batchId);
+    expect(await done).toBe(t.batchId);
+    await engine.stop();
+    await sql`drop trigger refuse_calls`.execute(f.store.db);
+    const batch = await f.store.db.selectFrom('batches').selectAll().where('id', '=', t.batchId).executeTakeFirstOrThrow();
+    expect(batch).toMatchObject({ status: 'failed', phase: 'done' });
+    expect(batch.error).toMatch(/^svc-server could not finish this batch: .*disk I\/O error \(simulated\)/);
+    const runs = await f.store.db.selectFrom('runs').selectAll().where('batch_id', '=', t.batchId).execute();
+    expect(runs.map((r) => [r.status, r.verdict])).toEqual([['failed', 'failed'], ['failed', 'failed']]);
+    expect(runs.every((r) => JSON.parse(r.failure!).kind === 'internal')).toBe(true);
+    const tests = await f.store.db.selectFrom('tests').select('status').execute();
+    expect(tests.map((x) => x.status)).toEqual(['failed', 'failed']);
   });
 });
