@@ -4,11 +4,12 @@ One long-lived parent imports the harness (and what tests commonly use), then fo
 per job, so a test starts in a few milliseconds yet runs in its own process. The parent is single
 threaded (fork-safe) and never waits on a child: jobs run concurrently.
 
-Protocol, one JSON object per line. stdin: {"op":"run","id":ID,"dir":DIR,"job":{...}} (handed to
-the child through a pipe, so the credential in it never touches the disk) and {"op":"kill","id":ID}.
-stdout: {"ev":"ready",...}, {"ev":"started","id":ID,"pid":PID}, {"ev":"done","id":ID,"code":N} (the
-result is written; the process is still exiting), {"ev":"exit","id":ID,"code":N,"signal":S} (one of
-code/signal is null) and {"ev":"error","id":ID,"message":TEXT}.
+Protocol, one line per message. stdin: `run<TAB>ID<TAB>UID<TAB>{"dir":DIR,"job":{...}}` (UID is `-`
+outside svc's sandbox; the JSON is handed to the child through a pipe, unparsed by the server, so
+the credential in it never touches the disk) and `kill<TAB>ID`. IDs are tokens of letters and
+digits. stdout, one JSON object per line: {"ev":"ready",...}, {"ev":"done","id":ID,"code":N} (the
+result is written; the process is still exiting), {"ev":"exit","id":ID,"code":N,"signal":S} (one
+of code/signal is null) and {"ev":"error","id":ID,"message":TEXT}.
 The parent exits, killing its children, when stdin closes.
 
 Inside svc's sandbox (SVC_SANDBOX=1: a bubblewrap sandbox whose only way out is the egress proxy)
@@ -19,6 +20,7 @@ its uid is killed.
 """
 import json
 import os
+import re
 import selectors
 import signal
 import sys
@@ -30,10 +32,17 @@ import harness_egress  # noqa: E402
 sys.path.remove(HERE)
 
 
-def say(msg):
-    data = (json.dumps(msg) + '\n').encode()
+def say_line(text):
+    data = (text + '\n').encode()
     while data:
         data = data[os.write(1, data):]
+
+
+def say(msg):
+    say_line(json.dumps(msg))
+
+
+ID_RE = re.compile(r'^[A-Za-z0-9_-]{1,64}$')
 
 
 def _prctl():
@@ -122,9 +131,10 @@ def child(job_fd, done_fd, fds, parent):
                 os._exit(0)              # the server is closing; this spare was never used
             data += chunk
         os.close(job_fd)
-        msg = json.loads(data)
+        _, _, uid, payload = data.split(b'\t', 3)
+        msg = json.loads(payload)
         if SANDBOXED:
-            drop_to(int(msg['uid']))
+            drop_to(int(uid))
         status = harness.run_job(msg['dir'], msg['job'])
         os.write(done_fd, b'%d\n' % status)
     except MemoryError:
@@ -200,7 +210,6 @@ class Server:
         self.pids[job_id], self.jobs[pid] = pid, job_id
         if uid is not None:
             self.uids[pid] = uid
-        say({'ev': 'started', 'id': job_id, 'pid': pid})
 
     def kill(self, pid):
         for fn, target in ((os.killpg, pid), (os.kill, pid)):
@@ -234,28 +243,30 @@ class Server:
             if uid is not None:
                 end_uid(uid)
             sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
-            say({'ev': 'exit', 'id': job_id, 'code': None if sig else os.WEXITSTATUS(status), 'signal': sig})
+            code = 'null' if sig else str(os.WEXITSTATUS(status))
+            say_line('{"ev":"exit","id":"%s","code":%s,"signal":%s}' % (job_id, code, 'null' if sig is None else sig))
 
     def done(self, key):
         data = os.read(key.fd, 64)
         self.sel.unregister(key.fd)
         os.close(key.fd)
         if data.strip().isdigit():
-            say({'ev': 'done', 'id': key.data, 'code': int(data)})
+            say_line('{"ev":"done","id":"%s","code":%d}' % (key.data, int(data)))
 
     def handle(self, line):
-        try:
-            msg = json.loads(line)
-        except ValueError:
+        """`run<TAB>ID<TAB>UID<TAB>PAYLOAD` or `kill<TAB>ID`: the server reads no more than that."""
+        parts = line.split(b'\t', 3)
+        op, job_id = parts[0], parts[1].decode('ascii', 'replace') if len(parts) > 1 else ''
+        if not ID_RE.match(job_id):
             return
-        if msg.get('op') == 'run':
-            uid = msg.get('uid')
-            if SANDBOXED and not (isinstance(uid, int) and uid > 0):
-                say({'ev': 'error', 'id': msg['id'], 'message': 'a sandboxed job needs a uid of its own'})
+        if op == b'run' and len(parts) == 4:
+            uid = int(parts[2]) if parts[2].isdigit() else None
+            if SANDBOXED and not (uid and uid > 0):
+                say({'ev': 'error', 'id': job_id, 'message': 'a sandboxed job needs a uid of its own'})
                 return
-            self.run(msg['id'], line, uid if SANDBOXED else None)
-        elif msg.get('op') == 'kill' and msg.get('id') in self.pids:
-            self.kill(self.pids[msg['id']])
+            self.run(job_id, line, uid if SANDBOXED else None)
+        elif op == b'kill' and job_id in self.pids:
+            self.kill(self.pids[job_id])
 
     def loop(self):
         buf = b''

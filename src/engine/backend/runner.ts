@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import type { AssertionRecord, RecordedCall } from '../../ai/evidence.js';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SvcError } from '../../contract/errors.js';
@@ -119,6 +119,7 @@ export class BackendRunner {
   private pool?: SandboxPool | SandboxedForkServer;
   private readonly slots: Gate;
   private closed = false;
+  private journalReady = false;
   private seq = 0;
 
   constructor(private readonly opts: BackendRunnerOptions = {}) {
@@ -171,13 +172,21 @@ export class BackendRunner {
     if (this.opts.isolation?.mode === 'sandbox') {
       ({ dir, handle, dispose } = await (await this.sandboxes()).submit(full));
     } else {
-      const own = (dir = await mkdtemp(join(this.root, 't-')));
-      dispose = () => rm(own, { recursive: true, force: true });
+      const own = (dir = mkdtempSync(join(this.root, 't-')));
+      dispose = async () => rmSync(own, { recursive: true, force: true });
       handle = await this.launch(dir, full); // the first test also waits for the server to start
     }
     const journal = this.opts.journalDir && input.journalId ? join(this.opts.journalDir, `${input.journalId}.json`) : undefined;
     // Best effort: a journal that cannot be written only loses crash recovery for this test.
-    if (journal) await mkdir(this.opts.journalDir!, { recursive: true, mode: 0o700 }).then(() => writeFile(journal, JSON.stringify({ dir }))).catch(() => {});
+    if (journal) {
+      try {
+        if (!this.journalReady) mkdirSync(this.opts.journalDir!, { recursive: true, mode: 0o700 });
+        this.journalReady = true;
+        writeFileSync(journal, JSON.stringify({ dir }));
+      } catch {
+        /* recovery is lost for this test, nothing else */
+      }
+    }
     try {
       const startedAt = new Date();
       const t0 = performance.now();
@@ -206,7 +215,7 @@ export class BackendRunner {
       if (this.opts.isolation?.mode === 'unsafe') result.stdout = UNSAFE_NOTE + result.stdout;
       return result;
     } finally {
-      if (journal) await rm(journal, { force: true }).catch(() => {});
+      if (journal) rmSync(journal, { force: true });
       void dispose().catch(() => {}); // off the result's path
     }
   }

@@ -5,7 +5,8 @@
  * parent keeps only the right to change uid, so no test can signal, trace or read the parent or
  * another test. The sandbox has no network: egress goes through this server's proxy only.
  */
-import { chmod, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chownSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { forkServerCommand, nextUid, type Isolation } from '../sandbox/bwrap.js';
 import { EgressProxy, type EgressPolicy } from '../sandbox/egress-proxy.js';
@@ -21,6 +22,7 @@ export class SandboxedForkServer {
 
   constructor(private readonly o: { isolation: Isolation; python: PythonInfo; root: string; home: string; policy: EgressPolicy }) {
     this.jobsDir = join(o.root, 'jobs');
+    mkdirSync(this.jobsDir, { recursive: true, mode: 0o711 }); // each test reaches its own directory, lists none
     this.server = new ForkServer(o.python.path, o.home, () => this.launch());
   }
 
@@ -44,12 +46,12 @@ export class SandboxedForkServer {
     void this.server.start().catch(() => {});
   }
 
+  /** A job directory's few files are made and removed in place (on a RAM file system, microseconds). */
   async submit(job: object): Promise<SandboxedJob> {
-    await mkdir(this.jobsDir, { recursive: true });
-    const dir = await mkdtemp(join(this.jobsDir, 't-'));
+    const dir = mkdtempSync(join(this.jobsDir, 't-'));
     const uid = nextUid();
-    await chown(dir, uid, uid);
-    const dispose = () => rm(dir, { recursive: true, force: true });
+    chownSync(dir, uid, uid);
+    const dispose = async () => rmSync(dir, { recursive: true, force: true });
     const handle = await this.server.submit(`j${++this.seq}`, `/run/jobs/${basename(dir)}`, job, uid);
     return { dir, handle, dispose };
   }
