@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AssertionRecord, RecordedCall } from '../../ai/evidence.js';
 import { readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SvcError } from '../../contract/errors.js';
 import { assemble, callsSoFar } from './assemble.js';
@@ -11,6 +10,7 @@ import { resolvePython, type PythonInfo } from './python.js';
 import { SandboxPool } from './sandbox-pool.js';
 import { backendSlots, Gate } from '../limits.js';
 import { SandboxedForkServer } from './sandbox-fork.js';
+import { jobsRoot, removeJobDir } from './job-dir.js';
 import { cancelledBeforeStart, refused, validate } from './runner-input.js';
 import type { EgressPolicy } from '../sandbox/egress-proxy.js';
 import type { Isolation } from '../sandbox/bwrap.js';
@@ -85,27 +85,6 @@ export interface BackendRunnerOptions {
   journalDir?: string;
 }
 
-const TMPFS_MAGIC = 0x01021994;
-const RAM_FS_MIN_FREE = 2 * 1024 ** 3;
-
-/**
- * The runner's directory (job directories, the interpreter's home). A test creates and removes a
- * handful of files, which on a disk file system costs more than the test's own work: when TMPDIR
- * names no place of the operator's choosing and /dev/shm is a RAM file system with room (2 GiB
- * free), the jobs live there; otherwise in the temp dir.
- */
-export function jobsRoot(): string {
-  if (!process.env.TMPDIR) {
-    try {
-      const fs = statfsSync('/dev/shm');
-      if (fs.type === TMPFS_MAGIC && fs.bavail * fs.bsize >= RAM_FS_MIN_FREE) return mkdtempSync('/dev/shm/svc-backend-');
-    } catch {
-      /* no usable RAM file system: the temp dir */
-    }
-  }
-  return mkdtempSync(join(tmpdir(), 'svc-backend-'));
-}
-
 export const UNSAFE_NOTE = '[svc] this test ran without a sandbox: svc-server was started with --unsafe-no-sandbox\n';
 
 const OUTPUT_CAP = 1024 * 1024;
@@ -173,7 +152,7 @@ export class BackendRunner {
       ({ dir, handle, dispose } = await (await this.sandboxes()).submit(full));
     } else {
       const own = (dir = mkdtempSync(join(this.root, 't-')));
-      dispose = async () => rmSync(own, { recursive: true, force: true });
+      dispose = async () => removeJobDir(own);
       handle = await this.launch(dir, full); // the first test also waits for the server to start
     }
     const journal = this.opts.journalDir && input.journalId ? join(this.opts.journalDir, `${input.journalId}.json`) : undefined;

@@ -5,12 +5,13 @@
  * parent keeps only the right to change uid, so no test can signal, trace or read the parent or
  * another test. The sandbox has no network: egress goes through this server's proxy only.
  */
-import { chownSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { forkServerCommand, nextUid, type Isolation } from '../sandbox/bwrap.js';
 import { EgressProxy, type EgressPolicy } from '../sandbox/egress-proxy.js';
 import { ForkServer } from './fork-server.js';
+import { removeJobDir } from './job-dir.js';
 import { FORK_SERVER_PY, PY_DIR, type PythonInfo } from './python.js';
 import type { SandboxedJob } from './sandbox-pool.js';
 
@@ -51,7 +52,7 @@ export class SandboxedForkServer {
     const dir = mkdtempSync(join(this.jobsDir, 't-'));
     const uid = nextUid();
     chownSync(dir, uid, uid);
-    const dispose = async () => rmSync(dir, { recursive: true, force: true });
+    const dispose = async () => removeJobDir(dir);
     const handle = await this.server.submit(`j${++this.seq}`, `/run/jobs/${basename(dir)}`, job, uid);
     return { dir, handle, dispose };
   }

@@ -13,6 +13,7 @@ import { createInterface } from 'node:readline';
 import { EgressProxy, type EgressPolicy } from '../sandbox/egress-proxy.js';
 import { nextUid, sandboxCommand, type Isolation } from '../sandbox/bwrap.js';
 import type { JobExit, JobHandle } from './fork-server.js';
+import { removeJobDir } from './job-dir.js';
 import { PY_DIR } from './python.js';
 import type { PythonInfo } from './python.js';
 
@@ -55,7 +56,7 @@ export class SandboxPool {
     const dispose = async () => {
       await spare.proxy.close().catch(() => {});
       await rm(spare.egressDir, { recursive: true, force: true }).catch(() => {});
-      await rm(spare.dir, { recursive: true, force: true }).catch(() => {});
+      removeJobDir(spare.dir);
     };
     const kill = () => spare.proc.kill('SIGKILL');
     try {
