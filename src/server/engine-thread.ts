@@ -14,6 +14,8 @@ import { assertTargetUrl } from './target-url.js';
 
 /** What the thread needs to build the engine (plain data: it crosses the thread boundary). */
 export interface EngineThreadSetup {
+  /** The server's own nice value: the engine's thread runs at it, whatever its creator's. */
+  nice?: number;
   dataDir: string;
   databaseUrl?: string;
   allowPrivateTargets: boolean;

@@ -1,4 +1,6 @@
 /** The engine thread's entry (see engine-thread.ts): builds the engine on its own store connection. */
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openStore } from '../store/db.js';
 import { createEngine } from './engine-setup.js';
@@ -7,6 +9,16 @@ import type { EngineThreadSetup, ThreadMessage } from './engine-thread.js';
 const setup = workerData as EngineThreadSetup;
 const port = parentPort!;
 const say = (m: ThreadMessage) => port.postMessage(m);
+
+/** A thread inherits its creator's priority: the engine's runs at the server's own (see start.ts). */
+if (setup.nice !== undefined) {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (tid > 0 && getPriority(tid) !== setup.nice) setPriority(tid, setup.nice);
+  } catch {
+    /* no per-thread priority here */
+  }
+}
 
 try {
   const store = openStore({ dataDir: setup.dataDir, databaseUrl: setup.databaseUrl });

@@ -5,6 +5,7 @@ import { loadSecrets } from '../store/secrets.js';
 import { packageVersion } from '../util/package-root.js';
 import { API_PREFIX, createApp } from './app.js';
 import type { ServerConfig, ServerDeps } from './context.js';
+import { getPriority, setPriority } from 'node:os';
 import { EngineThread } from './engine-thread.js';
 import { waitersOf } from './waiters.js';
 
@@ -59,6 +60,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const workers = opts.workers ?? true;
   const ownPorts: number[] = [];
   const engine = new EngineThread(store, {
+    nice: getPriority(),
     dataDir: opts.dataDir,
     databaseUrl: opts.databaseUrl,
     unsafeNoSandbox: opts.unsafeNoSandbox,
@@ -88,6 +90,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await store.close();
       throw err;
     }
+    favourApiThread();
   }
   const hostForUrl = opts.host.includes(':') ? `[${opts.host}]` : opts.host === '0.0.0.0' ? '127.0.0.1' : opts.host;
   const url = `http://${hostForUrl}:${port}`;
@@ -112,4 +115,22 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await store.close();
     },
   };
+}
+
+/** How much higher than the engine's thread the API's runs, where the server may raise it (root). */
+const API_PRIORITY_BOOST = 5;
+
+/**
+ * Reads and long-polls come before the engine's bookkeeping when a suite keeps every core busy: as
+ * root the API's thread (this one: Linux keeps a nice value per thread) runs 5 nice levels above
+ * the rest of the server, whose engine thread, tests and browsers keep the server's own priority
+ * (engine-worker.ts resets a restarted engine thread to it). Elsewhere nothing changes.
+ */
+function favourApiThread(): void {
+  if (process.platform !== 'linux' || process.getuid?.() !== 0 || process.env.SVC_NO_API_PRIORITY) return;
+  try {
+    setPriority(Math.max(-20, getPriority() - API_PRIORITY_BOOST));
+  } catch {
+    /* the priority stays as it was */
+  }
 }

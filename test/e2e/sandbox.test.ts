@@ -99,6 +99,28 @@ time.sleep(5)
     expect(left).toEqual([]);
   });
 
+  it('runs the API thread (as root) above the engine thread and the tests, which keep the server priority', async () => {
+    const pid = w.server.proc.pid!;
+    const niceOf = (path: string) => Number(readFileSync(path, 'utf8').split(') ').pop()!.split(' ')[16]);
+    const threads = readdirSync(`/proc/${pid}/task`).map((t) => ({ tid: Number(t), nice: niceOf(`/proc/${pid}/task/${t}/stat`) }));
+    const main = threads.find((t) => t.tid === pid)!;
+    const others = threads.filter((t) => t.tid !== pid);
+    expect(others.length).toBeGreaterThan(1);
+    const base = others[0]!.nice;
+    expect(others.every((t) => t.nice === base)).toBe(true);
+    expect(main.nice).toBe(process.getuid!() === 0 ? Math.max(-20, base - 5) : base);
+    // The fork server (started by the engine thread for the probes above) keeps the server's own.
+    const forkServers = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
+      try {
+        return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('fork_server.py');
+      } catch {
+        return false;
+      }
+    });
+    expect(forkServers.length).toBeGreaterThan(0);
+    for (const p of forkServers) expect(niceOf(`/proc/${p}/stat`)).toBe(base);
+  });
+
   it('lets requests, urllib and http.client reach the target through svc, and refuses svc-server itself on every hop', async () => {
     const port = w.server.port;
     const { status, out, result } = await probe('probe egress', `${TRY}
