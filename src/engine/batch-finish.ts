@@ -11,6 +11,8 @@ import type { EngineContext } from './context.js';
 import type { AssembledPlan, PlanTest } from './plan.js';
 import type { InjectedAuth } from './types.js';
 
+const ROWS_PER_STATEMENT = 100;
+
 const SEVERITY = ['passed', 'cancelled', 'blocked', 'failed'];
 
 const originOf = (url: string): string | null => {
@@ -179,12 +181,29 @@ export async function finishBatch(
   }
 
   const finishedAt = nowIso();
-  // One commit for the whole batch's final statuses, not two per run.
+  // The final statuses in one commit and a few statements a status (a test has one run a batch).
+  const byStatus = new Map<string, RunRow[]>();
+  for (const r of fresh) {
+    const status = r.status === 'cancelled' ? 'cancelled' : (r.verdict ?? 'failed');
+    byStatus.set(status, [...(byStatus.get(status) ?? []), r]);
+  }
   await db.transaction().execute(async (trx) => {
-    for (const r of fresh) {
-      const status = r.status === 'cancelled' ? 'cancelled' : (r.verdict ?? 'failed');
-      await updateRun(trx, r.id, { status, verdict: status, finished_at: r.finished_at ?? finishedAt });
-      await setTestStatus(trx, r.test_id, status === 'cancelled' ? await lastVerdict(trx, r.test_id, r.id) : status, r.id);
+    await trx.updateTable('runs').set({ finished_at: finishedAt }).where('batch_id', '=', batchId).where('finished_at', 'is', null).execute();
+    for (const [status, rows] of byStatus) {
+      for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+        const chunk = rows.slice(i, i + ROWS_PER_STATEMENT);
+        await trx.updateTable('runs').set({ status, verdict: status }).where('id', 'in', chunk.map((r) => r.id)).execute();
+        if (status === 'cancelled') {
+          // A cancelled run leaves its test with the verdict it had before.
+          for (const r of chunk) await setTestStatus(trx, r.test_id, await lastVerdict(trx, r.test_id, r.id), r.id);
+          continue;
+        }
+        await trx
+          .updateTable('tests')
+          .set((eb) => ({ status, last_run_id: eb.selectFrom('runs').select('runs.id').whereRef('runs.test_id', '=', 'tests.id').where('runs.batch_id', '=', batchId).limit(1) }))
+          .where('id', 'in', chunk.map((r) => r.test_id))
+          .execute();
+      }
     }
   });
   const statuses = fresh.map((r) => (r.status === 'cancelled' ? 'cancelled' : (r.verdict ?? 'failed')));

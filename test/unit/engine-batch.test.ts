@@ -145,6 +145,27 @@ describe('batch execution', () => {
   });
 });
 
+describe('final statuses', () => {
+  it('leaves each test with its run of the batch: status and last run, a cancelled one with its verdict from before', async () => {
+    const f = await engineFixture();
+    f.ctx.testConcurrency = 1;
+    const ok = await f.addTest('ok', {});
+    const bad = await f.addTest('bad', { fail: 'assert 1 == 2' });
+    const later = await f.addTest('later', { delayMs: 10 });
+    const first = await runAll(f);
+    const t = await createBatch(f.store.db, { userId: f.userId, keyId: f.keyId, source: 'cli', projectId: f.projectId, kind: 'project', rerun: false, skipDependencies: false, frontendAvailable: false });
+    const laterRun = t.runs.find((r) => r.testId === later)!.runId;
+    await f.store.db.updateTable('runs').set({ status: 'cancelled', verdict: 'cancelled' }).where('id', '=', laterRun).execute();
+    await executeBatch(f.ctx, t.batchId, new AbortController().signal);
+    const tests = Object.fromEntries((await f.store.db.selectFrom('tests').select(['id', 'status', 'last_run_id']).execute()).map((x) => [x.id, x]));
+    const runOf = (id: string) => t.runs.find((r) => r.testId === id)!.runId;
+    expect(tests[ok]).toMatchObject({ status: 'passed', last_run_id: runOf(ok) });
+    expect(tests[bad]).toMatchObject({ status: 'failed', last_run_id: runOf(bad) });
+    expect(tests[later]).toMatchObject({ status: 'passed', last_run_id: laterRun });
+    expect(first.byName.later!.status).toBe('passed');
+  });
+});
+
 describe('a batch the engine cannot carry through', () => {
   it('ends failed with the reason, its unfinished runs too, instead of staying running', async () => {
     const f = await engineFixture();
