@@ -8,6 +8,7 @@ import { exportPlaywright } from '../../src/engine/frontend/export.js';
 import type { PlanStep, StepRecord } from '../../src/engine/frontend/types.js';
 import { loadExported } from '../helpers/playwright-shim.js';
 import { tempDir } from '../helpers/paths.js';
+import { zipEntry } from '../helpers/zip.js';
 
 const act = (description: string): PlanStep => ({ type: 'action', description });
 const check = (description: string): PlanStep => ({ type: 'assertion', description });
@@ -85,6 +86,14 @@ describe('running a plan', () => {
     expect(statSync(join(artifactsDir, r.video!)).size).toBeGreaterThan(1000);
     expect(magic(join(artifactsDir, r.video!), [0x1a, 0x45, 0xdf, 0xa3])).toBe(true);
     expect(magic(join(artifactsDir, r.trace!), [0x50, 0x4b])).toBe(true);
+    // The trace holds what the run did (its actions, with page snapshots), not the engine's
+    // search for each target: fewer calls than steps times a handful.
+    const events = zipEntry(join(artifactsDir, r.trace!), 'trace.trace')!.toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const calls = events.filter((e) => e.type === 'before').map((e) => String(e.method));
+    expect(calls.filter((m) => m === 'fill')).toHaveLength(3); // user name, password, "milk"
+    expect(calls.filter((m) => m === 'click')).toHaveLength(2); // sign in, Add
+    expect(calls.filter((m) => m === 'goto')).toHaveLength(2); // the sign-in page, /todos
+    expect(calls.length).toBeLessThan(6 * 5);
   });
 
   it('fails an assertion that does not hold with the step index and what the page showed', async () => {

@@ -71,6 +71,18 @@ export function cdpOf(page: Page): Promise<CDPSession | null> {
 }
 
 /**
+ * Runs `fn` with the Playwright calls it makes kept out of the run's trace. Finding a target tries
+ * many candidate locators, and each call records two DOM snapshots in the trace: on a first run
+ * that was 300 calls for a 20-step plan, most of the trace's cost. The action performed and the
+ * assertion's checks stay in the trace. Uses Playwright's internal-call marker where it has one
+ * (playwright-core pins it); elsewhere the calls are traced as before.
+ */
+export function offTrace<T>(page: Page, fn: () => Promise<T>): Promise<T> {
+  const wrap = (page as unknown as { _wrapApiCall?: (f: () => Promise<T>, o: { internal: boolean }) => Promise<T> })._wrapApiCall;
+  return typeof wrap === 'function' ? wrap.call(page, fn, { internal: true }) : fn();
+}
+
+/**
  * Evaluate `fn(arg)` in the page's main frame. The engine's own looks at the page go through CDP
  * when they can: a Playwright call records two DOM snapshots in the run's trace, which would make
  * these waits, repeated on every action, the costliest part of tracing.

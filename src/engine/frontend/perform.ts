@@ -11,6 +11,7 @@ import { findDrift, healRecord } from './heal.js';
 import { interpret, type StepMemory } from './interpret.js';
 import { locatorLabel } from './locator.js';
 import { targetsOf } from './model-resolve.js';
+import { offTrace } from './page-still.js';
 import type { PageWatch } from './page-watch.js';
 import { ResolveError } from './resolve-target.js';
 import { resolveClause, resolveUnread } from './resolver.js';
@@ -79,16 +80,25 @@ export async function performStep(step: PlanStep, c: PerformContext, progress: S
     if (clauses.length > 1) progress.subSteps.push(sub);
     const timeoutMs = cl.type === 'assertion' ? c.assertTimeoutMs : c.stepTimeoutMs;
     let action = parts?.[j]?.action;
+    // Finding the target stays out of the trace. A sign-in on a blank page opens the app first,
+    // in the trace, as its own navigation.
+    const finding = async <T>(fn: () => Promise<T>): Promise<T> => {
+      const signIn = cl.clause?.intent.kind === 'sign-in' || action?.kind === 'sign-in';
+      if (signIn && c.page.url() === 'about:blank') await c.page.goto(c.baseUrl, { timeout: timeoutMs });
+      return offTrace(c.page, fn);
+    };
     try {
       // Reading the page (finding a target, asserting) may overlap the previous step's screenshot;
       // signing in and acting may not.
       if (action?.kind === 'sign-in' || cl.clause?.intent.kind === 'sign-in') await c.beforeAct?.();
       if (action) {
-        const drift = await findDrift(c.page, action, { probeMs: Math.min(c.healProbeMs ?? 1500, timeoutMs), stepTimeoutMs: timeoutMs, baseUrl: c.baseUrl, testIdAttributes: c.testIdAttributes });
+        const saved = action;
+        const drift = await finding(() => findDrift(c.page, saved, { probeMs: Math.min(c.healProbeMs ?? 1500, timeoutMs), stepTimeoutMs: timeoutMs, baseUrl: c.baseUrl, testIdAttributes: c.testIdAttributes }));
         if (drift && !c.heal) throw new StepFailure('locator-not-found', `the saved locator ${locatorLabel(drift)} matches nothing (auto-heal is off)`, { url: c.page.url() });
         if (drift) {
           if (!cl.clause) throw new ResolveError(`the saved locator ${locatorLabel(drift)} matches nothing`, [locatorLabel(drift) ?? '']);
-          const fresh = await resolveClause(cl.clause, resolveOpts).catch((err) => {
+          const clause = cl.clause;
+          const fresh = await finding(() => resolveClause(clause, resolveOpts)).catch((err) => {
             if (err instanceof ResolveError) throw new ResolveError(`the saved locator ${locatorLabel(drift)} matches nothing and re-resolving the step failed: ${err.message}`, err.lookedFor);
             throw err;
           });
@@ -97,7 +107,7 @@ export async function performStep(step: PlanStep, c: PerformContext, progress: S
           action = fresh;
         }
       } else {
-        action = await resolveClause(cl.clause!, resolveOpts);
+        action = await finding(() => resolveClause(cl.clause!, resolveOpts));
       }
       sub.action = action.kind;
       sub.locator = actionLocator(action);
