@@ -129,7 +129,7 @@ export function bodyLines(ctx: GenContext): string[] {
       const value = c.kind === 'error-leak' ? malformedIdFor(ep, param) : c.input?.value !== undefined ? String(c.input.value) : unknownIdFor(ep, param);
       const path = `path(${q(ep.path)}, ${pathValues(ep.path, { [param]: q(value) })})`;
       out.push(`r = call(${m}, ${path}${hasBody ? `, ${custom ?? toPy(base)}` : ''}${opts})`, ...track('r'), ...leak('r'));
-      if (checks.has('refused')) out.push(`assert not (200 <= r.status < 300), f"${label} stored a record under a parent that does not exist (${fs(param)}={fs(value)}): got {r.status}: {r.text[:300]}"`);
+      if (checks.has('refused')) out.push(`assert not (200 <= r.status < 300), f"${label} stored a record under a parent that does not exist (${fs(param)}=${fs(value)}): got {r.status}: {r.text[:300]}"`);
       out.push(...expect('r'));
       break;
     }

@@ -113,7 +113,7 @@ describe('running a plan', () => {
   it('fails an unresolvable step naming the step and what was looked for', async () => {
     const r = await run([act('Sign in'), act('Click the "Launch rocket" button')], { stepTimeoutMs: 1000 });
     expect(r.failure?.kind).toBe('locator-not-found');
-    expect(r.failure?.message).toContain('Step 2 "Click the "Launch rocket" button" failed');
+    expect(r.failure?.message).toMatch(/^Step 2 "Click the "Launch rocket" button" failed: no element matches /);
     expect(r.failure?.message).toContain('role button named "Launch rocket"');
     expect(r.failure?.details?.lookedFor?.length).toBeGreaterThan(2);
     const unclear = await run([act('Do a barrel roll')], { stepTimeoutMs: 1000 });

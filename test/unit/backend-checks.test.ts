@@ -56,7 +56,10 @@ describe('the backend check catalogue', () => {
     expect(byId('get-posts-id-comments.error-leak').expect.status).toEqual([]);
     // A nested create under a missing parent must be refused, whatever 4xx says so.
     expect(byId('post-posts-id-comments.unknown-id').expect).toMatchObject({ status: [], checks: expect.arrayContaining(['refused']) });
-    expect(generateTestCode(byId('post-posts-id-comments.unknown-id'), eps)).toContain('stored a record under a parent that does not exist');
+    const orphan = generateTestCode(byId('post-posts-id-comments.unknown-id'), eps);
+    expect(orphan).toContain('stored a record under a parent that does not exist');
+    // The message names the missing parent's id as a value, not as a Python expression to evaluate.
+    expect(orphan).toMatch(/does not exist \(id=\d+\): got \{r\.status\}/);
     // The README lets a POST choose the id: sending one is no mass assignment, a taken one must be refused.
     expect(cases.some((c) => c.id === 'post-posts.mass-assignment')).toBe(false);
     const dup = generateTestCode(byId('post-posts.duplicate.id'), eps);

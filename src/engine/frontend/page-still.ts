@@ -77,9 +77,14 @@ export function cdpOf(page: Page): Promise<CDPSession | null> {
  * assertion's checks stay in the trace. Uses Playwright's internal-call marker where it has one
  * (playwright-core pins it); elsewhere the calls are traced as before.
  */
-export function offTrace<T>(page: Page, fn: () => Promise<T>): Promise<T> {
-  const wrap = (page as unknown as { _wrapApiCall?: (f: () => Promise<T>, o: { internal: boolean }) => Promise<T> })._wrapApiCall;
-  return typeof wrap === 'function' ? wrap.call(page, fn, { internal: true }) : fn();
+export async function offTrace<T>(page: Page, fn: () => Promise<T>): Promise<T> {
+  const wrap = (page as unknown as { _wrapApiCall?: (f: () => Promise<T | undefined>, o: { internal: boolean }) => Promise<T | undefined> })._wrapApiCall;
+  if (typeof wrap !== 'function') return fn();
+  // A failure is carried past the wrapper, which would prefix its message with its own name.
+  let failed: { error: unknown } | undefined;
+  const result = await wrap.call(page, () => fn().catch((error: unknown) => ((failed = { error }), undefined)), { internal: true });
+  if (failed) throw failed.error;
+  return result as T;
 }
 
 /**
