@@ -312,6 +312,8 @@ function witnessLines(ctx: GenContext): string[] {
       `w_before = call("GET", ${ctx.readBack(w, 'w_id')}) if w_id is not None else None`,
       `if w_before is not None and w_before.status == 200:`,
       `    _witnesses.append((${ctx.readBack(w, 'w_id')}, ${q(made)}, w_before.json()))`,
+      `else:`,
+      `    print(f"[svc] no witness from ${fs(made)} ({w.status if w_before is None else w_before.status}): records of that kind are not checked by this delete")`,
     );
   }
   return out;

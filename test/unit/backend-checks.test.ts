@@ -56,6 +56,12 @@ describe('the backend check catalogue', () => {
     expect(byId('get-posts-id-comments.error-leak').expect.status).toEqual([]);
     // A nested create under a missing parent must be refused, whatever 4xx says so.
     expect(byId('post-posts-id-comments.unknown-id').expect).toMatchObject({ status: [], checks: expect.arrayContaining(['refused']) });
+    // A delete checks the records it must leave alone, and says when one of them could not be made.
+    const del = cases.find((c) => c.kind === 'delete' && c.id.startsWith('delete-posts-id'))!;
+    const delCode = generateTestCode(del, eps);
+    compiles(delCode);
+    expect(delCode).toContain('_witnesses.append(');
+    expect(delCode).toMatch(/print\(f"\[svc\] no witness from POST \/comments \(/);
     const orphan = generateTestCode(byId('post-posts-id-comments.unknown-id'), eps);
     expect(orphan).toContain('stored a record under a parent that does not exist');
     // The message names the missing parent's id as a value, not as a Python expression to evaluate.
