@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import { parseJson } from '../store/db.js';
 import type { CleanupRecordsTable } from '../store/schema-runs.js';
 import type { Db } from '../store/schema.js';
-import { insertCalls, lastVerdict, setTestStatus, toRecordedCall, updateRun, type RunRow } from '../store/repos/runs.js';
+import { ROWS_PER_STATEMENT, insertCalls, lastVerdict, setTestStatus, toRecordedCall, updateRun, type RunRow } from '../store/repos/runs.js';
 import { newId, nowIso } from '../util/ids.js';
 import { extractHandles, type Handle } from './cleanup.js';
 import { runCleanup } from './cleanup-run.js';
@@ -10,8 +10,6 @@ import { assembleChains } from './chains.js';
 import type { EngineContext } from './context.js';
 import type { AssembledPlan, PlanTest } from './plan.js';
 import type { InjectedAuth } from './types.js';
-
-const ROWS_PER_STATEMENT = 100;
 
 const SEVERITY = ['passed', 'cancelled', 'blocked', 'failed'];
 

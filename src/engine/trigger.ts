@@ -4,7 +4,7 @@ import type { TriggerResult } from '../contract/runs.js';
 import { parseJson } from '../store/db.js';
 import type { Db } from '../store/schema.js';
 import type { TestsTable } from '../store/schema-projects.js';
-import { lastVerdict, setTestStatus } from '../store/repos/runs.js';
+import { ROWS_PER_STATEMENT, lastVerdict, setTestStatus } from '../store/repos/runs.js';
 import { newId, nowIso } from '../util/ids.js';
 import { assemble, closure, closureMessage, type PlanTest, type Role } from './plan.js';
 import { chargeRuns } from './charge.js';
@@ -33,7 +33,6 @@ export interface TriggerRequest {
 }
 
 const TERMINAL = new Set(['passed', 'failed', 'blocked', 'cancelled']);
-const ROWS_PER_STATEMENT = 100;
 
 export function toPlanTest(t: TestRow): PlanTest {
   return { id: t.id, name: t.name, type: t.type, produces: parseJson(t.produces, []), needs: parseJson(t.consumes, []), category: t.category };

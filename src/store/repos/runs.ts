@@ -79,6 +79,9 @@ export async function runViews(db: Db, rows: RunRow[], publicUrl: string): Promi
   return rows.map((r) => toRunView(r, counts.get(r.id), publicUrl));
 }
 
+/** Rows written per statement when many are written at once (a trigger's runs, a batch's statuses). */
+export const ROWS_PER_STATEMENT = 100;
+
 export async function insertCalls(db: Db, batchId: string, runId: string | null, origin: string, calls: RecordedCall[]): Promise<string[]> {
   const ids: string[] = [];
   if (!calls.length) return ids;
