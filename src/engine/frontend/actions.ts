@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { locatorLabel, toLocator } from './locator.js';
 import { closestLines, pageExcerpt, visibleLines } from './evidence.js';
 import { performSignIn } from './sign-in.js';
-import { deliveredClick, pageChange, settle } from './page-still.js';
+import { deliveredClick, offTrace, pageChange, settle } from './page-still.js';
 import type { PageWatch } from './page-watch.js';
 import type { ElementState, FailureKind, LocatorDescriptor, ResolvedAction, RunFailure, TestAccount } from './types.js';
 
@@ -168,10 +168,11 @@ async function assertion(a: ResolvedAction, x: ExecContext): Promise<void> {
  */
 async function revealed(page: Page, d: LocatorDescriptor, timeoutMs: number) {
   const el = toLocator(page, d).first();
-  if ((await el.count()) === 0 || (await el.isVisible())) return el;
+  const shown = () => offTrace(page, () => el.isVisible());
+  if ((await offTrace(page, () => el.count())) === 0 || (await shown())) return el;
   for (let up = 1; up <= 4; up++) {
     await el.locator(`xpath=ancestor::*[${up}]`).hover({ timeout: Math.min(timeoutMs, 2000) }).catch(() => {});
-    if (await el.isVisible()) return el;
+    if (await shown()) return el;
   }
   return el;
 }
@@ -287,5 +288,5 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<void> 
       return assertion(a, x);
   }
   // Let a navigation started by the action settle so the screenshot shows its result.
-  await page.waitForLoadState('load', { timeout: Math.min(x.timeoutMs, 5000) }).catch(() => {});
+  await offTrace(page, () => page.waitForLoadState('load', { timeout: Math.min(x.timeoutMs, 5000) })).catch(() => {});
 }

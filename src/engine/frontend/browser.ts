@@ -58,8 +58,8 @@ async function enforce(context: BrowserContext, policy: EgressPolicy): Promise<v
 }
 
 export interface LeaseOptions {
-  /** Directory to record video into; omit for no video. */
-  videoDir?: string;
+  /** Record the page's video into this file (saved by `saveVideo`); omit for no video. */
+  videoPath?: string;
   viewport?: { width: number; height: number };
 }
 
@@ -68,6 +68,8 @@ export interface Lease {
   page: Page;
   /** Set when video was requested but cannot be recorded. */
   videoNote?: string;
+  /** With a video recording: stop it and write the file; true, or why it could not be written. */
+  saveVideo?(): Promise<true | Error>;
   /** Close the context and free the slot. */
   release(): Promise<void>;
 }
@@ -126,8 +128,10 @@ export class BrowserPool {
       const dir = mkdtempSync(join(tmpdir(), 'svc-video-probe-'));
       let ctx: BrowserContext | undefined;
       try {
-        ctx = await (await this.getBrowser()).newContext({ recordVideo: { dir, size: { width: 320, height: 240 } } });
-        await ctx.newPage();
+        ctx = await (await this.getBrowser()).newContext({ viewport: { width: 320, height: 240 } });
+        const page = await ctx.newPage();
+        await page.screencast.start({ path: join(dir, 'probe.webm'), size: { width: 320, height: 240 } });
+        await page.screencast.stop();
         return undefined;
       } catch (err) {
         const msg = String((err as Error).message ?? err).split('\n')[0];
@@ -154,12 +158,12 @@ export class BrowserPool {
     else this.active--;
   }
 
-  /** A context and page made ready ahead for the next lease without video (see acquire). */
+  /** A context and page made ready ahead for the next lease (see acquire). */
   private spare?: { key: string; ready: Promise<{ context: BrowserContext; page: Page } | null> };
 
-  private async open(viewport: { width: number; height: number }, recordVideo?: { dir: string; size: { width: number; height: number } }) {
+  private async open(viewport: { width: number; height: number }) {
     const browser = await this.getBrowser();
-    const context = await browser.newContext({ viewport, recordVideo, ignoreHTTPSErrors: false });
+    const context = await browser.newContext({ viewport, ignoreHTTPSErrors: false });
     try {
       const policy = this.opts.policy ?? processPolicy;
       if (policy) await enforce(context, policy);
@@ -172,9 +176,9 @@ export class BrowserPool {
 
   /**
    * The spare, when it fits and is still alive. A new page costs Chromium a renderer process
-   * (about 100 ms here), so leases without video take one made ready after the last lease ended
-   * (not during a run, where it would take CPU from it). With video the page's recording starts
-   * when the page is made, so such leases always get a page of their own.
+   * (about 100 ms here), so a lease takes one made ready after the last lease ended (not during a
+   * run, where it would take CPU from it). A video starts on the leased page, so it shows the run
+   * from its first step, never the time the page waited.
    */
   private async takeSpare(key: string) {
     const s = this.spare;
@@ -195,18 +199,25 @@ export class BrowserPool {
     await this.slot();
     try {
       const viewport = opts.viewport ?? { width: 1280, height: 720 };
-      const videoNote = opts.videoDir ? await this.videoUnavailableReason() : undefined;
+      const key = `${viewport.width}x${viewport.height}`;
+      const { context, page } = (await this.takeSpare(key)) || (await this.open(viewport));
+      let videoNote = opts.videoPath ? await this.videoUnavailableReason() : undefined;
       // Video at most 800 px wide (Playwright's own default size): ffmpeg encodes it on the same
       // cores the run uses, and at the full 1280×720 it costs a 20-step run about 0.3 s instead of
       // 0.15 s. Step screenshots keep the full viewport.
-      const recordVideo = opts.videoDir && !videoNote ? { dir: opts.videoDir, size: videoSize(viewport) } : undefined;
-      const key = `${viewport.width}x${viewport.height}`;
-      const { context, page } = (!recordVideo && (await this.takeSpare(key))) || (await this.open(viewport, recordVideo));
+      let recording = false;
+      if (opts.videoPath && !videoNote) {
+        recording = await page.screencast.start({ path: opts.videoPath, size: videoSize(viewport) }).then(
+          () => true,
+          (err: Error) => ((videoNote = `video could not be started: ${String(err.message).split('\n')[0]}`), false),
+        );
+      }
       let released = false;
       return {
         context,
         page,
-        videoNote,
+        ...(videoNote ? { videoNote } : {}),
+        ...(recording ? { saveVideo: () => page.screencast.stop().then(() => true as const, (err: Error) => err) } : {}),
         release: async () => {
           if (released) return;
           released = true;
@@ -214,7 +225,7 @@ export class BrowserPool {
             await context.close();
           } finally {
             this.free();
-            if (!recordVideo) this.prepareSpare(key, viewport);
+            this.prepareSpare(key, viewport);
           }
         },
       };

@@ -64,7 +64,7 @@ const cdpSessions = new WeakMap<Page, Promise<CDPSession | null>>();
 export function cdpOf(page: Page): Promise<CDPSession | null> {
   let session = cdpSessions.get(page);
   if (!session) {
-    session = page.context().newCDPSession(page).catch(() => null);
+    session = offTrace(page, () => page.context().newCDPSession(page)).catch(() => null);
     cdpSessions.set(page, session);
   }
   return session;
@@ -132,12 +132,14 @@ const clicksOf = (el: ElementHandle): Promise<Counter> =>
  * click, so an element the click removed (a delete button) costs no wait.
  */
 export async function deliveredClick(el: Locator, click: () => Promise<void>): Promise<void> {
-  const handle = await el.elementHandle({ timeout: 200 }).catch(() => null);
-  const before = handle ? await clicksOf(handle) : null;
+  // These looks are the engine's, not the test's: kept out of the trace, where the click is.
+  const page = el.page();
+  const handle = await offTrace(page, () => el.elementHandle({ timeout: 200 })).catch(() => null);
+  const before = handle ? await offTrace(page, () => clicksOf(handle)) : null;
   try {
     await click();
     if (!before || !handle) return;
-    const after = await clicksOf(handle);
+    const after = await offTrace(page, () => clicksOf(handle));
     if (after && after.doc === before.doc && after.clicks === before.clicks) await click();
   } finally {
     void handle?.dispose().catch(() => {});
