@@ -248,8 +248,8 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<void> 
       const el = loc(a.target);
       await el.fill(a.value, t);
       // Apps that react to key events (live filters, jQuery keyup handlers) see a key as well: a
-      // person typing ends on a key, one clearing a box on Backspace.
-      await el.dispatchEvent('keyup', { key: a.value ? 'End' : 'Backspace' }, t).catch(() => {});
+      // person typing ends on a key, one clearing a box on Backspace. Part of the fill in the trace.
+      await offTrace(page, () => el.dispatchEvent('keyup', { key: a.value ? 'End' : 'Backspace' }, t)).catch(() => {});
       break;
     }
     case 'select': {
