@@ -96,6 +96,11 @@ describe('running a plan', () => {
     expect(calls.length).toBeLessThan(6 * 5);
     // The engine's own looks around a click (is it there, did the page get it) are not the test's.
     expect(calls.filter((m) => ['waitForSelector', 'evaluateExpression', 'newCDPSession'].includes(m))).toEqual([]);
+    // Each step's calls are grouped under the step, named as the plan names it.
+    const groups = events.filter((e) => e.type === 'before' && e.method === 'tracingGroup');
+    expect(groups.map((g) => g.title)).toEqual(TODO_PLAN.slice(0, 6).map((s, i) => `${i + 1}. ${s.description}`));
+    const fills = events.filter((e) => e.type === 'before' && e.method === 'fill');
+    expect(fills.every((f) => groups.some((g) => g.callId === f.parentId))).toBe(true);
   });
 
   it('fails an assertion that does not hold with the step index and what the page showed', async () => {

@@ -118,6 +118,8 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
       r.status = 'running';
       const t0 = Date.now();
       stepStarted(r);
+      // In the trace, each plan step's calls sit under the step's own name.
+      const grouped = rec.tracing && (await rec.lease.context.tracing.group(`${i + 1}. ${step.description}`).then(() => true, () => false));
       const remaining = deadline - Date.now();
       const saved = input.script?.steps.find((x) => x.index === i);
       const progress: StepProgress = { parts: [], subSteps: [] };
@@ -143,6 +145,7 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
         failure.message = `Step ${i + 1} "${step.description}" failed${part ? ` at "${part.text}"` : ''}: ${failure.message}`;
         failedStepIndex = i;
       }
+      if (grouped) await rec.lease.context.tracing.groupEnd().catch(() => {});
       const action = stepAction(progress);
       r.action = action?.kind ?? null;
       r.resolved = action;
