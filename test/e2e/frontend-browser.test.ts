@@ -8,6 +8,7 @@ import { startWebApp, DEMO_USER, type WebApp } from '../../fixtures/web-app/serv
 import { BrowserPool, CHROMIUM_ARGS, findChromium } from '../../src/engine/frontend/browser.js';
 import { runPlan } from '../../src/engine/frontend/runner.js';
 import { ROOT, tempDir } from '../helpers/paths.js';
+import { zipEntry } from '../helpers/zip.js';
 
 const PLAN = [
   { type: 'action' as const, description: 'Sign in' },
@@ -36,6 +37,42 @@ describe('browser sources', () => {
       expect([...readFileSync(join(artifactsDir, r.video!)).subarray(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
     } finally {
       await pool.close();
+    }
+  });
+
+  it('keeps no run\'s video or trace data in the browser\'s own directories once the run is saved', () => {
+    // A server's browser lives for days: what Playwright keeps for each run until the browser closes
+    // (the video's first copy, the raw trace, its page snapshots and frames) must go with the run.
+    const tmp = tempDir('svc-fe-tmp-');
+    const runs = tempDir('svc-fe-runs-');
+    const dist = (p: string) => pathToFileURL(join(ROOT, 'dist/src/engine/frontend', p)).href;
+    const script = `
+      import { readdirSync, statSync } from 'node:fs';
+      import { join } from 'node:path';
+      import { startWebApp, DEMO_USER } from ${JSON.stringify(pathToFileURL(join(ROOT, 'fixtures/web-app/server.mjs')).href)};
+      import { runPlan } from ${JSON.stringify(dist('runner.js'))};
+      import { BrowserPool } from ${JSON.stringify(dist('browser.js'))};
+      const app = await startWebApp();
+      const pool = new BrowserPool({ size: 1 });
+      const results = [];
+      for (let i = 0; i < 3; i++) {
+        const r = await runPlan({ steps: ${JSON.stringify(PLAN)}, baseUrl: app.url, account: DEMO_USER, artifactsDir: join(${JSON.stringify(runs)}, String(i)), pool });
+        results.push({ verdict: r.verdict, video: r.video ?? null, trace: r.trace ?? null });
+      }
+      const files = (d) => statSync(d).isDirectory() ? readdirSync(d).flatMap((f) => files(join(d, f))) : [d];
+      const left = readdirSync(process.env.TMPDIR).filter((d) => /^(playwright-artifacts|svc-traces)-/.test(d)).flatMap((d) => files(join(process.env.TMPDIR, d)));
+      console.log(JSON.stringify({ results, left }));
+      await pool.close(); await app.close();`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, TMPDIR: tmp }, encoding: 'utf8', timeout: 90_000 });
+    const r = JSON.parse(out.trim().split('\n').pop()!);
+    expect(r.results).toEqual(Array.from({ length: 3 }, () => ({ verdict: 'passed', video: 'video.webm', trace: 'trace.zip' })));
+    expect(r.left).toEqual([]);
+    // Each saved trace still carries its own frames: clearing between runs took nothing a later run needed.
+    for (const i of [0, 2]) {
+      const zip = join(runs, String(i), 'trace.zip');
+      const frames = zipEntry(zip, 'trace.trace')!.toString('utf8').split('\n').filter((l) => l.includes('"screencast-frame"')).map((l) => JSON.parse(l).file as string);
+      expect(frames.length).toBeGreaterThan(0);
+      expect(frames.filter((file) => zipEntry(zip, file) === undefined)).toEqual([]);
     }
   });
 

@@ -5,7 +5,7 @@
  * unusable, contexts run without it and say why.
  */
 import './playwright-env.js';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -80,6 +80,21 @@ function videoSize(v: { width: number; height: number }): { width: number; heigh
   return { width: Math.floor((v.width * scale) / 2) * 2, height: Math.floor((v.height * scale) / 2) * 2 };
 }
 
+/**
+ * Stops a page's video (started with `page.screencast.start({ path })`), which writes it to that
+ * path: true, or why not. Playwright records into the browser's own directory and copies from there;
+ * its copy is deleted too, or it would stay until the browser closes (the handle is Playwright's
+ * own, of the pinned version; where it is missing the copy stays).
+ */
+function videoStopper(page: Page): () => Promise<true | Error> {
+  const recorded = (page.screencast as unknown as { _artifact?: { delete(): Promise<void> } })._artifact;
+  return async () => {
+    const saved = await page.screencast.stop().then(() => true as const, (err: Error) => err);
+    await recorded?.delete().catch(() => {});
+    return saved;
+  };
+}
+
 export function findChromium(): string {
   const candidates = [process.env.SVC_CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser'];
   for (const c of candidates) if (c && existsSync(c)) return c;
@@ -89,6 +104,12 @@ export function findChromium(): string {
 export class BrowserPool {
   readonly size: number;
   private browser?: Promise<Browser>;
+  /**
+   * Where a local browser writes trace data (each trace's raw files, and the page snapshots and
+   * screencast frames traces share): emptied whenever no lease is out, so a long-lived server's
+   * browser does not keep every run's trace until it closes.
+   */
+  private tracesDir?: string;
   private active = 0;
   private waiters: Array<() => void> = [];
   private videoProbe?: Promise<string | undefined>;
@@ -107,7 +128,7 @@ export class BrowserPool {
       const ws = this.opts.wsEndpoint ?? process.env.SVC_BROWSER_WS_ENDPOINT;
       const p = ws
         ? chromium.connect(ws, { timeout: 30_000 })
-        : chromium.launch({ executablePath: this.opts.executablePath ?? findChromium(), headless: this.opts.headless ?? true, args: CHROMIUM_ARGS });
+        : chromium.launch({ executablePath: this.opts.executablePath ?? findChromium(), headless: this.opts.headless ?? true, args: CHROMIUM_ARGS, tracesDir: (this.tracesDir ??= mkdtempSync(join(tmpdir(), 'svc-traces-'))) });
       this.browser = p.then((b) => {
         // A crashed or dropped browser is replaced on the next acquire.
         b.on('disconnected', () => {
@@ -131,7 +152,8 @@ export class BrowserPool {
         ctx = await (await this.getBrowser()).newContext({ viewport: { width: 320, height: 240 } });
         const page = await ctx.newPage();
         await page.screencast.start({ path: join(dir, 'probe.webm'), size: { width: 320, height: 240 } });
-        await page.screencast.stop();
+        const saved = await videoStopper(page)();
+        if (saved !== true) throw saved;
         return undefined;
       } catch (err) {
         const msg = String((err as Error).message ?? err).split('\n')[0];
@@ -199,9 +221,9 @@ export class BrowserPool {
     await this.slot();
     try {
       const viewport = opts.viewport ?? { width: 1280, height: 720 };
+      let videoNote = opts.videoPath ? await this.videoUnavailableReason() : undefined;
       const key = `${viewport.width}x${viewport.height}`;
       const { context, page } = (await this.takeSpare(key)) || (await this.open(viewport));
-      let videoNote = opts.videoPath ? await this.videoUnavailableReason() : undefined;
       // Video at most 800 px wide (Playwright's own default size): ffmpeg encodes it on the same
       // cores the run uses, and at the full 1280×720 it costs a 20-step run about 0.3 s instead of
       // 0.15 s. Step screenshots keep the full viewport.
@@ -212,12 +234,13 @@ export class BrowserPool {
           (err: Error) => ((videoNote = `video could not be started: ${String(err.message).split('\n')[0]}`), false),
         );
       }
+      const saveVideo = recording ? videoStopper(page) : undefined;
       let released = false;
       return {
         context,
         page,
         ...(videoNote ? { videoNote } : {}),
-        ...(recording ? { saveVideo: () => page.screencast.stop().then(() => true as const, (err: Error) => err) } : {}),
+        ...(saveVideo ? { saveVideo } : {}),
         release: async () => {
           if (released) return;
           released = true;
@@ -225,6 +248,7 @@ export class BrowserPool {
             await context.close();
           } finally {
             this.free();
+            if (this.active === 0) this.clearTraces();
             this.prepareSpare(key, viewport);
           }
         },
@@ -232,6 +256,18 @@ export class BrowserPool {
     } catch (err) {
       this.free();
       throw err;
+    }
+  }
+
+  /** Trace data of finished runs (their trace.zip is written): no lease is out, so none is being traced. */
+  private clearTraces(): void {
+    if (!this.tracesDir) return;
+    for (const entry of readdirSync(this.tracesDir, { withFileTypes: true }).map((e) => e.name)) {
+      try {
+        rmSync(join(this.tracesDir, entry), { recursive: true, force: true });
+      } catch {
+        /* cleared next time */
+      }
     }
   }
 
@@ -243,6 +279,8 @@ export class BrowserPool {
     const b = this.browser;
     this.browser = undefined;
     if (b) await (await b.catch(() => undefined))?.close().catch(() => {});
+    if (this.tracesDir) rmSync(this.tracesDir, { recursive: true, force: true });
+    this.tracesDir = undefined;
   }
 }
 
