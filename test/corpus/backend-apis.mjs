@@ -143,9 +143,25 @@ export async function evaluateApi(name) {
     must(await service.svc(['project', 'discover', project]), 'discover');
     must(await service.svc(['plan', 'generate', '--project', project]), 'plan generate');
     must(await service.svc(['plan', 'accept', '--project', project]), 'plan accept');
-    const { results, failures, cleanup } = await runSuite(service, project);
+    const { results, failures, cleanup, batchId } = await runSuite(service, project);
     const after = await target.snapshot();
-    return { name, tests: results.length, testNames: results.map((x) => x.testName), passed: results.filter((x) => x.status === 'passed').length, ...score(readDefects(name), failures), failures, changed: changedRecords(before, after), leftovers: leftoverRecords(before, after), cleanup };
+    const scored = score(readDefects(name), failures);
+    // A defect not reported: what the tests of its endpoint printed and the calls they made, to see why.
+    const missed = scored.defects.filter((x) => !x.found);
+    const flow = missed.length ? await service.api('GET', `/batches/${batchId}/calls`) : { endpoints: [] };
+    const calls = flow.endpoints.flatMap((g) => g.calls);
+    for (const d of missed) {
+      const endpoints = new Set(readDefects(name).find((x) => x.id === d.id).match.map((m) => m.endpoint));
+      const tests = results.filter((x) => endpoints.has(endpointOf(x.testName, null)));
+      d.evidence = await Promise.all(
+        tests.map(async (x) => {
+          const full = await service.api('GET', `/tests/${x.testId}/result`);
+          const made = calls.filter((c) => c.runId === x.runId).map((c) => `${c.method} ${c.path} → ${c.status}`);
+          return { testName: x.testName, status: x.status, output: String(full.apiOutput ?? '').slice(0, 1500), calls: made };
+        }),
+      );
+    }
+    return { name, tests: results.length, testNames: results.map((x) => x.testName), passed: results.filter((x) => x.status === 'passed').length, ...scored, failures, changed: changedRecords(before, after), leftovers: leftoverRecords(before, after), cleanup };
   } finally {
     await Promise.all([target.stop(), service.stop()]);
   }
@@ -175,7 +191,7 @@ async function runSuite(service, project) {
     const message = (full.assertions ?? []).filter((a) => !a.ok).map((a) => a.message ?? a.source).join('\n') || full.reason || '';
     failures.push({ testName: res.testName, status: res.status, message, analysis: full.analysis ?? null });
   }
-  return { results, failures, cleanup: r.json.cleanup };
+  return { results, failures, cleanup: r.json.cleanup, batchId: r.json.batchId };
 }
 
 /**

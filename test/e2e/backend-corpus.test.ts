@@ -12,7 +12,8 @@ async function judged(name: string) {
   const failures = r.failures.map((f: any) => `${f.testName}: ${f.message.split('\n')[0]}`).join('\n');
   expect(r.falseFailures.map((f: any) => `${f.testName}: ${f.message.split('\n')[0]}`), failures).toEqual([]);
   for (const d of r.defects) {
-    expect(d.found, `${d.id} not reported:\n${failures}`).toBe(true);
+    const evidence = (d.evidence ?? []).map((t: any) => `${t.testName} (${t.status}); calls: ${t.calls.join(', ')}; output:\n${t.output || '(none)'}`).join('\n');
+    expect(d.found, `${d.id} not reported:\n${failures}\n\ntests of its endpoint:\n${evidence}`).toBe(true);
     expect(d.blamed, `${d.id} reported without the API blamed`).toBe(true);
   }
   expect(r.changed).toEqual([]);
