@@ -69,6 +69,7 @@ describe('export', () => {
         { index: 0, type: 'action', description: 'Sign in', action: { kind: 'sign-in', username: { strategy: 'label', text: 'Username' }, password: { strategy: 'css', selector: 'input[type="password"]', nth: 0 }, submit: { strategy: 'role', role: 'button', name: 'Sign in' } } },
         { index: 1, type: 'action', description: 'Click "Add"', action: { kind: 'click', target: { strategy: 'testid', attribute: 'data-testid', value: 'add-button' } } },
         { index: 2, type: 'assertion', description: 'URL contains /todos', action: { kind: 'expect-url', contains: '/todos' } },
+        { index: 3, type: 'action', description: 'Press Enter', action: { kind: 'press', key: 'Enter' } },
       ],
     }, 'Add a todo');
     expect(out).toMatchObject({ language: 'typescript', framework: 'playwright', filename: 'add-a-todo.spec.ts' });
@@ -76,6 +77,8 @@ describe('export', () => {
     expect(out.code).toContain("await page.getByTestId('add-button').click();");
     expect(out.code).toContain('await expect(page).toHaveURL(/\\/todos/);');
     expect(out.code).toContain('process.env.SVC_TEST_PASSWORD');
+    // A key is held as long as the engine holds it (some apps act on keydown a moment later).
+    expect(out.code).toContain("await page.keyboard.press('Enter', { delay: 20 });");
   });
 });
 

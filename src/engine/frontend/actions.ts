@@ -214,7 +214,8 @@ async function drag(page: Page, a: Extract<ResolvedAction, { kind: 'drag' }>, ti
   await page.mouse.up();
 }
 
-const KEY_HOLD_MS = 20;
+/** How long a pressed key is held (the exported script holds it as long). */
+export const KEY_HOLD_MS = 20;
 
 /** Actions that act on what the page shows: they wait for it to stop moving first (page-still.ts). */
 const ACTS_ON_PAGE = new Set<ResolvedAction['kind']>(['click', 'dblclick', 'hover', 'drag', 'fill', 'select', 'check', 'press']);

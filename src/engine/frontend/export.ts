@@ -3,6 +3,7 @@
  * engine recorded; BASE_URL and the test account come from the environment at run time, so no
  * secret is written into the file.
  */
+import { KEY_HOLD_MS } from './actions.js';
 import { describeLocator } from './locator.js';
 import type { ResolvedAction, ResolvedScript } from './types.js';
 
@@ -36,7 +37,7 @@ function lines(a: ResolvedAction): string[] {
     case 'fill': return [`await ${L}.fill(${q(a.value)});`];
     case 'select': return [`await ${L}.selectOption({ label: ${q(a.value)} });`];
     case 'check': return [`await ${L}.setChecked(${a.checked});`];
-    case 'press': return [a.target ? `await ${L}.press(${q(a.key)});` : `await page.keyboard.press(${q(a.key)});`];
+    case 'press': return [a.target ? `await ${L}.press(${q(a.key)}, { delay: ${KEY_HOLD_MS} });` : `await page.keyboard.press(${q(a.key)}, { delay: ${KEY_HOLD_MS} });`];
     case 'wait':
       if (a.target) return [`await expect(${L}.first()).toBeVisible();`];
       return [a.ms !== undefined ? `await page.waitForTimeout(${a.ms});` : `await page.waitForLoadState('load');`];
