@@ -183,7 +183,9 @@ export async function finishBatch(
   const byStatus = new Map<string, RunRow[]>();
   for (const r of fresh) {
     const status = r.status === 'cancelled' ? 'cancelled' : (r.verdict ?? 'failed');
-    byStatus.set(status, [...(byStatus.get(status) ?? []), r]);
+    const rows = byStatus.get(status);
+    if (rows) rows.push(r);
+    else byStatus.set(status, [r]);
   }
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('runs').set({ finished_at: finishedAt }).where('batch_id', '=', batchId).where('finished_at', 'is', null).execute();
@@ -204,9 +206,7 @@ export async function finishBatch(
       }
     }
   });
-  const statuses = fresh.map((r) => (r.status === 'cancelled' ? 'cancelled' : (r.verdict ?? 'failed')));
-  const counts: Record<string, number> = {};
-  for (const s of statuses) counts[s] = (counts[s] ?? 0) + 1;
+  const counts = Object.fromEntries([...byStatus].map(([status, rows]) => [status, rows.length]));
   const cl = finalRecords;
   const summary = {
     counts,
@@ -220,7 +220,7 @@ export async function finishBatch(
   };
   await db
     .updateTable('batches')
-    .set({ status: worstStatus(statuses), phase: 'done', finished_at: finishedAt, summary: JSON.stringify(summary) })
+    .set({ status: worstStatus([...byStatus.keys()]), phase: 'done', finished_at: finishedAt, summary: JSON.stringify(summary) })
     .where('id', '=', batchId)
     .execute();
 

@@ -145,13 +145,14 @@ export async function evaluateApi(name) {
     must(await service.svc(['plan', 'accept', '--project', project]), 'plan accept');
     const { results, failures, cleanup, batchId } = await runSuite(service, project);
     const after = await target.snapshot();
-    const scored = score(readDefects(name), failures);
+    const defects = readDefects(name);
+    const scored = score(defects, failures);
     // A defect not reported: what the tests of its endpoint printed and the calls they made, to see why.
     const missed = scored.defects.filter((x) => !x.found);
     const flow = missed.length ? await service.api('GET', `/batches/${batchId}/calls`) : { endpoints: [] };
     const calls = flow.endpoints.flatMap((g) => g.calls);
     for (const d of missed) {
-      const endpoints = new Set(readDefects(name).find((x) => x.id === d.id).match.map((m) => m.endpoint));
+      const endpoints = new Set(defects.find((x) => x.id === d.id).match.map((m) => m.endpoint));
       const tests = results.filter((x) => endpoints.has(endpointOf(x.testName, null)));
       d.evidence = await Promise.all(
         tests.map(async (x) => {

@@ -262,7 +262,7 @@ export class BrowserPool {
   /** Trace data of finished runs (their trace.zip is written): no lease is out, so none is being traced. */
   private clearTraces(): void {
     if (!this.tracesDir) return;
-    for (const entry of readdirSync(this.tracesDir, { withFileTypes: true }).map((e) => e.name)) {
+    for (const entry of readdirSync(this.tracesDir)) {
       try {
         rmSync(join(this.tracesDir, entry), { recursive: true, force: true });
       } catch {
