@@ -305,13 +305,19 @@ function witnessLines(ctx: GenContext): string[] {
     const body = { ...(validBody(w) ?? {}) };
     for (const k of Object.keys(props)) if (refs.includes(k)) body[k] = py('_target');
     const made = `${w.method} ${w.path}`;
+    // Made again when it does not read back: a server that reuses ids may hand a concurrent test's
+    // delete the id it just gave the witness.
     out.push(
-      `w = call("POST", ${q(w.path)}, ${toPy(body)})`,
-      ctx.track('w', w),
-      `w_id = pick_id(w, ${q(w.idField ?? 'id')}) if 200 <= w.status < 300 else None`,
-      `w_before = call("GET", ${ctx.readBack(w, 'w_id')}) if w_id is not None else None`,
-      `if w_before is not None and w_before.status == 200:`,
-      `    _witnesses.append((${ctx.readBack(w, 'w_id')}, ${q(made)}, w_before.json()))`,
+      `for _try in range(3):`,
+      ...indent([
+        `w = call("POST", ${q(w.path)}, ${toPy(body)})`,
+        ctx.track('w', w),
+        `w_id = pick_id(w, ${q(w.idField ?? 'id')}) if 200 <= w.status < 300 else None`,
+        `w_before = call("GET", ${ctx.readBack(w, 'w_id')}) if w_id is not None else None`,
+        `if w_before is not None and w_before.status == 200:`,
+        `    _witnesses.append((${ctx.readBack(w, 'w_id')}, ${q(made)}, w_before.json()))`,
+        `    break`,
+      ]),
       `else:`,
       `    print(f"[svc] no witness from ${fs(made)} ({w.status if w_before is None else w_before.status}): records of that kind are not checked by this delete")`,
     );
