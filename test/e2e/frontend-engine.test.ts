@@ -230,6 +230,38 @@ describe('replay, auto-heal and export', () => {
     expect(verdicts).toEqual(['passed', 'passed', 'passed']);
   });
 
+  it('waits for the page\'s own requests before acting: a slow back end loses no typed item, in a run, its replay or the exported script', async () => {
+    // The todo form empties its field when the POST of the last item comes back: an item typed
+    // before that answer and sent after it is lost (the pause makes that order certain).
+    const slow = await startWebApp({ apiDelayMs: 400 });
+    try {
+      const plan = [
+        act('Sign in'), act('Go to /todos'),
+        act('Type "milk" into the "New item" field'), act('Click "Add"'),
+        act('Type "eggs" into the "New item" field'), act('Wait 1 second'), act('Press Enter'),
+        act('Type "jam" into the "New item" field'), act('Click "Add"'),
+        check('Verify the list has 3 items'), check('Assert the page shows "3 items"'),
+      ];
+      const first = await run(plan, { baseUrl: slow.url });
+      expect(first.failure?.message).toBeUndefined();
+      expect(first.verdict).toBe('passed');
+      await reset(slow.url);
+      const again = await run([], { baseUrl: slow.url, script: first.script });
+      expect(again.verdict).toBe('passed');
+      await reset(slow.url);
+      Object.assign(process.env, { BASE_URL: slow.url, SVC_TEST_USERNAME: DEMO_USER.username, SVC_TEST_PASSWORD: DEMO_USER.password });
+      const [t] = await loadExported(exportPlaywright(first.script, 'Slow back end').code);
+      const lease = await pool.acquire();
+      try {
+        await t!.body({ page: lease.page });
+      } finally {
+        await lease.release();
+      }
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('exports the resolved script as a Playwright test that runs green', async () => {
     await reset();
     const first = await run(TODO_PLAN);

@@ -79,6 +79,11 @@ describe('export', () => {
     expect(out.code).toContain('process.env.SVC_TEST_PASSWORD');
     // A key is held as long as the engine holds it (some apps act on keydown a moment later).
     expect(out.code).toContain("await page.keyboard.press('Enter', { delay: 20 });");
+    // Each action first waits, as the engine does, for what the last one started; assertions poll.
+    expect(out.code).toContain("await settle();\n    await page.getByTestId('add-button').click();");
+    expect(out.code).toContain("await settle();\n    await page.keyboard.press('Enter'");
+    expect(out.code).not.toContain("await settle();\n    await expect(page).toHaveURL");
+    expect(out.code).toContain("page.on('requestfinished'");
   });
 });
 

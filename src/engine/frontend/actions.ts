@@ -218,7 +218,7 @@ async function drag(page: Page, a: Extract<ResolvedAction, { kind: 'drag' }>, ti
 export const KEY_HOLD_MS = 20;
 
 /** Actions that act on what the page shows: they wait for it to stop moving first (page-still.ts). */
-const ACTS_ON_PAGE = new Set<ResolvedAction['kind']>(['click', 'dblclick', 'hover', 'drag', 'fill', 'select', 'check', 'press']);
+export const ACTS_ON_PAGE = new Set<ResolvedAction['kind']>(['click', 'dblclick', 'hover', 'drag', 'fill', 'select', 'check', 'press']);
 
 /** Run one action. Throws StepFailure (or a Playwright error, classified by the runner). */
 export async function execute(a: ResolvedAction, x: ExecContext): Promise<void> {

@@ -3,7 +3,7 @@
  * engine recorded; BASE_URL and the test account come from the environment at run time, so no
  * secret is written into the file.
  */
-import { KEY_HOLD_MS } from './actions.js';
+import { ACTS_ON_PAGE, KEY_HOLD_MS } from './actions.js';
 import { describeLocator } from './locator.js';
 import type { ResolvedAction, ResolvedScript } from './types.js';
 
@@ -18,7 +18,13 @@ const q = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").repla
 const re = (s: string) => `/${s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}/`;
 const ERROR_RE = '/something went wrong|internal server error|unexpected error|application error|an error (?:has )?occurred/i';
 
+/** Before an action on the page (or leaving it), wait as the engine does: see SETTLE. */
 function lines(a: ResolvedAction): string[] {
+  const own = actionLines(a);
+  return ACTS_ON_PAGE.has(a.kind) || a.kind === 'navigate' || a.kind === 'reload' || a.kind === 'sign-in' ? ['await settle();', ...own] : own;
+}
+
+function actionLines(a: ResolvedAction): string[] {
   const L = 'target' in a && a.target ? describeLocator(a.target) : '';
   switch (a.kind) {
     case 'navigate': return [`await page.goto(${a.url ? `new URL(${q(a.url)}, BASE_URL).toString()` : 'BASE_URL'});`];
@@ -88,6 +94,32 @@ function lines(a: ResolvedAction): string[] {
   return [];
 }
 
+/**
+ * The engine's wait before acting (page-still.ts), for a script run without it: the page's own
+ * requests sent in the last 3 s answered, then its document still for 40 ms (at most 1 s more).
+ * Without it an action can race what the last one started, e.g. text typed into a field that the
+ * page empties when the previous item's POST comes back.
+ */
+const SETTLE = [
+  '  // Before each action, as svc does: wait for the page to finish what the last one started (its',
+  '  // fetch/XHR requests answered, then its document still for a moment).',
+  '  const inFlight = new Map<object, number>();',
+  `  page.on('request', (r) => { if (r.resourceType() === 'fetch' || r.resourceType() === 'xhr') inFlight.set(r, Date.now()); });`,
+  `  page.on('requestfinished', (r) => inFlight.delete(r));`,
+  `  page.on('requestfailed', (r) => inFlight.delete(r));`,
+  '  const settle = async () => {',
+  '    const end = Date.now() + 3000;',
+  '    while ([...inFlight.values()].some((at) => at > end - 6000) && Date.now() < end) await page.waitForTimeout(20);',
+  '    await page.evaluate(() => new Promise<void>((done) => {',
+  '      let quiet = setTimeout(stop, 40);',
+  '      const cap = setTimeout(stop, 1000);',
+  '      const seen = new MutationObserver(() => { clearTimeout(quiet); quiet = setTimeout(stop, 40); });',
+  '      seen.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });',
+  '      function stop() { seen.disconnect(); clearTimeout(quiet); clearTimeout(cap); done(); }',
+  '    })).catch(() => {});',
+  '  };',
+];
+
 export function exportPlaywright(script: ResolvedScript, name = 'frontend test'): ExportedCode {
   const body = script.steps.flatMap((s) => [
     `  await test.step(${q(`${s.index + 1}. ${s.description}`)}, async () => {`,
@@ -107,6 +139,7 @@ export function exportPlaywright(script: ResolvedScript, name = 'frontend test')
     `  page.on('pageerror', (e) => pageErrors.push(e.message));`,
     `  page.on('framenavigated', (f) => { if (f === page.mainFrame()) pageErrors.length = 0; });`,
     `  page.on('response', (r) => { if (r.request().isNavigationRequest() && r.frame() === page.mainFrame()) lastStatus = r.status(); });`,
+    ...SETTLE,
     '',
     ...body,
     '});',

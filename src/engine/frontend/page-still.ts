@@ -15,15 +15,21 @@
  *   loss was not seen again in the corpus runs) and a click its document never received is sent
  *   once more; one it received is never repeated.
  * - Leaving a page right after acting on it can drop work the page had scheduled (see settle).
+ * - Acting while the page still waits on its own request can be undone by the answer: the sample
+ *   app's todo form empties its field when the POST of the last item comes back, so an item typed
+ *   in meanwhile was lost. The page's fetch and XHR requests in flight are counted, and acting
+ *   waits for them too (those started in the last few seconds: a long poll does not hold it up).
  */
 import type { BrowserContext, CDPSession, ElementHandle, Locator, Page } from 'playwright-core';
 
 const STILL_MS = 40;
 const MAX_WAIT_MS = 1000;
+/** How long acting waits for the page's own requests in flight; older requests are not waited on. */
+const NET_WAIT_MS = 3000;
 
 type SetTimer = (fn: unknown, ms?: number, ...rest: unknown[]) => number;
 /** What the init script keeps in each document, as `window.__svcPage`. */
-type Watch = { doc: number; clicks: number; last: number; timers: Set<unknown>; wait: SetTimer };
+type Watch = { doc: number; clicks: number; last: number; timers: Set<unknown>; net: Map<number, number>; wait: SetTimer };
 type Watched = { __svcPage?: Watch };
 
 /** Installed with context.addInitScript: runs in every frame's document before its own scripts. */
@@ -32,7 +38,7 @@ function watchDocument(): void {
   if (w.__svcPage) return;
   const set = window.setTimeout.bind(window) as unknown as SetTimer;
   const clear = window.clearTimeout.bind(window) as unknown as (id?: number) => void;
-  const s: Watch = (w.__svcPage = { doc: Math.random(), clicks: 0, last: performance.now(), timers: new Set(), wait: set });
+  const s: Watch = (w.__svcPage = { doc: Math.random(), clicks: 0, last: performance.now(), timers: new Set(), net: new Map(), wait: set });
   addEventListener('click', () => void s.clicks++, true);
   addEventListener('dblclick', () => void s.clicks++, true);
   new MutationObserver(() => {
@@ -52,6 +58,41 @@ function watchDocument(): void {
     s.timers.delete(id);
     clear(id);
   }) as typeof clearTimeout;
+  // The page's own requests in flight (id -> when sent); an answer counts as a change of the page.
+  let seq = 0;
+  const sent = () => {
+    const id = ++seq;
+    s.net.set(id, performance.now());
+    return () => {
+      s.net.delete(id);
+      s.last = performance.now();
+    };
+  };
+  const fetch0 = window.fetch;
+  if (typeof fetch0 === 'function') {
+    window.fetch = function (this: unknown, ...args: Parameters<typeof fetch>) {
+      const end = sent();
+      try {
+        const p = fetch0.apply(this, args);
+        p.then(end, end);
+        return p;
+      } catch (err) {
+        end();
+        throw err;
+      }
+    } as typeof fetch;
+  }
+  const send0 = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+    const end = sent();
+    this.addEventListener('loadend', end, { once: true });
+    try {
+      return send0.call(this, body);
+    } catch (err) {
+      end();
+      throw err;
+    }
+  };
 }
 
 export async function watchPages(context: BrowserContext): Promise<void> {
@@ -101,20 +142,26 @@ async function inPage<A, R>(page: Page, fn: (arg: A) => R | Promise<R>, arg: A):
 }
 
 /**
- * Wait until the page has been still for a moment (bounded); never throws. Before leaving a page
- * (`leaving`: a navigation or reload after acting on it) also until its short timers have run, as
- * TodoMVC's ampersand app saves a change 100 ms after it, and a reload sooner would lose it.
+ * Wait until the page has been still for a moment and its own requests sent in the last few
+ * seconds are answered (bounded); never throws. Before leaving a page (`leaving`: a navigation or
+ * reload after acting on it) also until its short timers have run, as TodoMVC's ampersand app saves
+ * a change 100 ms after it, and a reload sooner would lose it.
  */
 export async function settle(page: Page, leaving = false): Promise<void> {
-  const wait = async ([stillMs, maxMs, leave]: readonly [number, number, boolean]) => {
+  const wait = async ([stillMs, maxMs, netMs, leave]: readonly [number, number, number, boolean]) => {
     const s = (window as unknown as Watched).__svcPage;
     if (!s) return;
     const t0 = performance.now();
+    const loading = () => [...(s.net?.values() ?? [])].some((at) => performance.now() - at < netMs);
     const animating = () => document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
     const busy = () => performance.now() - s.last < stillMs || animating() || (leave && s.timers.size > 0);
-    while (performance.now() - t0 < maxMs && busy()) await new Promise((r) => s.wait(r, 16));
+    for (;;) {
+      const elapsed = performance.now() - t0;
+      if (elapsed >= netMs || (!loading() && (elapsed >= maxMs || !busy()))) return;
+      await new Promise((r) => s.wait(r, 16));
+    }
   };
-  await inPage(page, wait, [STILL_MS, MAX_WAIT_MS, leaving] as const).catch(() => {});
+  await inPage(page, wait, [STILL_MS, MAX_WAIT_MS, NET_WAIT_MS, leaving] as const).catch(() => {});
 }
 
 type Counter = { doc: number; clicks: number } | null;
