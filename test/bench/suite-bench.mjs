@@ -5,11 +5,12 @@
 // Newman runs). Each latency gets a fresh server and target. Run after `npm run build`:
 // At the last latency, the suite then runs once more while GET /runs/{id} of the first run's
 // results is sent at --read-rate requests per second (open loop: a late answer is timed from when
-// the request was due), for the read latency under load.
+// the request was due), for the read latency under load; the reads come from a thread of their own
+// (read-load.mjs), so the bench's other work on the same cores does not delay the timing.
 //   node test/bench/suite-bench.mjs [--tests 200] [--layers 5] [--latency-ms 20,100] [--concurrency 256] [--read-rate 500]
 import { readdirSync, readFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import newman from 'newman';
 import { startTargetApi } from '../../fixtures/target-api/server.mjs';
 import { startService } from '../corpus/service.mjs';
@@ -142,55 +143,19 @@ function cpuOf(serverPid) {
   }
 }
 
-/** GET /runs/{id} at READ_RATE per second, open loop, until stop(); latencies from when each was due. */
+/** GET /runs/{id} at READ_RATE per second, open loop, until stop(), from a thread of its own (read-load.mjs). */
 function readLoad(service, runIds) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-  const url = new URL(`${service.apiUrl}/runs/`);
-  const times = [];
-  const fromSent = [];
-  let errors = 0;
-  let sent = 0;
-  let stopped = false;
-  const inFlight = new Set();
-  const t0 = performance.now();
-  const one = (due) =>
-    new Promise((resolve) => {
-      const id = runIds[sent % runIds.length];
-      const sentAt = performance.now();
-      const req = request({ agent, host: url.hostname, port: url.port, path: `${url.pathname}${id}`, headers: { authorization: `Bearer ${service.key}` } }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode !== 200) errors++;
-          times.push(performance.now() - due);
-          fromSent.push(performance.now() - sentAt);
-          resolve();
-        });
-      });
-      req.on('error', () => (errors++, resolve()));
-      req.end();
-    });
-  const tick = () => {
-    if (stopped) return;
-    const due = Math.floor(((performance.now() - t0) * READ_RATE) / 1000);
-    while (sent < due) {
-      const p = one(t0 + (sent * 1000) / READ_RATE);
-      sent++;
-      inFlight.add(p);
-      p.then(() => inFlight.delete(p));
-    }
-    setTimeout(tick, 1);
-  };
-  tick();
+  const worker = new Worker(new URL('./read-load.mjs', import.meta.url), { workerData: { apiUrl: service.apiUrl, key: service.key, runIds, rate: READ_RATE } });
+  const done = new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
   return {
     async stop() {
-      stopped = true;
-      await Promise.all(inFlight);
-      agent.destroy();
-      const q = (list, p) => {
-        const s = [...list].sort((a, b) => a - b);
-        return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
-      };
-      return { sent, errors, p50: q(times, 0.5), p99: q(times, 0.99), sentP50: q(fromSent, 0.5), sentP99: q(fromSent, 0.99) };
+      worker.postMessage('stop');
+      const result = await done;
+      await worker.terminate();
+      return result;
     },
   };
 }
