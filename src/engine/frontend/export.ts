@@ -96,9 +96,9 @@ function actionLines(a: ResolvedAction): string[] {
 
 /**
  * The engine's wait before acting (page-still.ts), for a script run without it: the page's own
- * requests sent in the last 3 s answered, then its document still for 40 ms (at most 1 s more).
- * Without it an action can race what the last one started, e.g. text typed into a field that the
- * page empties when the previous item's POST comes back.
+ * requests sent since the last action answered (at most 3 s), then its document still for 40 ms
+ * (at most 1 s more). Without it an action can race what the last one started, e.g. text typed
+ * into a field that the page empties when the previous item's POST comes back.
  */
 const SETTLE = [
   '  // Before each action, as svc does: wait for the page to finish what the last one started (its',
@@ -107,9 +107,11 @@ const SETTLE = [
   `  page.on('request', (r) => { if (r.resourceType() === 'fetch' || r.resourceType() === 'xhr') inFlight.set(r, Date.now()); });`,
   `  page.on('requestfinished', (r) => inFlight.delete(r));`,
   `  page.on('requestfailed', (r) => inFlight.delete(r));`,
+  '  let acted = 0;',
   '  const settle = async () => {',
+  '    const from = Math.max(acted, Date.now() - 3000);',
   '    const end = Date.now() + 3000;',
-  '    while ([...inFlight.values()].some((at) => at > end - 6000) && Date.now() < end) await page.waitForTimeout(20);',
+  '    while ([...inFlight.values()].some((at) => at >= from) && Date.now() < end) await page.waitForTimeout(20);',
   '    await page.evaluate(() => new Promise<void>((done) => {',
   '      let quiet = setTimeout(stop, 40);',
   '      const cap = setTimeout(stop, 1000);',
@@ -117,6 +119,7 @@ const SETTLE = [
   '      seen.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });',
   '      function stop() { seen.disconnect(); clearTimeout(quiet); clearTimeout(cap); done(); }',
   '    })).catch(() => {});',
+  '    acted = Date.now();',
   '  };',
 ];
 

@@ -18,7 +18,7 @@
  * - Acting while the page still waits on its own request can be undone by the answer: the sample
  *   app's todo form empties its field when the POST of the last item comes back, so an item typed
  *   in meanwhile was lost. The page's fetch and XHR requests in flight are counted, and acting
- *   waits for them too (those started in the last few seconds: a long poll does not hold it up).
+ *   waits for those sent since the last action (a long poll already waiting does not hold it up).
  */
 import type { BrowserContext, CDPSession, ElementHandle, Locator, Page } from 'playwright-core';
 
@@ -141,18 +141,26 @@ async function inPage<A, R>(page: Page, fn: (arg: A) => R | Promise<R>, arg: A):
   return r.result.value as R;
 }
 
+/** When each page was last acted on (the end of the settle before its last action). */
+const lastActed = new WeakMap<Page, number>();
+
 /**
- * Wait until the page has been still for a moment and its own requests sent in the last few
- * seconds are answered (bounded); never throws. Before leaving a page (`leaving`: a navigation or
+ * Wait until the page has been still for a moment and the requests it sent since the last action
+ * (at most the last few seconds: a long poll that was already waiting does not hold every action
+ * up) are answered, bounded; never throws. Before leaving a page (`leaving`: a navigation or
  * reload after acting on it) also until its short timers have run, as TodoMVC's ampersand app saves
  * a change 100 ms after it, and a reload sooner would lose it.
  */
 export async function settle(page: Page, leaving = false): Promise<void> {
-  const wait = async ([stillMs, maxMs, netMs, leave]: readonly [number, number, number, boolean]) => {
+  const acted = lastActed.get(page);
+  // (50 ms more: the page's clock is read a moment after this one.)
+  const sinceMs = Math.min(NET_WAIT_MS, acted === undefined ? NET_WAIT_MS : Date.now() - acted + 50);
+  const wait = async ([stillMs, maxMs, netMs, since, leave]: readonly [number, number, number, number, boolean]) => {
     const s = (window as unknown as Watched).__svcPage;
     if (!s) return;
     const t0 = performance.now();
-    const loading = () => [...(s.net?.values() ?? [])].some((at) => performance.now() - at < netMs);
+    const from = t0 - since;
+    const loading = () => [...(s.net?.values() ?? [])].some((at) => at >= from);
     const animating = () => document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
     const busy = () => performance.now() - s.last < stillMs || animating() || (leave && s.timers.size > 0);
     for (;;) {
@@ -161,7 +169,8 @@ export async function settle(page: Page, leaving = false): Promise<void> {
       await new Promise((r) => s.wait(r, 16));
     }
   };
-  await inPage(page, wait, [STILL_MS, MAX_WAIT_MS, NET_WAIT_MS, leaving] as const).catch(() => {});
+  await inPage(page, wait, [STILL_MS, MAX_WAIT_MS, NET_WAIT_MS, sinceMs, leaving] as const).catch(() => {});
+  lastActed.set(page, Date.now());
 }
 
 type Counter = { doc: number; clicks: number } | null;
