@@ -24,7 +24,7 @@ import type { BrowserContext, CDPSession, ElementHandle, Locator, Page } from 'p
 
 const STILL_MS = 40;
 const MAX_WAIT_MS = 1000;
-/** How long acting waits for the page's own requests in flight; older requests are not waited on. */
+/** How long acting waits for the page's own requests in flight (and how far back, at most, it looks). */
 const NET_WAIT_MS = 3000;
 
 type SetTimer = (fn: unknown, ms?: number, ...rest: unknown[]) => number;
