@@ -5,8 +5,11 @@
  * job table is the hand-over, as with separate worker processes) and wakes the thread.
  */
 import { Worker } from 'node:worker_threads';
+import { SvcError } from '../contract/errors.js';
+import type { TriggerResult } from '../contract/runs.js';
 import { JobQueue } from '../engine/queue.js';
 import { browserAvailable } from '../engine/frontend-executor.js';
+import { createBatches, type TriggerRequest } from '../engine/trigger.js';
 import type { Store } from '../store/db.js';
 import { newId } from '../util/ids.js';
 import type { EngineHandle } from './services.js';
@@ -28,7 +31,26 @@ export interface EngineThreadSetup {
   ownPorts: number[];
 }
 
-export type ThreadMessage = { type: 'ready'; isolationLine: string } | { type: 'failed'; message: string } | { type: 'stopped' } | { type: 'batchDone'; batchId: string };
+/** A trigger's batches to create on the thread's own store connection (see createBatches). */
+export type CreateRequest = { type: 'create'; id: number; req: TriggerRequest; count: number };
+/** A failure as it crosses the thread boundary (an SvcError keeps its code, next step and details). */
+export type CrossedError = { svc: boolean; code: string; message: string; nextAction?: string; details?: unknown; status?: number; exitCode?: number };
+
+export type ThreadMessage =
+  | { type: 'ready'; isolationLine: string }
+  | { type: 'failed'; message: string }
+  | { type: 'stopped' }
+  | { type: 'batchDone'; batchId: string }
+  | { type: 'created'; id: number; batches?: TriggerResult[]; error?: CrossedError };
+
+export function crossError(err: unknown): CrossedError {
+  if (err instanceof SvcError) return { svc: true, code: err.code, message: err.message, nextAction: err.nextAction, details: err.details, status: err.status, exitCode: err.exitCode };
+  return { svc: false, code: 'INTERNAL', message: err instanceof Error ? err.message : String(err) };
+}
+
+function uncrossError(e: CrossedError): Error {
+  return e.svc ? new SvcError(e.code, e.message, { nextAction: e.nextAction, details: e.details, status: e.status, exitCode: e.exitCode }) : new Error(e.message);
+}
 
 const STOP_GRACE_MS = 20_000;
 const RESTART_DELAY_MS = 1000;
@@ -37,14 +59,18 @@ export class EngineThread implements EngineHandle {
   readonly frontendAvailable: boolean;
   private readonly queue: JobQueue;
   private worker?: Worker;
+  /** The worker has built its engine and answers requests. */
+  private ready = false;
   private closing = false;
+  private nextRequest = 1;
+  private readonly pending = new Map<number, { resolve: (b: TriggerResult[]) => void; reject: (e: Error) => void }>();
   /** Called when the engine finished a batch (long-polls answer at once instead of at their next check). */
   onBatchDone?: (batchId: string) => void;
   /** Which isolation uploaded test code gets here, as the engine reports it at start. */
   isolationLine = 'isolation: no tests run in this process (--no-workers: svc-server worker processes run them)';
 
   constructor(
-    store: Store,
+    private readonly store: Store,
     private readonly setup: EngineThreadSetup,
     private readonly log: (msg: string) => void = (m) => process.stderr.write(`[svc-server] ${m}\n`),
   ) {
@@ -66,6 +92,38 @@ export class EngineThread implements EngineHandle {
     this.worker?.postMessage('wake');
   }
 
+  /**
+   * On SQLite a trigger's batches are written by the engine's thread: hundreds of runs take a
+   * transaction of 10–20 ms, which on the API's thread would hold up every read and long-poll
+   * meanwhile (SQLite's driver is synchronous). PostgreSQL's is not, and without a running engine
+   * thread the API writes them itself.
+   */
+  createBatches(req: TriggerRequest, count = 1): Promise<TriggerResult[]> {
+    const worker = this.worker;
+    if (!worker || !this.ready || this.store.dialect !== 'sqlite') return createBatches(this.store.db, req, count);
+    const id = this.nextRequest++;
+    return new Promise<TriggerResult[]>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ type: 'create', id, req, count } satisfies CreateRequest);
+    });
+  }
+
+  private settleCreated(m: Extract<ThreadMessage, { type: 'created' }>): void {
+    const p = this.pending.get(m.id);
+    if (!p) return;
+    this.pending.delete(m.id);
+    if (m.error) p.reject(uncrossError(m.error));
+    else p.resolve(m.batches ?? []);
+  }
+
+  /** Requests the thread took but never answered (it stopped): whether it wrote them is not known. */
+  private failPending(): void {
+    for (const p of this.pending.values()) {
+      p.reject(new SvcError('UNAVAILABLE', 'the test engine stopped while it was creating the runs of this trigger', { nextAction: "List the test's runs ('svc test result <test-id>') before triggering again: they may have been created." }));
+    }
+    this.pending.clear();
+  }
+
   /** Starts the thread; resolves once its engine claims work (with the isolation line it reports). */
   start(): Promise<void> {
     const worker = new Worker(new URL('./engine-worker.js', import.meta.url), { workerData: this.setup });
@@ -73,8 +131,10 @@ export class EngineThread implements EngineHandle {
     const ready = new Promise<void>((resolve, reject) => {
       const onMessage = (m: ThreadMessage) => {
         if (m.type === 'batchDone') this.onBatchDone?.(m.batchId);
+        else if (m.type === 'created') this.settleCreated(m);
         else if (m.type === 'ready') {
           this.isolationLine = m.isolationLine;
+          this.ready = true;
           resolve();
         } else if (m.type === 'failed') reject(new Error(`the test engine could not start: ${m.message}`));
       };
@@ -84,6 +144,8 @@ export class EngineThread implements EngineHandle {
     });
     worker.on('error', (err) => this.log(`test engine failed: ${err.stack ?? err.message}`));
     worker.once('exit', () => {
+      if (this.worker === worker) this.ready = false;
+      this.failPending();
       if (this.worker !== worker || this.closing) return;
       // Its batches are resumed by the next engine (their runs in flight end as interrupted).
       this.worker = undefined;

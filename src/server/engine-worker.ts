@@ -2,9 +2,10 @@
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import { createBatches } from '../engine/trigger.js';
 import { openStore } from '../store/db.js';
 import { createEngine } from './engine-setup.js';
-import type { EngineThreadSetup, ThreadMessage } from './engine-thread.js';
+import { crossError, type CreateRequest, type EngineThreadSetup, type ThreadMessage } from './engine-thread.js';
 
 const setup = workerData as EngineThreadSetup;
 const port = parentPort!;
@@ -24,7 +25,14 @@ try {
   const store = openStore({ dataDir: setup.dataDir, databaseUrl: setup.databaseUrl });
   const engine = createEngine({ ...setup, store });
   engine.onBatchDone = (batchId) => say({ type: 'batchDone', batchId });
-  port.on('message', (m: string) => {
+  port.on('message', (m: string | CreateRequest) => {
+    if (typeof m === 'object' && m.type === 'create') {
+      createBatches(store.db, m.req, m.count).then(
+        (batches) => say({ type: 'created', id: m.id, batches }),
+        (err: unknown) => say({ type: 'created', id: m.id, error: crossError(err) }),
+      );
+      return;
+    }
     if (m === 'wake') engine.notify();
     if (m === 'stop') {
       port.removeAllListeners('message');

@@ -1,4 +1,6 @@
 import { SvcError } from '../contract/errors.js';
+import type { TriggerResult } from '../contract/runs.js';
+import type { TriggerRequest } from '../engine/trigger.js';
 import type { ServerDeps } from './context.js';
 
 /** What the routes need of the engine: queueing, and what it can run. */
@@ -10,6 +12,8 @@ export interface EngineHandle {
   enqueueBatch(batchId: string): Promise<void>;
   /** Batches created together (options.series) that must run one after another. */
   enqueueSeries(firstBatchId: string): Promise<void>;
+  /** Creates `count` identical batches of one trigger (trigger.ts), not queued yet. */
+  createBatches(req: TriggerRequest, count?: number): Promise<TriggerResult[]>;
 }
 
 /** The engine the routes enqueue into (the engine thread, or a queue-only handle in scale-out). */

@@ -6,6 +6,7 @@ import { createApp } from '../../src/server/app.js';
 import type { ServerDeps } from '../../src/server/context.js';
 import { migrate, openStore, parseJson, type Store } from '../../src/store/db.js';
 import { createKey } from '../../src/store/repos/keys.js';
+import { createBatches, type TriggerRequest } from '../../src/engine/trigger.js';
 
 /** The portal's rerun actions in process (app.request, no sockets) with a stand-in engine queue. */
 const ORIGIN = 'http://portal.test';
@@ -28,7 +29,7 @@ function post(app: ReturnType<typeof createApp>, path: string, cookie: string, f
 beforeAll(async () => {
   store = openStore({ dataDir: join(mkdtempSync(join(tmpdir(), 'svc-portal-actions-')), 'data') });
   await migrate(store);
-  const fakeEngine = { ctx: { executors: {} }, enqueueBatch: async (id: string) => void enqueued.push(id) };
+  const fakeEngine = { ctx: { executors: {} }, enqueueBatch: async (id: string) => void enqueued.push(id), createBatches: (req: TriggerRequest, n = 1) => createBatches(store.db, req, n) };
   deps = { store, config: { version: '0', env: 'test', allowPrivateTargets: true, publicUrl: ORIGIN, triggerRatePerMinute: 60 }, services: { engine: fakeEngine } };
   const r = await createKey(store.db, { name: 'ann', email: 'ann@example.com' });
   runner = r.key;

@@ -1,6 +1,5 @@
 import type { Hono } from 'hono';
 import { SvcError } from '../../contract/errors.js';
-import { createBatch } from '../../engine/trigger.js';
 import type { ServerDeps } from '../context.js';
 import { TriggerLimiter } from '../rate-limit.js';
 import { engineOf } from '../services.js';
@@ -39,7 +38,7 @@ export function registerActions(app: Hono<PortalEnv>, deps: ServerDeps): void {
       if (!s.scopes.includes('run:tests')) throw new SvcError('FORBIDDEN', "this key lacks the 'run:tests' scope", { nextAction: "Sign in with a key that has the 'run:tests' scope." });
       const engine = engineOf(deps);
       limiter.check(s.keyId);
-      const res = await createBatch(db, {
+      const [res] = await engine.createBatches({
         userId: s.userId,
         keyId: s.keyId,
         source: 'portal',

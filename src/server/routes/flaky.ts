@@ -1,6 +1,5 @@
 import { SvcError } from '../../contract/errors.js';
 import { startFlaky } from '../../contract/flaky.js';
-import { createBatches } from '../../engine/trigger.js';
 import type { RouteRegistrar } from '../routes.js';
 import { engineOf } from '../services.js';
 import { ownTest } from '../test-view.js';
@@ -24,8 +23,7 @@ export const registerFlaky: RouteRegistrar = (app, { mount }) => {
       });
     }
     const engine = engineOf(deps);
-    const batches = await createBatches(
-      db,
+    const batches = await engine.createBatches(
       {
         userId: auth.userId,
         keyId: auth.keyId,

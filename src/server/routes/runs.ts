@@ -1,7 +1,7 @@
 import { SvcError } from '../../contract/errors.js';
 import { cancelRun, getRun, rerunTests, runProject, runTest, TERMINAL, type CancelResult, type TriggerResult } from '../../contract/runs.js';
 import { getRunRow, lastVerdict, runViews, setTestStatus, updateRun } from '../../store/repos/runs.js';
-import { createBatch, discardBatch, type TriggerRequest } from '../../engine/trigger.js';
+import { discardBatch, type TriggerRequest } from '../../engine/trigger.js';
 import { closureMessage, type Role } from '../../engine/plan.js';
 import { nowIso } from '../../util/ids.js';
 import type { ServerDeps } from '../context.js';
@@ -16,7 +16,7 @@ async function checkTarget(deps: ServerDeps, url: string | undefined): Promise<v
 /** Creates the batch (frontend tests only where a browser is available) and queues it. */
 async function queue(deps: ServerDeps, req: Omit<TriggerRequest, 'frontendAvailable'>): Promise<TriggerResult> {
   const engine = engineOf(deps);
-  const res = await createBatch(deps.store.db, { ...req, frontendAvailable: engine.frontendAvailable });
+  const [res] = await engine.createBatches({ ...req, frontendAvailable: engine.frontendAvailable });
   await engine.enqueueBatch(res.batchId);
   return res;
 }
@@ -74,7 +74,7 @@ export const registerRuns: RouteRegistrar = (app, { mount }) => {
     const batches: TriggerResult[] = [];
     try {
       for (const [projectId, testIds] of byProject) {
-        const res = await createBatch(db, {
+        const [res] = await engine.createBatches({
           userId: auth.userId,
           keyId: auth.keyId,
           source: surface,
