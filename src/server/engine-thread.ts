@@ -5,7 +5,7 @@
  * job table is the hand-over, as with separate worker processes) and wakes the thread.
  */
 import { Worker } from 'node:worker_threads';
-import { SvcError } from '../contract/errors.js';
+import { SvcError, type ErrorEnvelope } from '../contract/errors.js';
 import type { TriggerResult } from '../contract/runs.js';
 import { JobQueue } from '../engine/queue.js';
 import { browserAvailable } from '../engine/frontend-executor.js';
@@ -33,8 +33,8 @@ export interface EngineThreadSetup {
 
 /** A trigger's batches to create on the thread's own store connection (see createBatches). */
 export type CreateRequest = { type: 'create'; id: number; req: TriggerRequest; count: number };
-/** A failure as it crosses the thread boundary (an SvcError keeps its code, next step and details). */
-export type CrossedError = { svc: boolean; code: string; message: string; nextAction?: string; details?: unknown; status?: number; exitCode?: number };
+/** A failure as it crosses the thread boundary: an SvcError as its envelope, anything else as its message. */
+export type CrossedError = { envelope: ErrorEnvelope; status: number } | { message: string };
 
 export type ThreadMessage =
   | { type: 'ready'; isolationLine: string }
@@ -42,15 +42,6 @@ export type ThreadMessage =
   | { type: 'stopped' }
   | { type: 'batchDone'; batchId: string }
   | { type: 'created'; id: number; batches?: TriggerResult[]; error?: CrossedError };
-
-export function crossError(err: unknown): CrossedError {
-  if (err instanceof SvcError) return { svc: true, code: err.code, message: err.message, nextAction: err.nextAction, details: err.details, status: err.status, exitCode: err.exitCode };
-  return { svc: false, code: 'INTERNAL', message: err instanceof Error ? err.message : String(err) };
-}
-
-function uncrossError(e: CrossedError): Error {
-  return e.svc ? new SvcError(e.code, e.message, { nextAction: e.nextAction, details: e.details, status: e.status, exitCode: e.exitCode }) : new Error(e.message);
-}
 
 const STOP_GRACE_MS = 20_000;
 const RESTART_DELAY_MS = 1000;
@@ -112,7 +103,7 @@ export class EngineThread implements EngineHandle {
     const p = this.pending.get(m.id);
     if (!p) return;
     this.pending.delete(m.id);
-    if (m.error) p.reject(uncrossError(m.error));
+    if (m.error) p.reject('envelope' in m.error ? SvcError.fromEnvelope(m.error.envelope, m.error.status) : new Error(m.error.message));
     else p.resolve(m.batches ?? []);
   }
 

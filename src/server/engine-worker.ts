@@ -2,10 +2,11 @@
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import { SvcError } from '../contract/errors.js';
 import { createBatches } from '../engine/trigger.js';
 import { openStore } from '../store/db.js';
 import { createEngine } from './engine-setup.js';
-import { crossError, type CreateRequest, type EngineThreadSetup, type ThreadMessage } from './engine-thread.js';
+import type { CreateRequest, EngineThreadSetup, ThreadMessage } from './engine-thread.js';
 
 const setup = workerData as EngineThreadSetup;
 const port = parentPort!;
@@ -29,7 +30,7 @@ try {
     if (typeof m === 'object' && m.type === 'create') {
       createBatches(store.db, m.req, m.count).then(
         (batches) => say({ type: 'created', id: m.id, batches }),
-        (err: unknown) => say({ type: 'created', id: m.id, error: crossError(err) }),
+        (err: unknown) => say({ type: 'created', id: m.id, error: err instanceof SvcError ? { envelope: err.toEnvelope(), status: err.status } : { message: err instanceof Error ? err.message : String(err) } }),
       );
       return;
     }

@@ -160,7 +160,7 @@ export async function settle(page: Page, leaving = false): Promise<void> {
     if (!s) return;
     const t0 = performance.now();
     const from = t0 - since;
-    const loading = () => [...(s.net?.values() ?? [])].some((at) => at >= from);
+    const loading = () => [...s.net.values()].some((at) => at >= from);
     const animating = () => document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
     const busy = () => performance.now() - s.last < stillMs || animating() || (leave && s.timers.size > 0);
     for (;;) {
