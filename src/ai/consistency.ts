@@ -17,7 +17,7 @@ export const TARGETS_FOR: Record<FailureKind, FixTarget[]> = {
   not_found: ['app', 'test', 'upstream-test', 'environment'],
   conflict: ['environment', 'test', 'app'],
   validation_error: ['test', 'app'],
-  connection_refused: ['environment'],
+  connection_refused: ['environment', 'app'],
   timeout: ['environment', 'app', 'test'],
   schema_mismatch: ['app', 'test'],
   variable_not_found: ['upstream-test', 'test'],

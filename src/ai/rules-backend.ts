@@ -104,6 +104,9 @@ function early(e: FailureEvidence): Draft | null {
   return null;
 }
 
+/** The connection was made and then closed with no answer (as opposed to refused or unreachable). */
+const DROPPED_RE = /RemoteDisconnected|closed connection without response|ECONNRESET|reset by peer|socket hang up|EPIPE|UND_ERR_SOCKET|other side closed/i;
+
 /** No response at all: refused, unreachable or timed out. */
 function transport(e: FailureEvidence): Draft | null {
   const call = pickFailingCall(e);
@@ -136,6 +139,17 @@ function transport(e: FailureEvidence): Draft | null {
       failureKind: 'timeout', recommendedFixTarget: 'environment', confidence: 'high', call: transportCall ?? call,
       rootCauseHypothesis: `${where} got no response${transportCall ? ` within ${Math.round(transportCall.latencyMs)} ms` : ''} (${excerpt(err, 120)}): the app at ${origin} is hung or too slow, or the runner cannot reach it.`,
       evidence: [`${where}: ${excerpt(err, 120)}`],
+    };
+  }
+  // Connected, sent, then the connection closed unanswered, where the same target answered this
+  // test's earlier calls: the app dropped this request (it crashed or aborted while handling it).
+  const failing = transportCall ?? call;
+  const answered = failing ? (e.calls ?? []).filter((c) => c.seq < failing.seq && c.status !== null && safeOrigin(c.url) === origin) : [];
+  if (DROPPED_RE.test(err) && answered.length) {
+    return {
+      failureKind: 'connection_refused', recommendedFixTarget: 'app', confidence: 'medium', call: failing,
+      rootCauseHypothesis: `${where}: the app at ${origin} closed the connection without answering (${excerpt(err, 120)}), though it had answered this test's earlier request${answered.length === 1 ? '' : 's'} (last: ${endpointOf(answered[answered.length - 1]!)} → ${answered[answered.length - 1]!.status}): it crashed or aborted while handling this one, or one just before it. If later tests cannot connect, the app went down here.`,
+      evidence: [`${where}: ${excerpt(err, 120)}`, `answered before: ${answered.slice(-3).map((c) => `${endpointOf(c)} → ${c.status}`).join(', ')}`],
     };
   }
   return {

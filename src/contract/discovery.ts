@@ -57,6 +57,10 @@ export const ApiEndpoint = z
     family: z.string().describe('Resource family, e.g. users or users.posts'),
     deleteOf: z.string().optional().describe('On a create: id of the DELETE endpoint that removes what it creates'),
     idField: z.string().optional().describe('On a create: the response field holding the new id'),
+    putCreates: z
+      .boolean()
+      .optional()
+      .describe('On a PUT of an item path: the client names a new record by its path, and the PUT creates it (PUT /things/{key})'),
     source: z.enum(['docs', 'probe', 'manual']),
   })
   .meta({ id: 'ApiEndpoint' });

@@ -1,8 +1,8 @@
-import type { CaseKind, JsonSchema } from '../contract/discovery.js';
+import type { ApiEndpoint, CaseKind, JsonSchema } from '../contract/discovery.js';
 import { declared, expectedStatus } from './expect.js';
 import { constrainedFields, py, sampleObject, validBody, wrongTypeValue } from './bodies.js';
 import type { GenContext } from './codegen.js';
-import { lastParam, malformedIdFor, pathValues, repeat, toPy, unknownIdFor } from './codegen-values.js';
+import { lastParam, malformedIdFor, pathValues, repeat, shapeSchema, toPy, unknownIdFor, withKey } from './codegen-values.js';
 import { createdResource } from './pairing.js';
 import { singular } from './paths.js';
 import { isUniqueField, propsOf, schemaType } from './schema.js';
@@ -21,8 +21,10 @@ export function bodyLines(ctx: GenContext): string[] {
   const label = fs(`${ep.method} ${ep.path}`);
   const checks = new Set(c.expect.checks);
   const hasBody = ['POST', 'PUT', 'PATCH'].includes(ep.method);
-  const base = hasBody ? validBody(ep) ?? {} : undefined;
-  const creates = !!createdResource(ep);
+  // A PUT that creates writes the record its key names: the test's own, tracked where it was made.
+  const key = c.kind === 'create' && ep.putCreates ? 'key' : ctx.ownTarget && ep.putCreates ? '_target' : undefined;
+  const base = hasBody ? (key ? withKey(ep, validBody(ep) ?? {}, key) : validBody(ep) ?? {}) : undefined;
+  const creates = !!createdResource(ep) && !ep.putCreates;
   const what = c.title.replace(/^\S+ \S+ /, '').replace(/"/g, "'");
   const out: string[] = [];
   const track = (r: string) => (creates ? [ctx.track(r, ep)] : []);
@@ -39,6 +41,16 @@ export function bodyLines(ctx: GenContext): string[] {
 
   switch (c.kind as CaseKind) {
     case 'create': {
+      if (ep.putCreates) {
+        out.push(`body = ${custom ?? toPy(base)}`, send('body'), ctx.track('r', ep, 'key'));
+        out.push(`new_id = key if 200 <= r.status < 300 else None`);
+        for (const v of c.produces) out.push(`if new_id is not None:`, `    produce(${q(v)}, new_id)`);
+        out.push(...expect('r'));
+        if (ctx.okSchema) out.push(`if r.text:`, ...indent(shapeLines('r', ctx.okSchema, fs(what))));
+        const back = ctx.readBack(ep, 'key');
+        if (back && checks.has('read-after-write')) out.push(...readBackLines(back, 'body', label));
+        break;
+      }
       const idField = ep.idField ?? 'id';
       // The id is handed on before any other check, so one shape defect does not block every
       // test that builds on this record.
@@ -67,7 +79,9 @@ export function bodyLines(ctx: GenContext): string[] {
     case 'delete': {
       const watched = checks.has('others-untouched') ? witnessLines(ctx) : [];
       out.push(...watched, send(undefined), ...expect('r'));
-      if (ctx.reader) out.push(`after = call("GET", ${ctx.pathExpr})`, `assert after.status in (404, 410), f"${label} answered {r.status} but GET still finds the record ({after.status}): {after.text[:300]}"`);
+      // Gone where it is read: this path, or where its create reads it back (PUT /a/{k} read at GET /a/{k}, deleted at DELETE /b/{k}).
+      const readAt = ctx.reader ? ctx.pathExpr : ctx.ownTarget && ctx.creator ? ctx.readBack(ctx.creator, '_target') : undefined;
+      if (readAt) out.push(`after = call("GET", ${readAt})`, `assert after.status in (404, 410), f"${label} answered {r.status} but GET still finds the record ({after.status}): {after.text[:300]}"`);
       if (watched.length)
         out.push(
           `for w_path, w_made, w_was in _witnesses:`,
@@ -108,7 +122,21 @@ export function bodyLines(ctx: GenContext): string[] {
       const body: Record<string, unknown> = { ...(base ?? {}) };
       for (const f of fields) body[f] = c.input?.value !== undefined && c.input.field === f ? c.input.value : wrongTypeValue(props[f]);
       out.push(send(custom ?? toPy(body)));
-      rejectInvalid();
+      if (c.expect.status.length || custom !== undefined) {
+        rejectInvalid();
+        break;
+      }
+      // The document lists no validation error: a server may take the values as they come (HTTP
+      // does not forbid it), but what it then serves must still have the documented types.
+      out.push(...track('r'), ...leak('r'), ...expectLines('r', [], fs(what)));
+      const stored = storedAt();
+      if (stored)
+        out.push(`if 200 <= r.status < 300:`, ...indent([
+          ...(stored.id ? [`new_id = pick_id(r, ${q(ep.idField ?? 'id')})`] : []),
+          `back = call("GET", ${stored.path})`,
+          `problems = [p for p in shape_problems(back, ${stored.shape}) if p.split(" ")[0] in ${toPy(fields.map((f) => `$.${f}`))}] if back.status == 200 else []`,
+          `assert not problems, f"${label} accepted wrong field types and {back.where} serves them: {'; '.join(problems)}"`,
+        ]));
       break;
     }
     case 'custom-body':
@@ -227,6 +255,23 @@ export function bodyLines(ctx: GenContext): string[] {
     }
   }
   return out;
+
+  /** Where the record the case writes is read back, and the schema it is read with. */
+  function storedAt(): { path: string; shape: string; id: boolean } | undefined {
+    if (creates) {
+      const path = ctx.readBack(ep, 'new_id');
+      const shape = ctx.readBackShape(ep);
+      return path && shape ? { path, shape, id: true } : undefined;
+    }
+    if (!ctx.ownTarget || !ctx.creator) return undefined;
+    if (ctx.reader) {
+      const schema = ctx.reader.responses.find((x) => x.status === 200 && x.schema)?.schema;
+      return schema ? { path: ctx.pathExpr, shape: toPy(shapeSchema(schema)), id: false } : undefined;
+    }
+    const path = ctx.readBack(ctx.creator, '_target');
+    const shape = ctx.readBackShape(ctx.creator);
+    return path && shape ? { path, shape, id: false } : undefined;
+  }
 
   /** Gives the test's own record the unique value of a second record it creates. */
   function duplicateOnUpdate(field: string): void {
@@ -353,12 +398,21 @@ function boundaryValue(field: string, s: JsonSchema, kind: CaseKind): unknown {
   return n;
 }
 
-/** Documented headers the call needs (with their example or first allowed value). */
+/** Documented headers a call to the endpoint needs (with their example or first allowed value). */
+export function requiredHeaders(ep: ApiEndpoint): Record<string, unknown> | undefined {
+  const hs = (ep.headerParams ?? []).filter((h) => h.required);
+  if (!hs.length) return undefined;
+  return Object.fromEntries(hs.map((h) => [h.name, h.schema?.example ?? (Array.isArray(h.schema?.enum) ? h.schema.enum[0] : undefined) ?? h.schema?.default ?? 'x']));
+}
+
+/** `, headers={...}` for a `call` to the endpoint, or nothing. */
+export function headerArg(ep: ApiEndpoint): string {
+  const values = requiredHeaders(ep);
+  return values ? `, headers=${toPy(values)}` : '';
+}
+
 function headersOnly(ctx: GenContext): string {
-  const hs = (ctx.ep.headerParams ?? []).filter((h) => h.required);
-  if (!hs.length) return '';
-  const values = Object.fromEntries(hs.map((h) => [h.name, h.schema?.example ?? (Array.isArray(h.schema?.enum) ? h.schema.enum[0] : undefined) ?? h.schema?.default ?? 'x']));
-  return `, headers=${toPy(values)}`;
+  return headerArg(ctx.ep);
 }
 
 /** Extra `call` arguments: documented headers and a non-default body content type. */

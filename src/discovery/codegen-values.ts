@@ -1,7 +1,7 @@
 import type { ApiEndpoint, JsonSchema } from '../contract/discovery.js';
 import { isPyExpr, py } from './bodies.js';
 import { paramVariables, pathParamNames } from './paths.js';
-import { schemaType } from './schema.js';
+import { propsOf, schemaType } from './schema.js';
 
 /** JSON-ish values as Python literals; PyExpr markers become code. */
 export function toPy(v: unknown, indent = ''): string {
@@ -77,4 +77,19 @@ export function deleteTemplate(del: ApiEndpoint | undefined): { template: string
   const vars = paramVariables(del.path);
   const parents = pathParamNames(del.path).filter((p) => p !== last);
   return { template, values: `{${parents.map((p) => `${JSON.stringify(p)}: VARS[${JSON.stringify(vars[p])}]`).join(', ')}}` };
+}
+
+/** A key no record has, for a PUT that creates: of the type the path parameter documents. */
+export function keyExpr(ep: ApiEndpoint): string {
+  const s = ep.pathParams.find((p) => p.name === lastParam(ep.path))?.schema;
+  const t = schemaType(s);
+  if (t === 'integer' || t === 'number') return 'uniq_int()';
+  if (s?.format === 'uuid') return '"00000000-0000-4000-8000-" + uniq()';
+  return '"svc-" + uniq()';
+}
+
+/** The body with its key field (the path parameter's name, when the body has it) set to `keyPy`. */
+export function withKey(ep: ApiEndpoint, body: Record<string, unknown>, keyPy: string): Record<string, unknown> {
+  const key = ep.putCreates ? lastParam(ep.path) : undefined;
+  return key && key in propsOf(ep.requestBody?.schema) ? { ...body, [key]: py(keyPy) } : body;
 }

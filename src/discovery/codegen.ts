@@ -1,8 +1,8 @@
 import { SvcError } from '../contract/errors.js';
 import type { ApiEndpoint, PlannedCase } from '../contract/discovery.js';
 import { validBody } from './bodies.js';
-import { bodyLines, fs } from './codegen-kinds.js';
-import { deleteTemplate, lastParam, pathValues, shapeSchema, toPy } from './codegen-values.js';
+import { bodyLines, fs, headerArg, requiredHeaders } from './codegen-kinds.js';
+import { deleteTemplate, keyExpr, lastParam, pathValues, shapeSchema, toPy, withKey } from './codegen-values.js';
 import { createdResource, variableFor } from './pairing.js';
 import { isItem, selfContained, targetVariable } from './planner-cases.js';
 
@@ -28,18 +28,25 @@ export interface GenContext {
   values: string;
   /** The create endpoint whose records this endpoint's path refers to, if any. */
   creator?: ApiEndpoint;
-  /** Python statements that remember a record created by a call on `creatorOrSelf`. */
-  track: (respVar: string, create: ApiEndpoint) => string;
+  /**
+   * Python statements that remember a record created by a call on `create`; for a PUT that creates,
+   * `key` is the Python expression of the key it was created at.
+   */
+  track: (respVar: string, create: ApiEndpoint, key?: string) => string;
   /** GET endpoint of the same item path, to check a delete. */
   reader?: ApiEndpoint;
   okSchema?: string;
   /** Python expression of the GET path that reads back a record `create` made, id in `idVar`. */
   readBack: (create: ApiEndpoint, idVar: string) => string | undefined;
+  /** Python literal of the record schema the GET behind `readBack(create, …)` answers with, if documented. */
+  readBackShape: (create: ApiEndpoint) => string | undefined;
   /** For a DELETE: records of other kinds (and one sibling) that must survive it. */
   witnesses: ApiEndpoint[];
+  /** The case works on a record of its own, created first, whose id is `_target`. */
+  ownTarget?: boolean;
 }
 
-const HELPERS = ['call', 'path', 'uniq', 'uniq_int', 'pick_id', 'track', 'leak_in', 'shape_problems', 'differences', 'unchanged', 'bad_auth', 'wrong_scheme'];
+const HELPERS = ['call', 'path', 'uniq', 'uniq_int', 'pick_id', 'track', 'track_at', 'leak_in', 'shape_problems', 'differences', 'unchanged', 'bad_auth', 'wrong_scheme'];
 
 /** The imports a test's statements use: svc_checks (the harness's helper module) and the standard library. */
 function imports(body: string): string {
@@ -75,15 +82,31 @@ export function generateTestCode(c: PlannedCase, endpoints: ApiEndpoint[]): stri
     return !!r && variableFor(r) === tv;
   };
   const creator = tv ? endpoints.find((e) => makes(e) && e.deleteOf) ?? endpoints.find(makes) : undefined;
-  const track = (respVar: string, create: ApiEndpoint) => {
-    const del = deleteTemplate(create.deleteOf ? byId.get(create.deleteOf) : undefined);
+  const track = (respVar: string, create: ApiEndpoint, key?: string) => {
+    const delEp = create.deleteOf ? byId.get(create.deleteOf) : undefined;
+    const del = deleteTemplate(delEp);
     if (!del) return `pass  # no DELETE endpoint removes what ${create.method} ${create.path} creates`;
-    return `track(${respVar}, ${JSON.stringify(del.template)}, ${JSON.stringify(create.idField ?? 'id')}, ${del.values})`;
+    const headers = delEp && requiredHeaders(delEp);
+    const extra = headers ? `, ${toPy(headers)}` : '';
+    if (key) return `track_at(${respVar}, path(${JSON.stringify(del.template)}, dict(${del.values}, __id__=${key}))${extra})`;
+    return `track(${respVar}, ${JSON.stringify(del.template)}, ${JSON.stringify(create.idField ?? 'id')}, ${del.values}${extra})`;
+  };
+  // Where a created record is read: at the path a PUT created it, at its DELETE's path, or one level below the collection.
+  const readerOf = (create: ApiEndpoint) => {
+    const del = create.deleteOf ? byId.get(create.deleteOf) : undefined;
+    const gets = endpoints.filter((e) => e.method === 'GET');
+    return (
+      (create.putCreates ? gets.find((e) => e.path === create.path) : undefined) ??
+      (del ? gets.find((e) => e.path === del.path) : undefined) ??
+      (create.method === 'POST' ? gets.find((e) => new RegExp(`^${escapeRe(create.path.replace(/\/$/, ''))}/\{[^}/]+\}$`).test(e.path)) : undefined)
+    );
+  };
+  const readBackShape = (create: ApiEndpoint) => {
+    const schema = readerOf(create)?.responses.find((r) => r.status === 200 && r.schema)?.schema;
+    return schema ? toPy(shapeSchema(schema)) : undefined;
   };
   const readBack = (create: ApiEndpoint, idVar: string) => {
-    const del = create.deleteOf ? byId.get(create.deleteOf) : undefined;
-    const reader = endpoints.find((e) => e.method === 'GET' && (del ? e.path === del.path : new RegExp(`^${escapeRe(create.path.replace(/\/$/, ''))}/\{[^}/]+\}$`).test(e.path)));
-    const tpl = deleteTemplate(reader);
+    const tpl = deleteTemplate(readerOf(create));
     return tpl ? `path(${JSON.stringify(tpl.template)}, dict(${tpl.values}, __id__=${idVar}))` : undefined;
   };
   const okSchema = ep.responses.find((r) => typeof r.status === 'number' && r.status >= 200 && r.status < 300 && r.schema)?.schema;
@@ -97,13 +120,19 @@ export function generateTestCode(c: PlannedCase, endpoints: ApiEndpoint[]): stri
     reader: isItem(ep) ? endpoints.find((e) => e.method === 'GET' && e.path === ep.path) : undefined,
     okSchema: okSchema ? toPy(shapeSchema(okSchema)) : undefined,
     readBack,
+    readBackShape,
     witnesses: ep.method === 'DELETE' && c.kind === 'delete' && creator ? witnessesFor(endpoints, readBack) : [],
   };
   const lines: string[] = [];
-  if (selfContained(ep, c.kind) && c.testCategory !== 'teardown' && creator && isItem(ep)) {
+  if (c.kind === 'create' && ep.putCreates) {
+    // The test names the record it creates.
+    lines.push(`key = ${keyExpr(ep)}`);
+    ctx.values = pathValues(ep.path, { [lastParam(ep.path)!]: 'key' });
+  } else if (selfContained(ep, c.kind, creator) && c.testCategory !== 'teardown' && creator && isItem(ep)) {
     // The record this case works on is its own, so shared records stay intact.
     lines.push(...createTarget(creator, ctx));
     ctx.values = pathValues(ep.path, { [lastParam(ep.path)!]: '_target' });
+    ctx.ownTarget = true;
   }
   ctx.pathExpr = `path(${JSON.stringify(ep.path)}, ${ctx.values})`;
   lines.push(...bodyLines(ctx));
@@ -113,6 +142,15 @@ export function generateTestCode(c: PlannedCase, endpoints: ApiEndpoint[]): stri
 
 function createTarget(creator: ApiEndpoint, ctx: GenContext): string[] {
   const body = validBody(creator);
+  if (creator.putCreates) {
+    const key = lastParam(creator.path)!;
+    return [
+      `_target = ${keyExpr(creator)}`,
+      `_setup = call("PUT", path(${JSON.stringify(creator.path)}, ${pathValues(creator.path, { [key]: '_target' })}), ${toPy(withKey(creator, body ?? {}, '_target'))}${headerArg(creator)})`,
+      ctx.track('_setup', creator, '_target'),
+      `assert 200 <= _setup.status < 300, f"could not create a record to work on: PUT ${fs(creator.path)} answered {_setup.status}: {_setup.text[:300]}"`,
+    ];
+  }
   return [
     `_setup = call("POST", path(${JSON.stringify(creator.path)}, ${pathValues(creator.path)}), ${toPy(body ?? {})})`,
     `assert 200 <= _setup.status < 300, f"could not create a record to work on: ${fs(creator.method + ' ' + creator.path)} answered {_setup.status}: {_setup.text[:300]}"`,

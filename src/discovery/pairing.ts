@@ -1,5 +1,5 @@
 import type { ApiEndpoint } from '../contract/discovery.js';
-import { ID_FIELDS, propsOf } from './schema.js';
+import { ID_FIELDS, propsOf, schemaType } from './schema.js';
 import { isParam, paramVariables, segments, singular, sortEndpoints, staticSegments } from './paths.js';
 
 /** POSTs to these are actions, not creates: nothing is left behind that a DELETE could remove. */
@@ -31,8 +31,16 @@ export function familyOf(path: string): string {
   return segs.length ? segs.join('.') : 'root';
 }
 
-/** The resource a POST creates (its last path segment), or null when the POST is an action. */
-export function createdResource(ep: Pick<ApiEndpoint, 'method' | 'path' | 'responses'>): string | null {
+/**
+ * The resource a POST creates (its last path segment), or null when the POST is an action; for a
+ * PUT that creates at a key the client chooses (`putCreates`), the segment before that key.
+ */
+export function createdResource(ep: Pick<ApiEndpoint, 'method' | 'path' | 'responses' | 'putCreates'>): string | null {
+  if (ep.method === 'PUT' && ep.putCreates) {
+    const segs = segments(ep.path);
+    const before = segs[segs.length - 2];
+    return before && !isParam(before) ? before.toLowerCase() : null;
+  }
   if (ep.method !== 'POST') return null;
   const segs = segments(ep.path);
   const last = segs[segs.length - 1];
@@ -49,8 +57,19 @@ export function createdResource(ep: Pick<ApiEndpoint, 'method' | 'path' | 'respo
   return /[^s]s$|^(people|media|data)$/i.test(last) ? last.toLowerCase() : null;
 }
 
+/** The variables a create's path needs from earlier tests: its parents (a PUT's own key is chosen by the test). */
+export function parentVariables(create: Pick<ApiEndpoint, 'method' | 'path' | 'putCreates'>): string[] {
+  const vars = Object.values(paramVariables(create.path));
+  return create.method === 'PUT' && create.putCreates ? vars.slice(0, -1) : vars;
+}
+
 export function variableFor(resource: string): string {
   return `${singular(resource)}_id`;
+}
+
+function lastParamName(path: string): string {
+  const segs = segments(path);
+  return segs[segs.length - 1]!.slice(1, -1);
 }
 
 function idFieldOf(ep: ApiEndpoint, resource: string): string {
@@ -67,9 +86,34 @@ function deleteFor(create: ApiEndpoint, resource: string, all: ApiEndpoint[]): A
     const segs = segments(d.path);
     return segs.length >= 2 && isParam(segs[segs.length - 1]!) && segs[segs.length - 2]!.toLowerCase() === resource;
   });
+  const same = dels.find((d) => d.path === create.path);
+  if (same) return same;
   const nested = dels.find((d) => d.path.replace(/\/\{[^}]+\}$/, '') === create.path);
   if (nested) return nested;
   return [...dels].sort((a, b) => segments(a.path).length - segments(b.path).length || (a.path < b.path ? -1 : 1))[0];
+}
+
+const ID_PARAM = /^(id|_id|uuid|guid|pk|.*[a-z](Id|ID|_id|Uuid|_uuid))$/;
+
+/**
+ * Does this PUT create a record at a key the client chooses (`PUT /tiddlers/{title}`)? HTTP lets
+ * a PUT create what its path names; the document says so by listing 201, or by offering no other
+ * way to create that kind of record while naming it by a natural key (a string that is not an id)
+ * and listing no 404 for the PUT. An update-only PUT (`PUT /users/{id}` beside `POST /users`) is not one.
+ */
+function putCreates(ep: ApiEndpoint, all: ApiEndpoint[]): boolean {
+  if (ep.method !== 'PUT' || !ep.requestBody) return false;
+  const segs = segments(ep.path);
+  const key = segs[segs.length - 1];
+  const before = segs[segs.length - 2];
+  if (!key || !isParam(key) || !before || isParam(before)) return false;
+  const codes = ep.responses.map((r) => r.status);
+  if (codes.includes(201)) return true;
+  if (codes.includes(404)) return false;
+  const name = key.slice(1, -1);
+  const schema = ep.pathParams.find((p) => p.name === name)?.schema;
+  if (ID_PARAM.test(name) || (schema && schemaType(schema) !== 'string') || schema?.format === 'uuid') return false;
+  return !all.some((e) => e.method === 'POST' && createdResource(e) === before.toLowerCase());
 }
 
 /**
@@ -83,9 +127,12 @@ export function annotateEndpoints(endpoints: ApiEndpoint[]): ApiEndpoint[] {
     const next: ApiEndpoint = { ...ep, family: familyOf(ep.path) };
     delete next.deleteOf;
     delete next.idField;
-    const resource = createdResource(ep);
+    delete next.putCreates;
+    if (putCreates(ep, sorted)) next.putCreates = true;
+    const resource = createdResource(next);
     if (!resource) return next;
-    next.idField = ep.idField ?? idFieldOf(ep, resource);
+    // A PUT's record is named by its path: its key parameter is the id.
+    next.idField = next.putCreates ? lastParamName(ep.path) : ep.idField ?? idFieldOf(ep, resource);
     const kept = ep.deleteOf && ids.has(ep.deleteOf) ? ep.deleteOf : undefined;
     const del = kept ?? deleteFor(ep, resource, sorted)?.id;
     if (del) next.deleteOf = del;
@@ -118,7 +165,7 @@ export function cleanupTargets(endpoints: ApiEndpoint[]): CleanupTarget[] {
       const params = Object.keys(vars);
       // The last DELETE parameter is the created record itself, whatever the doc named it.
       if (params.length) vars[params[params.length - 1]!] = p.variable;
-      return { ...p, deletePath: del.path, pathVariables: vars, depth: Object.keys(paramVariables(create.path)).length };
+      return { ...p, deletePath: del.path, pathVariables: vars, depth: parentVariables(create).length };
     })
     .sort((a, b) => b.depth - a.depth || (a.variable < b.variable ? -1 : 1));
 }

@@ -1,7 +1,7 @@
 import type { ApiEndpoint, CaseCategory, CaseInput, CaseKind, PlannedCase, Priority } from '../contract/discovery.js';
 import { constrainedFields, readOnlyFields } from './bodies.js';
-import { defaultChecks, expectedStatus } from './expect.js';
-import { createdResource, variableFor } from './pairing.js';
+import { declared, defaultChecks, expectedStatus } from './expect.js';
+import { createdResource, parentVariables, variableFor } from './pairing.js';
 import { isParam, paramVariables, segments, singular } from './paths.js';
 import { isUniqueField, propsOf, schemaType } from './schema.js';
 
@@ -41,8 +41,10 @@ export function targetVariable(ep: Pick<ApiEndpoint, 'path'>): string | undefine
  * writing the shared record at the same time would spoil that), and a negative write that the API
  * wrongly accepts must not corrupt what concurrent tests read.
  */
-export function selfContained(ep: ApiEndpoint, kind: CaseKind): boolean {
+export function selfContained(ep: ApiEndpoint, kind: CaseKind, creator?: Pick<ApiEndpoint, 'putCreates'>): boolean {
   if (kind === 'unknown-id' || kind === 'error-leak' || kind === 'foreign-parent') return false;
+  // A record a PUT creates is the test's own from start to end: no create hands one to later tests.
+  if (kind === 'read' && creator?.putCreates) return true;
   return ep.method === 'DELETE' || ((ep.method === 'PUT' || ep.method === 'PATCH') && isItem(ep));
 }
 
@@ -64,10 +66,11 @@ function resourceWord(ep: ApiEndpoint): string {
 }
 
 export function needsOf(ep: ApiEndpoint, kind: CaseKind, ctx: PlanContext): string[] {
-  if (selfContained(ep, kind) && ctx.producers.size) {
-    const tv = targetVariable(ep);
-    const creator = tv ? ctx.producers.get(tv) : undefined;
-    return creator ? Object.values(paramVariables(creator.path)) : Object.values(paramVariables(ep.path));
+  if (kind === 'create') return parentVariables(ep);
+  const tv = targetVariable(ep);
+  const creator = tv ? ctx.producers.get(tv) : undefined;
+  if (selfContained(ep, kind, creator) && ctx.producers.size) {
+    return creator ? parentVariables(creator) : Object.values(paramVariables(ep.path));
   }
   const vars = Object.values(paramVariables(ep.path));
   if (kind === 'unknown-id' || kind === 'error-leak') return vars.slice(0, -1);
@@ -78,7 +81,7 @@ export function needsOf(ep: ApiEndpoint, kind: CaseKind, ctx: PlanContext): stri
 export function makeCase(ep: ApiEndpoint, kind: CaseKind, ctx: PlanContext, opts: { input?: CaseInput; title: string; description: string; suffix?: string; priority?: Priority }): PlannedCase {
   const category = CATEGORY_OF[kind];
   const resource = createdResource(ep);
-  const produces = kind === 'create' && resource ? [variableFor(resource)] : [];
+  const produces = kind === 'create' && resource && !ep.putCreates ? [variableFor(resource)] : [];
   const c: PlannedCase = {
     id: `${slugOf(ep)}.${kind}${opts.suffix ? `.${opts.suffix}` : ''}`,
     title: opts.title.slice(0, 200),
@@ -91,7 +94,7 @@ export function makeCase(ep: ApiEndpoint, kind: CaseKind, ctx: PlanContext, opts
     expect: { status: expectedStatus(ep, kind), checks: defaultChecks(ep, kind) },
     produces,
     needs: needsOf(ep, kind, ctx),
-    testCategory: kind === 'create' ? 'setup' : 'main',
+    testCategory: kind === 'create' && !ep.putCreates ? 'setup' : 'main',
     selected: true,
     description: opts.description.slice(0, 2000),
     origin: 'planner',
@@ -144,7 +147,11 @@ export function casesForEndpoint(ep: ApiEndpoint, ctx: PlanContext): PlannedCase
   const props = propsOf(bodySchema);
 
   // Functional
-  if (creates) add('create', `${label} creates ${an(word)}`, `Create ${an(word)} with a valid body; expect ${expectedStatus(ep, 'create').join('/')} and capture its id for later tests.`);
+  const putCreates = creates && ep.method === 'PUT';
+  if (putCreates) {
+    add('create', `${label} creates ${an(word)} under a new ${ep.idField ?? 'key'}`, `PUT ${an(word)} at a ${ep.idField ?? 'key'} no record has; expect ${expectedStatus(ep, 'create').join('/')} and read it back. The test deletes it again: each test that needs ${an(word)} makes its own.`);
+    add('update', `${label} replaces the ${word}`, `Create ${an(word)}, PUT it again with other values; expect ${expectedStatus(ep, 'update').join('/')} and the new values read back.`);
+  } else if (creates) add('create', `${label} creates ${an(word)}`, `Create ${an(word)} with a valid body; expect ${expectedStatus(ep, 'create').join('/')} and capture its id for later tests.`);
   else if (ep.method === 'GET' && item) add('read', `${label} returns the ${word}`, `Fetch the ${word} created earlier; expect 200 and the same id.`);
   else if (ep.method === 'GET') add('list', `${label} answers`, `Call ${label}; expect ${expectedStatus(ep, 'list').join('/')} and the documented shape.`);
   else if ((ep.method === 'PUT' || ep.method === 'PATCH') && item) add('update', `${label} updates the ${word}`, `Update the ${word} with a valid body; expect ${expectedStatus(ep, 'update').join('/')}.`);
@@ -166,20 +173,28 @@ export function casesForEndpoint(ep: ApiEndpoint, ctx: PlanContext): PlannedCase
     const required = ep.requestBody?.required ?? [];
     if (required.length && ep.method !== 'PATCH') add('missing-required', `${label} without required fields is rejected`, `Send a body without ${required.join(', ')}; expect ${expectedStatus(ep, 'missing-required').join('/')}.`);
     const typed = Object.entries(props).filter(([, s]) => s.readOnly !== true && schemaType(s));
-    if (typed.length) add('wrong-types', `${label} with wrong field types is rejected`, `Send ${typed.map(([k]) => k).join(', ')} with values of the wrong type; expect ${expectedStatus(ep, 'wrong-types').join('/')}.`);
+    const validates = expectedStatus(ep, 'wrong-types').length > 0;
+    if (typed.length && validates) add('wrong-types', `${label} with wrong field types is rejected`, `Send ${typed.map(([k]) => k).join(', ')} with values of the wrong type; expect ${expectedStatus(ep, 'wrong-types').join('/')}.`);
+    else if (typed.length)
+      add('wrong-types', `${label} with wrong field types keeps the documented types`, `Send ${typed.map(([k]) => k).join(', ')} with values of the wrong type. The document lists no validation error, so the server may refuse them or convert them; if it stores them, the record read back must have the documented types. Never a server error.`);
     if (schemaType(bodySchema) === 'object' || Object.keys(props).length)
       add('invalid-body', `${label} refuses a body that is not an object`, `Send an array, a list of valid records, a string, a number and null where the document wants an object; expect ${expectedStatus(ep, 'invalid-body').join('/') || 'a 4xx'} each time, never a stored record or a server error.`);
     add('malformed-json', `${label} with malformed JSON is rejected`, 'Send a truncated JSON body; expect a 4xx and an error body that leaks nothing.');
     add('wrong-content-type', `${label} with a wrong content type is rejected`, 'Send a text/plain body; expect 400/415/422.');
   }
-  if ((ep.method === 'PUT' || ep.method === 'PATCH') && item) {
+  // Two records with one unique value are made by the record kind's create; a PUT that creates
+  // replaces what its key names instead.
+  const tv = targetVariable(ep);
+  if ((ep.method === 'PUT' || ep.method === 'PATCH') && item && !putCreates && !(tv && ctx.producers.get(tv)?.putCreates)) {
     const unique = Object.entries(props).find(([k, s]) => s.readOnly !== true && isUniqueField(k, s));
     if (unique) add('duplicate', `${label} refuses the ${unique[0]} of another ${word}`, `Create two ${word} records, then give the first the ${unique[0]} of the second; expect ${expectedStatus(ep, 'duplicate').join('/')}, never a server error and never two records with one ${unique[0]}.`, { input: { field: unique[0] } });
   }
-  if (Object.keys(paramVariables(ep.path)).length && item) add('unknown-id', `${label} with an unknown id answers 404`, 'Use an id that does not exist; expect 404.');
-  else if (Object.keys(paramVariables(ep.path)).length && creates)
+  // A PUT may create what its path names (HTTP): an unknown id is a 404 only where the document says so.
+  const mayCreate = ep.method === 'PUT' && (putCreates || !declared(ep).includes(404));
+  if (Object.keys(paramVariables(ep.path)).length && item && !mayCreate) add('unknown-id', `${label} with an unknown id answers 404`, 'Use an id that does not exist; expect 404.');
+  else if (Object.keys(paramVariables(ep.path)).length && creates && !putCreates)
     add('unknown-id', `${label} under a parent that does not exist is refused`, `Create ${an(word)} under a parent id that does not exist; expect ${expectedStatus(ep, 'unknown-id').join('/') || 'a 4xx'}, never a stored orphan.`);
-  if (creates) {
+  if (creates && !putCreates) {
     const unique = Object.entries(props).find(([k, s]) => s.readOnly !== true && isUniqueField(k, s));
     if (unique) add('duplicate', `${label} with a duplicate ${unique[0]} is a conflict`, `Create ${an(word)}, then another with the same ${unique[0]}; expect ${expectedStatus(ep, 'duplicate').join('/')}, never a server error.`, { input: { field: unique[0] } });
     const idField = ep.idField ?? 'id';

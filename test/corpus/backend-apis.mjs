@@ -5,6 +5,13 @@
 //   json-server     the npm package `json-server` (0.17): a REST API over test/corpus/backend/json-server/db.json
 //   loopback-todo   the npm package `@loopback/example-todo` (6): LoopBack 4's Todo API, JSON filters in
 //                   query strings, 200 on create and 204 on update, over its own seed data (4 todos)
+//   tiddlywiki      the npm package `tiddlywiki` (5.4): its web server API over a fresh "server" edition
+//                   wiki with two tiddlers of its own, kept in memory; tiddlers keyed by title, PUT to
+//                   create or replace
+//   tiddlywiki-disk the same saving to disk, as the edition does by default: a defect of its file
+//                   store kills the server during the run (bench only; its failures depend on timing)
+//
+// A defect with `variants` counts only for those APIs (same folder, other set-up).
 //
 // Each API has a folder under test/corpus/backend/<name>/ holding the OpenAPI document written from
 // the server's own documentation and `defects.json`, the defects found in it by hand before the
@@ -12,7 +19,7 @@
 // (endpoint of the test name and a pattern over the test name and the failure message) and the
 // analysis blames the app. A failed test that matches no defect is a false failure.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -86,13 +93,64 @@ async function startLoopbackTodo() {
   };
 }
 
+/**
+ * TiddlyWiki's web server over a fresh "server" edition wiki holding two tiddlers of its own, in
+ * memory (the edition without its file system plugin) or saved to disk. `snapshot()` is every
+ * non-system tiddler with its text. If the server died during the run it is started again on the
+ * same wiki folder (what it saved survives), so the records can still be read.
+ */
+async function startTiddlyWikiApi({ disk = false } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-tiddlywiki-'));
+  const bin = join(dirname(require.resolve('tiddlywiki/package.json')), 'tiddlywiki.js');
+  const wiki = join(dir, 'wiki');
+  await new Promise((ok, fail) => spawn(process.execPath, [bin, wiki, '--init', 'server'], { stdio: 'ignore' }).once('exit', (c) => (c === 0 ? ok() : fail(new Error(`tiddlywiki --init exited ${c}`)))));
+  if (!disk) {
+    const info = JSON.parse(readFileSync(join(wiki, 'tiddlywiki.info'), 'utf8'));
+    info.plugins = info.plugins.filter((x) => x !== 'tiddlywiki/filesystem');
+    writeFileSync(join(wiki, 'tiddlywiki.info'), JSON.stringify(info));
+  }
+  mkdirSync(join(wiki, 'tiddlers'), { recursive: true });
+  writeFileSync(join(wiki, 'tiddlers', 'Shopping.tid'), 'title: Shopping\ntags: Lists [[To do]]\ntype: text/vnd.tiddlywiki\n\nmilk, eggs\n');
+  writeFileSync(join(wiki, 'tiddlers', 'Ideas.tid'), 'title: Ideas\npriority: high\n\nWrite more tests\n');
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let proc;
+  let out = '';
+  const launch = async () => {
+    proc = spawn(process.execPath, [bin, wiki, '--listen', `port=${port}`, 'host=127.0.0.1'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    proc.stdout.on('data', (d) => (out += d));
+    proc.stderr.on('data', (d) => (out += d));
+    await waitFor(`${url}/status`, proc, () => out);
+  };
+  await launch();
+  const read = async (path) => (await fetch(`${url}${path}`)).json();
+  return {
+    url,
+    log: () => out,
+    async snapshot() {
+      if (proc.exitCode !== null || proc.signalCode !== null) await launch();
+      const list = await read('/recipes/default/tiddlers.json');
+      const tiddlers = await Promise.all(list.map((t) => read(`/recipes/default/tiddlers/${encodeURIComponent(t.title)}`)));
+      return { tiddlers: tiddlers.map(({ revision, ...t }) => ({ id: t.title, ...t })) };
+    },
+    async stop() {
+      proc.kill('SIGTERM');
+      await new Promise((r) => (proc.exitCode !== null || proc.signalCode !== null ? r() : proc.once('exit', r)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export const APIS = {
   'json-server': { docs: join(BACKEND_DIR, 'json-server', 'openapi.yaml'), start: startJsonServer },
   'loopback-todo': { docs: join(BACKEND_DIR, 'loopback-todo', 'openapi.yaml'), start: startLoopbackTodo },
+  tiddlywiki: { docs: join(BACKEND_DIR, 'tiddlywiki', 'openapi.yaml'), start: startTiddlyWikiApi },
+  'tiddlywiki-disk': { dir: 'tiddlywiki', docs: join(BACKEND_DIR, 'tiddlywiki', 'openapi.yaml'), start: () => startTiddlyWikiApi({ disk: true }) },
 };
 
 export function readDefects(name) {
-  return JSON.parse(readFileSync(join(BACKEND_DIR, name, 'defects.json'), 'utf8'));
+  const all = JSON.parse(readFileSync(join(BACKEND_DIR, APIS[name]?.dir ?? name, 'defects.json'), 'utf8'));
+  return all.filter((d) => !d.variants || d.variants.includes(name));
 }
 
 /** Records of a collection present after the run that were not there before it. */

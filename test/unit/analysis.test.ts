@@ -14,6 +14,17 @@ const CASES: Case[] = [
   ['500 on create', SERVER_500, 'server_error', 'app', ['POST /users', '500', '201', 'database is locked']],
   ['body check with the right status', BODY_MISMATCH, 'assertion_failed', 'app', ['GET /users/42', "got 'Bob'", "expected 'Alice'", 'line 14']],
   ['connection refused', REFUSED, 'connection_refused', 'environment', ['GET /health', 'Connection refused', 'http://127.0.0.1:9']],
+  ['the connection closed unanswered after the same target answered: the app dropped the request', backend({
+    failure: { kind: 'exception', exceptionType: 'RemoteDisconnected', message: 'Remote end closed connection without response', line: 6 },
+    calls: [
+      call({ seq: 1, method: 'PUT', path: '/tiddlers/svc-1', status: 204 }),
+      call({ seq: 2, method: 'PUT', path: '/tiddlers/svc-1', status: null, error: 'RemoteDisconnected: Remote end closed connection without response' }),
+    ],
+  }), 'connection_refused', 'app', ['PUT /tiddlers/svc-1', 'closed the connection without answering', 'earlier request', 'PUT /tiddlers/svc-1 → 204']],
+  ['a reset on the first call of the test stays the environment\'s', backend({
+    failure: { kind: 'exception', exceptionType: 'ConnectionResetError', message: '[Errno 104] Connection reset by peer', line: 3 },
+    calls: [call({ method: 'GET', path: '/health', status: null, error: 'ConnectionResetError: [Errno 104] Connection reset by peer' })],
+  }), 'connection_refused', 'environment', ['GET /health', 'reset by peer']],
   ['blocked consumer', BLOCKED, 'blocked_upstream', 'upstream-test', ["'Create user returns 201'", 'tst_create_user', "VARS['user_id']"]],
   ['NameError in the test', NAME_ERROR, 'test_code_error', 'test', ['NameError', 'reponse', 'line 9', 'GET /users']],
   ['a 400 whose body is an HTML stack trace: a leak, the API\'s fault', backend({

@@ -97,6 +97,57 @@ describe('the backend check catalogue', () => {
   });
 });
 
+describe('records a PUT creates at a key the test chooses', () => {
+  it('plans create, replace, read and delete on records of the test\'s own, with the headers the document requires', async () => {
+    const eps = await load('tiddlywiki');
+    const put = eps.find((e) => e.id === 'PUT /recipes/default/tiddlers/{title}')!;
+    expect(put).toMatchObject({ putCreates: true, idField: 'title', deleteOf: 'DELETE /bags/default/tiddlers/{title}' });
+    const { cases } = planBackendCases(eps);
+    const byId = (id: string) => cases.find((c) => c.id === id)!;
+    const create = byId('put-recipes-default-tiddlers-title.create');
+    expect(create).toMatchObject({ selected: true, produces: [], needs: [], testCategory: 'main' });
+    // A PUT may create what its path names: an unknown title is not a 404 case.
+    expect(cases.filter((c) => c.method === 'PUT' && c.kind === 'unknown-id')).toEqual([]);
+    for (const id of ['put-recipes-default-tiddlers-title.update', 'get-recipes-default-tiddlers-title.read', 'delete-bags-default-tiddlers-title.delete'])
+      expect(byId(id)).toMatchObject({ selected: true, needs: [] });
+
+    const code = generateTestCode(create, eps);
+    compiles(code);
+    expect(code).toContain('key = "svc-" + uniq()');
+    expect(code).toContain('body = {"title": key,');
+    expect(code).toContain('r = call("PUT", path("/recipes/default/tiddlers/{title}", {"title": key}), body, headers={"X-Requested-With": "TiddlyWiki"})');
+    // Deleted by the test itself, with the header the DELETE requires; read back where the PUT wrote it.
+    expect(code).toContain('track_at(r, path("/bags/default/tiddlers/{__id__}", dict({}, __id__=key)), {"X-Requested-With": "TiddlyWiki"})');
+    expect(code).toContain('back = call("GET", path("/recipes/default/tiddlers/{__id__}", dict({}, __id__=key)))');
+    expect(code).not.toContain('produce(');
+
+    const del = generateTestCode(byId('delete-bags-default-tiddlers-title.delete'), eps);
+    compiles(del);
+    expect(del).toContain('_target = "svc-" + uniq()');
+    expect(del).toContain('_setup = call("PUT", path("/recipes/default/tiddlers/{title}", {"title": _target}), {"title": _target,');
+    // Gone where the record is read, not only where it is deleted.
+    expect(del).toContain('after = call("GET", path("/recipes/default/tiddlers/{__id__}", dict({}, __id__=_target)))');
+  });
+
+  it('an update-only PUT beside a POST create keeps its 404 case; one naming its record by id is not a create', async () => {
+    const eps = await load('json-server');
+    expect(eps.filter((e) => e.putCreates)).toEqual([]);
+    expect(planBackendCases(eps).cases.some((c) => c.id === 'put-posts-id.unknown-id')).toBe(true);
+  });
+
+  it('where no validation error is documented, a wrong-typed value may be converted but must read back with its documented type', async () => {
+    const eps = await load('tiddlywiki');
+    const c = planBackendCases(eps).cases.find((x) => x.id === 'put-recipes-default-tiddlers-title.wrong-types')!;
+    expect(c.title).toBe('PUT /recipes/default/tiddlers/{title} with wrong field types keeps the documented types');
+    expect(c.expect.status).toEqual([]);
+    const code = generateTestCode(c, eps);
+    compiles(code);
+    expect(code).not.toContain('assert not (200 <= r.status < 300)');
+    expect(code).toContain('back = call("GET", path("/recipes/default/tiddlers/{title}", {"title": _target}))');
+    expect(code).toMatch(/problems = \[p for p in shape_problems\(back, .*\) if p\.split\(" "\)\[0\] in \["\$\.title", "\$\.text"/);
+  });
+});
+
 describe('cleanup of nested creates', () => {
   const call = (seq: number, method: string, path: string, status: number, body = '', headers: Record<string, string> = {}): RecordedCall =>
     ({ seq, method, url: `http://api.test${path}`, status, responseHeaders: headers, responseBody: body, startedAt: `2026-01-01T00:00:0${seq}Z` }) as unknown as RecordedCall;

@@ -4,6 +4,11 @@ import { describe, expect, it } from 'vitest';
 
 const LIB = join(__dirname, '..', '..', 'src', 'engine', 'backend', 'lib');
 
+/** Serves the script's handler class H on a free loopback port and points svc_checks at it. */
+const SERVE = String.raw`srv = ThreadingHTTPServer(('127.0.0.1', 0), H)
+threading.Thread(target=srv.serve_forever, daemon=True).start()
+os.environ['BASE_URL'] = 'http://127.0.0.1:%d' % srv.server_address[1]`;
+
 /**
  * A server like json-server 0.17: a posted JSON list is stored as one record, answered 201 with
  * the list as body and the new record's Location. cleanup() must remove it, and must leave alone
@@ -38,9 +43,7 @@ class H(BaseHTTPRequestHandler):
         self.send_response(200 if found else 404)
         self.send_header('Content-Length', '0')
         self.end_headers()
-srv = ThreadingHTTPServer(('127.0.0.1', 0), H)
-threading.Thread(target=srv.serve_forever, daemon=True).start()
-os.environ['BASE_URL'] = 'http://127.0.0.1:%d' % srv.server_address[1]
+${SERVE}
 from svc_checks import call, track, cleanup
 for bad in [[], [{'body': 'x'}], ['elsewhere'], {'body': 'y'}]:
     r = call('POST', '/comments', bad)
@@ -55,5 +58,41 @@ describe('svc_checks track() and cleanup()', () => {
     // [] and [{body}] are gone by Location; {body: y} has no id in its body and no list, so Location names it
     // through pick_id; ['elsewhere'] stays because its Location points at another collection.
     expect(JSON.parse(out)).toEqual({ comments: ['1', '103'], posts: ['9'] });
+  });
+
+  it('deletes what track_at() names when the answer was a success, with the headers the DELETE requires', () => {
+    const script = String.raw`
+import json, os, threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+store, deletes = {}, []
+class H(BaseHTTPRequestHandler):
+    def log_message(self, *a): pass
+    def do_PUT(self):
+        n = int(self.headers.get('Content-Length') or 0)
+        self.rfile.read(n)
+        ok = self.path != '/things/refused'
+        if ok:
+            store[self.path.rsplit('/', 1)[-1]] = True
+        self.send_response(204 if ok else 400)
+        self.send_header('Content-Length', '0')
+        self.end_headers()
+    def do_DELETE(self):
+        deletes.append((self.path, self.headers.get('X-Requested-With')))
+        allowed = self.headers.get('X-Requested-With') == 'Svc'
+        if allowed:
+            store.pop(self.path.rsplit('/', 1)[-1], None)
+        self.send_response(204 if allowed else 403)
+        self.send_header('Content-Length', '0')
+        self.end_headers()
+${SERVE}
+from svc_checks import call, track_at, cleanup
+for key in ['a', 'refused']:
+    r = call('PUT', '/things/' + key, {'x': 1})
+    track_at(r, '/bin/things/' + key, {'X-Requested-With': 'Svc'})
+cleanup()
+print(json.dumps({'store': sorted(store), 'deletes': deletes}))
+`;
+    const out = JSON.parse(execFileSync('python3', ['-c', script], { env: { ...process.env, PYTHONPATH: LIB }, encoding: 'utf8', timeout: 20_000 }));
+    expect(out).toEqual({ store: [], deletes: [['/bin/things/a', 'Svc']] });
   });
 });

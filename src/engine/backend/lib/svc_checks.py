@@ -21,8 +21,12 @@ environment.
     path(template, values)            fills {name} parameters, each value URL-quoted
     uniq(), uniq_int()                a fresh 12-character hex string, a fresh 10-digit integer
     pick_id(r, field)                 the id of a created record: body[field], body.data[field], or Location
-    track(r, delete_template, field, values)
-                                      remembers a record the test created, deleted by cleanup()
+    track(r, delete_template, field, values, headers=None)
+                                      remembers a record the answer names, deleted by cleanup() (with
+                                      these headers, e.g. one the DELETE requires)
+    track_at(r, delete_path, headers=None)
+                                      remembers the record at a path when the answer is a success: what
+                                      a PUT to a new key creates
     cleanup()                         deletes what track() remembered, newest first, except what the
                                       test deleted itself (a server may give that id to another record)
     leak_in(r)                        the first stack trace, source path or database error in the answer, or None
@@ -43,7 +47,7 @@ import urllib.parse
 import urllib.request
 import uuid
 
-__all__ = ['call', 'path', 'uniq', 'uniq_int', 'pick_id', 'track', 'cleanup', 'leak_in', 'shape_problems',
+__all__ = ['call', 'path', 'uniq', 'uniq_int', 'pick_id', 'track', 'track_at', 'cleanup', 'leak_in', 'shape_problems',
            'differences', 'unchanged', 'same', 'bad_auth', 'wrong_scheme', 'Answer']
 
 LEAK = re.compile(
@@ -139,7 +143,7 @@ def pick_id(r, field):
     return loc.rstrip('/').rsplit('/', 1)[-1] if loc else None
 
 
-def track(r, delete_template, field, values):
+def track(r, delete_template, field, values, headers=None):
     """A record the answer names is deleted by cleanup(). An answer that is a list names no one record
     by its body (a server may store a posted list as one record and answer with it); its Location
     names ours only when it points at the very path the delete template makes of its last segment."""
@@ -148,14 +152,20 @@ def track(r, delete_template, field, values):
     if not isinstance(r.json(), list):
         rid = pick_id(r, field)
         if rid is not None:
-            _created.append(path(delete_template, dict(values, __id__=rid)))
+            _created.append((path(delete_template, dict(values, __id__=rid)), headers))
         return
     loc = r.headers.get('Location') if r.headers else None
     if loc:
         at = urllib.parse.urlparse(loc).path.rstrip('/')
         p = path(delete_template, dict(values, __id__=urllib.parse.unquote(at.rsplit('/', 1)[-1])))
         if at and at.endswith(p):
-            _created.append(p)
+            _created.append((p, headers))
+
+
+def track_at(r, delete_path, headers=None):
+    """The record at delete_path is deleted by cleanup() when the answer is a success."""
+    if delete_path and 200 <= r.status < 300:
+        _created.append((delete_path, headers))
 
 
 def cleanup():
@@ -164,11 +174,11 @@ def cleanup():
     if _created and sys.exc_info()[0] is not None:
         time.sleep(0.005)
     while _created:
-        p = _created.pop()
+        p, headers = _created.pop()
         if p in _gone:
             continue
         try:
-            call('DELETE', p)
+            call('DELETE', p, headers=headers)
         except Exception:
             pass
 
