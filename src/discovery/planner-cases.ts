@@ -119,14 +119,21 @@ export function makeCase(ep: ApiEndpoint, kind: CaseKind, ctx: PlanContext, opts
  * check would rewrite records it does not own.
  */
 export function sharedWrite(ep: ApiEndpoint, ctx: PlanContext): string | undefined {
-  if (!['PUT', 'PATCH', 'DELETE'].includes(ep.method) || isItem(ep)) return undefined;
   const read = ctx.all?.some((e) => e.method === 'GET' && e.path === ep.path);
+  // A POST that creates no record (the document answers neither 201 nor an id), sent to what a GET
+  // reads (`POST /flows` beside `GET /flows`), writes over that data: deploys, replaces, resets.
+  if (ep.method === 'POST' && read && !createdResource(ep) && !READ_ONLY_POST.test(segments(ep.path).pop() ?? ''))
+    return `POST ${ep.path} creates no record (the document answers neither 201 nor an id) and writes to what GET ${ep.path} reads, which holds data this suite did not create; a suite never changes or deletes what it did not create. Select it only against data you can lose.`;
+  if (!['PUT', 'PATCH', 'DELETE'].includes(ep.method) || isItem(ep)) return undefined;
   if (!read) return undefined;
   const collection = ctx.all?.some((e) => e.path.startsWith(`${ep.path.replace(/\/$/, '')}/{`));
   return collection
     ? `${ep.method} ${ep.path} writes to the whole collection, which holds records this suite did not create; a suite never changes or deletes what it did not create.`
     : `${ep.method} ${ep.path} writes to a record that existed before the run; a suite never changes or deletes what it did not create.`;
 }
+
+/** POSTs named for a read (a query in a body): they change nothing. */
+const READ_ONLY_POST = /^(search|query|graphql|verify|validate|check|preview|count|lookup|find)$/i;
 
 /** Kinds that leave a record behind when the server accepts them. */
 export function createsRecord(kind: CaseKind): boolean {

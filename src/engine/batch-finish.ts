@@ -53,6 +53,17 @@ export function worstStatus(statuses: string[]): string {
  * resources kept from an earlier run that a skip-dependencies rerun used), chains, analysis, and
  * only then the terminal statuses: a run is not done until cleanup ends.
  */
+/** The path of a target URL (`/admin` of `http://host/admin/`), or undefined for none or the root. */
+function pathOfUrl(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const p = new URL(url).pathname.replace(/\/+$/, '');
+    return p || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function finishBatch(
   ctx: EngineContext,
   batchId: string,
@@ -63,12 +74,14 @@ export async function finishBatch(
   await db.updateTable('batches').set({ phase: 'cleanup' }).where('id', '=', batchId).execute();
   const cleanupStarted = Date.now();
 
+  const project = await db.selectFrom('projects').select(['url']).where('id', '=', batch.project_id).executeTakeFirst();
   // Cleanup records survive a crash: compute them once, then only finish pending ones.
   let records = await db.selectFrom('cleanup_records').selectAll().where('batch_id', '=', batchId).execute();
   if (!records.length) {
     const rows = await db.selectFrom('run_calls').selectAll().where('batch_id', '=', batchId).where('origin', '=', 'test').orderBy('started_at').orderBy('seq').execute();
     const calls = rows.map(toRecordedCall);
-    const handles = extractHandles(calls, await ctx.cleanupOptions(batch.project_id));
+    const basePaths = [...new Set(d.slots.map((s) => pathOfUrl(s.run.target_url ?? project?.url)).filter((p): p is string => !!p))];
+    const handles = extractHandles(calls, { ...(await ctx.cleanupOptions(batch.project_id)), basePaths });
     const now = nowIso();
     const insert = (h: Handle, origin: string): Insertable<CleanupRecordsTable> => ({
       id: newId('cln'),
@@ -100,7 +113,6 @@ export async function finishBatch(
     .filter((r) => r.status === 'pending')
     .map((r) => ({ url: r.resource_url, resourcePath: r.resource_path, resourceId: r.resource_id, resourceType: r.resource_type, sourceEndpoint: r.source_endpoint, parentPath: r.parent_path, depth: r.depth, deleteEndpoint: r.delete_endpoint, status: 'pending' }));
   const byPath = new Map(records.map((r) => [r.resource_path, r]));
-  const project = await db.selectFrom('projects').select(['url']).where('id', '=', batch.project_id).executeTakeFirst();
   const { allowed, refused } = await cleanupTargets(ctx, pending, d.slots.map((s) => s.run.target_url ?? project?.url ?? null));
   for (const { handle, reason } of refused) {
     await db.updateTable('cleanup_records').set({ status: 'failed', response_body: reason, finished_at: nowIso() }).where('id', '=', byPath.get(handle.resourcePath)!.id).execute();

@@ -22,6 +22,11 @@ export interface CleanupOptions {
   exclude?: string[];
   /** From API docs: creates whose records another path deletes, e.g. /posts/{id}/comments → /comments/{id}. */
   deletePairs?: { create: string; delete: string }[];
+  /**
+   * Paths the target URLs carry (`/admin` of `http://host/admin`): the document's paths are below
+   * them, so templates are matched against what follows.
+   */
+  basePaths?: string[];
 }
 
 /** Values of a template's parameters in a concrete path (`/posts/{id}/comments`, `/posts/3/comments` → {id: '3'}). */
@@ -108,6 +113,14 @@ function globMatch(glob: string, path: string): boolean {
  * the create call's path, so cleanup can delete children before parents.
  */
 export function extractHandles(calls: RecordedCall[], opts: CleanupOptions = {}): Handle[] {
+  const bases = (opts.basePaths ?? []).map((b) => b.replace(/\/+$/, '')).filter(Boolean).sort((a, b) => b.length - a.length);
+  const baseOf = (p: string) => bases.find((b) => p === b || p.startsWith(`${b}/`)) ?? '';
+  /** The path below the target's base path: what the document's templates describe. */
+  const rel = (p: string) => p.slice(baseOf(p).length) || '/';
+  const paired = (createPath: string, id: string) => {
+    const p = pairedPath(opts.deletePairs, rel(createPath), id);
+    return p === undefined ? undefined : `${baseOf(createPath)}${p}`;
+  };
   const handles: Handle[] = [];
   const byPath = new Map<string, Handle>();
   const ordered = [...calls].sort((a, b) => (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : a.seq - b.seq));
@@ -131,12 +144,12 @@ export function extractHandles(calls: RecordedCall[], opts: CleanupOptions = {})
     } else {
       const type = createPath.split('/').filter(Boolean).pop() ?? '';
       id = idFromBody(c.responseBody, type);
-      if (id !== undefined) resourcePath = method === 'PUT' ? createPath : pairedPath(opts.deletePairs, createPath, id) ?? `${createPath}/${encodeURIComponent(id)}`;
+      if (id !== undefined) resourcePath = method === 'PUT' ? createPath : paired(createPath, id) ?? `${createPath}/${encodeURIComponent(id)}`;
     }
     // A Location under the create path (`/posts/3/comments/4`) that no DELETE serves names the
     // record where the paired DELETE removes it (`/comments/4`).
-    if (resourcePath && id && location && opts.deleteTemplates && !opts.deleteTemplates.some((t) => matchTemplate(t, resourcePath!)))
-      resourcePath = pairedPath(opts.deletePairs, createPath, id) ?? resourcePath;
+    if (resourcePath && id && location && opts.deleteTemplates && !opts.deleteTemplates.some((t) => matchTemplate(t, rel(resourcePath!))))
+      resourcePath = paired(createPath, id) ?? resourcePath;
     if (!resourcePath || !id) continue;
     // A server that reuses ids can create a record at a path a test already deleted: the new
     // record replaces the old handle. Any other repeat is the same record seen again.
@@ -150,11 +163,11 @@ export function extractHandles(calls: RecordedCall[], opts: CleanupOptions = {})
     let deleteEndpoint: string | null = `DELETE ${template}`;
     let status: Handle['status'] = 'pending';
     if (opts.deleteTemplates) {
-      const t = opts.deleteTemplates.find((x) => matchTemplate(x, resourcePath!));
+      const t = opts.deleteTemplates.find((x) => matchTemplate(x, rel(resourcePath!)));
       deleteEndpoint = t ? `DELETE ${t}` : null;
       if (!t) status = 'orphaned';
     }
-    if (opts.exclude?.some((g) => globMatch(g, resourcePath!))) status = 'excluded';
+    if (opts.exclude?.some((g) => globMatch(g, resourcePath!) || globMatch(g, rel(resourcePath!)))) status = 'excluded';
     const h: Handle = {
       url: new URL(resourcePath, c.url).toString(),
       resourcePath,

@@ -83,17 +83,25 @@ async function startTiddlyWiki() {
   return { url, stop: async () => { await stopChild(child); rmSync(dir, { recursive: true, force: true }); } };
 }
 
-async function startNodeRed() {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-corpus-nr-'));
-  const redRequire = createRequire(require.resolve('node-red/package.json'));
-  const hash = redRequire('bcryptjs').hashSync(NODE_RED_USER.password, 8);
-  const port = await freePort();
+/**
+ * Writes `settings.js` for Node-RED on loopback in `dir` (its user dir, flows in flows.json): the
+ * editor and Admin API under /admin, HTTP nodes under /api, `user` its only admin.
+ */
+export function writeNodeRedSettings(dir, port, user, extra = {}) {
+  const hash = createRequire(require.resolve('node-red/package.json'))('bcryptjs').hashSync(user.password, 8);
   writeFileSync(join(dir, 'settings.js'), `module.exports = ${JSON.stringify({
     uiHost: '127.0.0.1', uiPort: port, httpAdminRoot: '/admin', httpNodeRoot: '/api', userDir: dir, flowFile: 'flows.json',
     credentialSecret: 'corpus', logging: { console: { level: 'warn' } },
-    adminAuth: { type: 'credentials', users: [{ username: NODE_RED_USER.username, password: hash, permissions: '*' }] },
+    adminAuth: { type: 'credentials', users: [{ username: user.username, password: hash, permissions: '*' }] },
     editorTheme: { tours: false, projects: { enabled: false } }, telemetry: { enabled: false }, diagnostics: { enabled: false },
+    ...extra,
   })};\n`);
+}
+
+async function startNodeRed() {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-corpus-nr-'));
+  const port = await freePort();
+  writeNodeRedSettings(dir, port, NODE_RED_USER);
   const child = startNode([join(dirname(require.resolve('node-red/package.json')), 'red.js'), '-s', join(dir, 'settings.js')], dir);
   const url = `http://127.0.0.1:${port}/`;
   await waitHttp(`${url}admin/`, child, 60_000);

@@ -11,6 +11,9 @@
 //   tiddlywiki-disk the same saving to disk, as the edition does by default: a defect of its file
 //                   store kills the server during the run (bench only; its failures depend on timing)
 //
+//   node-red        the npm package `node-red` (4.x): its Admin HTTP API under /admin, with a bearer token
+//                   from its own POST /auth/token, over a flow file of two flows (one with two nodes)
+//
 // A defect with `variants` counts only for those APIs (same folder, other set-up).
 //
 // Each API has a folder under test/corpus/backend/<name>/ holding the OpenAPI document written from
@@ -26,6 +29,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { endpointOf } from '../../dist/src/server/batch-triage.js';
 import { MUTANTS, startReference, variant, writeReferenceDocs } from './reference-api.mjs';
+import { NODE_RED_USER, writeNodeRedSettings } from './apps.mjs';
 import { freePort, startService } from './service.mjs';
 
 const require = createRequire(import.meta.url);
@@ -141,10 +145,53 @@ async function startTiddlyWikiApi({ disk = false } = {}) {
   };
 }
 
+const NODE_RED_FLOWS = [
+  { id: 'f1a0000000000001', type: 'tab', label: 'Orders', disabled: false, info: '' },
+  { id: 'n1a0000000000001', type: 'inject', z: 'f1a0000000000001', name: 'tick', props: [], repeat: '', once: false, topic: '', x: 100, y: 80, wires: [['n1a0000000000002']] },
+  { id: 'n1a0000000000002', type: 'debug', z: 'f1a0000000000001', name: 'out', active: true, complete: 'false', x: 300, y: 80, wires: [] },
+  { id: 'f1a0000000000002', type: 'tab', label: 'Billing', disabled: false, info: '' },
+];
+
+/**
+ * Node-RED with admin authentication over a flow file of its own. `credential` is a bearer token
+ * from its POST /auth/token; `snapshot()` is every node of the active configuration.
+ */
+async function startNodeRedApi() {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-node-red-'));
+  const pkg = dirname(require.resolve('node-red/package.json'));
+  const port = await freePort();
+  writeFileSync(join(dir, 'flows.json'), JSON.stringify(NODE_RED_FLOWS));
+  writeNodeRedSettings(dir, port, NODE_RED_USER, { diagnostics: { enabled: true } });
+  const proc = spawn(process.execPath, [join(pkg, 'red.js'), '-s', join(dir, 'settings.js')], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout.on('data', (d) => (out += d));
+  proc.stderr.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}/admin`;
+  await waitFor(`${url}/auth/login`, proc, () => out);
+  const res = await fetch(`${url}/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_id: 'node-red-admin', grant_type: 'password', scope: '*', ...NODE_RED_USER }),
+  });
+  const token = (await res.json()).access_token;
+  if (!token) throw new Error(`no token from Node-RED (${res.status}):\n${out}`);
+  return {
+    url,
+    credential: token,
+    snapshot: async () => ({ flows: await (await fetch(`${url}/flows`, { headers: { authorization: `Bearer ${token}` } })).json() }),
+    async stop() {
+      proc.kill('SIGTERM');
+      await new Promise((r) => (proc.exitCode !== null || proc.signalCode !== null ? r() : proc.once('exit', r)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export const APIS = {
   'json-server': { docs: join(BACKEND_DIR, 'json-server', 'openapi.yaml'), start: startJsonServer },
   'loopback-todo': { docs: join(BACKEND_DIR, 'loopback-todo', 'openapi.yaml'), start: startLoopbackTodo },
   tiddlywiki: { docs: join(BACKEND_DIR, 'tiddlywiki', 'openapi.yaml'), start: startTiddlyWikiApi },
+  'node-red': { docs: join(BACKEND_DIR, 'node-red', 'openapi.yaml'), start: startNodeRedApi },
   'tiddlywiki-disk': { dir: 'tiddlywiki', docs: join(BACKEND_DIR, 'tiddlywiki', 'openapi.yaml'), start: () => startTiddlyWikiApi({ disk: true }) },
 };
 
@@ -197,6 +244,7 @@ export async function evaluateApi(name) {
   try {
     const before = await target.snapshot();
     const project = must(await service.svc(['project', 'create', '--type', 'backend', '--name', name, '--url', target.url]), 'project create').id;
+    if (target.credential) must(await service.svc(['project', 'credential', project, '--type', 'Bearer token', '--credential', target.credential]), 'credential');
     must(await service.svc(['project', 'docs', 'put', project, '--file', api.docs]), 'docs put');
     must(await service.svc(['project', 'discover', project]), 'discover');
     must(await service.svc(['plan', 'generate', '--project', project]), 'plan generate');

@@ -30,6 +30,15 @@ describe('the backend check catalogue', () => {
     }
     const js = planBackendCases(await load('json-server')).cases;
     for (const c of js.filter((x) => x.path === '/profile' && x.method !== 'GET')) expect(c.description).toMatch(/record that existed before the run/);
+    // A POST that creates no record, to what a GET reads, replaces data the suite did not create.
+    const nr = planBackendCases(await load('node-red')).cases;
+    const deploy = nr.filter((c) => c.endpointId === 'POST /flows');
+    expect(deploy.length).toBeGreaterThan(0);
+    for (const c of deploy) {
+      expect(c.selected).toBe(false);
+      expect(c.description).toMatch(/POST \/flows creates no record .* writes to what GET \/flows reads/);
+    }
+    expect(nr.find((c) => c.id === 'post-flow.create')!.selected).toBe(true);
     // Writes to an item work on a record the test creates itself.
     const update = js.find((c) => c.id === 'patch-posts-id.update')!;
     expect(update.needs).toEqual([]);
@@ -165,6 +174,18 @@ describe('cleanup of nested creates', () => {
     expect(hs.map((h) => [h.resourcePath, h.status, h.deleteEndpoint, h.parentPath])).toEqual([
       ['/posts/3', 'pending', 'DELETE /posts/{id}', null],
       ['/comments/7', 'pending', 'DELETE /comments/{id}', '/posts/3'],
+    ]);
+  });
+
+  it('matches the document\'s paths below the path the target URL carries (http://host/admin)', () => {
+    const hs = extractHandles(
+      [call(1, 'POST', '/admin/posts', 201, '{"id": 3}'), call(2, 'POST', '/admin/posts/3/comments', 201, '{"id": 7}'), call(3, 'POST', '/admin/flow', 200, '{"id": "ab12"}')],
+      { ...opts, basePaths: ['/admin'] },
+    );
+    expect(hs.map((h) => [h.resourcePath, h.status, h.deleteEndpoint])).toEqual([
+      ['/admin/posts/3', 'pending', 'DELETE /posts/{id}'],
+      ['/admin/comments/7', 'pending', 'DELETE /comments/{id}'],
+      ['/admin/flow/ab12', 'orphaned', null],
     ]);
   });
 
