@@ -11,6 +11,7 @@
 //   tiddlywiki-disk the same saving to disk, as the edition does by default: a defect of its file
 //                   store kills the server during the run (bench only; its failures depend on timing)
 //
+//   loopback-todo-served  the same, described by the OpenAPI document it serves (GET /openapi.json)
 //   node-red        the npm package `node-red` (4.x): its Admin HTTP API under /admin, with a bearer token
 //                   from its own POST /auth/token, over a flow file of two flows (one with two nodes)
 //
@@ -191,6 +192,16 @@ export const APIS = {
   'json-server': { docs: join(BACKEND_DIR, 'json-server', 'openapi.yaml'), start: startJsonServer },
   'loopback-todo': { docs: join(BACKEND_DIR, 'loopback-todo', 'openapi.yaml'), start: startLoopbackTodo },
   tiddlywiki: { docs: join(BACKEND_DIR, 'tiddlywiki', 'openapi.yaml'), start: startTiddlyWikiApi },
+  // The same server, described by the OpenAPI document it serves itself (GET /openapi.json).
+  'loopback-todo-served': {
+    dir: 'loopback-todo',
+    start: async () => {
+      const target = await startLoopbackTodo();
+      const docs = join(mkdtempSync(join(tmpdir(), 'svc-loopback-openapi-')), 'openapi.json');
+      writeFileSync(docs, await (await fetch(`${target.url}/openapi.json`)).text());
+      return { ...target, docs, stop: async () => { await target.stop(); rmSync(dirname(docs), { recursive: true, force: true }); } };
+    },
+  },
   'node-red': { docs: join(BACKEND_DIR, 'node-red', 'openapi.yaml'), start: startNodeRedApi },
   'tiddlywiki-disk': { dir: 'tiddlywiki', docs: join(BACKEND_DIR, 'tiddlywiki', 'openapi.yaml'), start: () => startTiddlyWikiApi({ disk: true }) },
 };
@@ -245,7 +256,7 @@ export async function evaluateApi(name) {
     const before = await target.snapshot();
     const project = must(await service.svc(['project', 'create', '--type', 'backend', '--name', name, '--url', target.url]), 'project create').id;
     if (target.credential) must(await service.svc(['project', 'credential', project, '--type', 'Bearer token', '--credential', target.credential]), 'credential');
-    must(await service.svc(['project', 'docs', 'put', project, '--file', api.docs]), 'docs put');
+    must(await service.svc(['project', 'docs', 'put', project, '--file', target.docs ?? api.docs]), 'docs put');
     must(await service.svc(['project', 'discover', project]), 'discover');
     must(await service.svc(['plan', 'generate', '--project', project]), 'plan generate');
     must(await service.svc(['plan', 'accept', '--project', project]), 'plan accept');
