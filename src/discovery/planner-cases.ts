@@ -107,8 +107,21 @@ export function makeCase(ep: ApiEndpoint, kind: CaseKind, ctx: PlanContext, opts
   } else if (kind !== 'create' && resource && !ep.deleteOf && createsRecord(kind)) {
     c.selected = false;
     c.description = `${c.description} Deselected: it may create ${an(singular(resource))} that no DELETE endpoint can remove.`.slice(0, 2000);
+  } else if (undeletablePut(ep, kind, ctx)) {
+    // What a PUT creates is the test's own and deleted by it; with no DELETE it would stay.
+    const r = createdResource(undeletablePut(ep, kind, ctx)!) ?? 'record';
+    c.selected = false;
+    c.description = `${c.description} Deselected: it creates ${an(singular(r))} by PUT, and no DELETE endpoint can remove it.`.slice(0, 2000);
   }
   return c;
+}
+
+/** The PUT that creates the record this case makes for itself, when no DELETE removes what it creates. */
+function undeletablePut(ep: ApiEndpoint, kind: CaseKind, ctx: PlanContext): ApiEndpoint | undefined {
+  if (kind === 'create') return ep.putCreates && !ep.deleteOf ? ep : undefined;
+  const tv = targetVariable(ep);
+  const creator = tv ? ctx.producers.get(tv) : undefined;
+  return creator?.putCreates && !creator.deleteOf && selfContained(ep, kind, creator) ? creator : undefined;
 }
 
 /**

@@ -138,6 +138,16 @@ describe('records a PUT creates at a key the test chooses', () => {
     expect(del).toContain('after = call("GET", path("/recipes/default/tiddlers/{__id__}", dict({}, __id__=_target)))');
   });
 
+  it('with no DELETE for them, no case creates records by PUT: they would stay', async () => {
+    const eps = (await load('tiddlywiki')).filter((e) => e.method !== 'DELETE');
+    const { cases } = planBackendCases(annotateEndpoints(eps));
+    const writes = cases.filter((c) => c.method === 'PUT' || c.id === 'get-recipes-default-tiddlers-title.read');
+    expect(writes.length).toBeGreaterThan(5);
+    for (const c of writes) expect(c.selected, c.id).toBe(false);
+    expect(cases.find((c) => c.id === 'put-recipes-default-tiddlers-title.create')!.description).toMatch(/creates a tiddler by PUT, and no DELETE endpoint can remove it/);
+    expect(cases.find((c) => c.id === 'get-recipes-default-tiddlers-title.unknown-id')!.selected).toBe(true);
+  });
+
   it('an update-only PUT beside a POST create keeps its 404 case; one naming its record by id is not a create', async () => {
     const eps = await load('json-server');
     expect(eps.filter((e) => e.putCreates)).toEqual([]);
