@@ -81,6 +81,11 @@ export const FailureEvidence = z
     consumedVariables: z.record(z.string(), z.unknown()).optional(),
     steps: z.array(EvidenceStep).optional(),
     failedStepIndex: z.number().int().optional(),
+    /**
+     * When a call of this run got no answer: the last answer the same target gave another test of
+     * the batch before it (a target that answered, then stopped, went down during the run).
+     */
+    targetLastAnswer: z.object({ testName: z.string(), method: z.string(), path: z.string(), status: z.number().int(), at: z.string() }).optional(),
     /** From the API docs: 'POST /users' -> [201, 409, 422]. */
     declaredStatuses: z.record(z.string(), z.array(z.number().int())).optional(),
     /** From the API docs: 'POST /users' -> required request body fields ['email', 'name']. */

@@ -152,10 +152,17 @@ function transport(e: FailureEvidence): Draft | null {
       evidence: [`${where}: ${excerpt(err, 120)}`, `answered before: ${answered.slice(-3).map((c) => `${endpointOf(c)} → ${c.status}`).join(', ')}`],
     };
   }
+  // The same target answered another test of this run moments before: it went down during the run.
+  const before = e.targetLastAnswer;
+  const stopped = before
+    ? ` It was answering earlier in this run (last answer: ${before.method} ${before.path} → ${before.status} to '${before.testName}' at ${before.at}) and stopped: the app went down during the run — most likely a request just before then crashed it; look at what that test and the ones beside it sent.`
+    : '';
   return {
     failureKind: 'connection_refused', recommendedFixTarget: 'environment', confidence: 'high', call: transportCall ?? call,
-    rootCauseHypothesis: `${where} could not connect to ${origin} (${excerpt(err, 120)}): nothing is listening there — the app is down, or the base URL or port is wrong, or the runner cannot reach it.`,
-    evidence: [`${where}: ${excerpt(err, 120)}`, `target: ${e.targetUrl ?? origin}`],
+    rootCauseHypothesis: before
+      ? `${where} could not connect to ${origin} (${excerpt(err, 120)}).${stopped}`
+      : `${where} could not connect to ${origin} (${excerpt(err, 120)}): nothing is listening there — the app is down, or the base URL or port is wrong, or the runner cannot reach it.`,
+    evidence: [`${where}: ${excerpt(err, 120)}`, `target: ${e.targetUrl ?? origin}`, ...(before ? [`last answer before: ${before.method} ${before.path} → ${before.status} ('${before.testName}', ${before.at})`] : [])],
   };
 }
 

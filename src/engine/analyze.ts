@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { analyzeFailure } from '../ai/analysis.js';
 import { FailureEvidence, RunFailureKind } from '../ai/evidence.js';
 import type { ModelProvider } from '../ai/provider.js';
@@ -38,11 +39,40 @@ export function makeAnalyzer(provider: ModelProvider, evidenceExtras?: (projectI
     if (extra.missingVariables) evidence.missingVariables = extra.missingVariables as string[];
     if (extra.steps) evidence.steps = extra.steps as FailureEvidence['steps'];
     if (typeof extra.failedStepIndex === 'number') evidence.failedStepIndex = extra.failedStepIndex;
+    const unanswered = calls.find((c) => c.status === null);
+    if (unanswered && r.batch_id) {
+      const last = await lastAnswerBefore(store, r.batch_id, runId, unanswered.url, unanswered.started_at);
+      if (last) evidence.targetLastAnswer = last;
+    }
     const parsed = FailureEvidence.parse(evidence);
     const base = analyzeFailure(parsed);
     const analysis = provider.available ? await analyzeWithModel(parsed, provider, base) : base;
     await updateRun(db, runId, { analysis: JSON.stringify(analysis) });
   };
+}
+
+/** The last answer another test of the batch got from the same origin before `before`. */
+async function lastAnswerBefore(store: Store, batchId: string, runId: string, url: string, before: string): Promise<FailureEvidence['targetLastAnswer']> {
+  let origin: string;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+  const row = await store.db
+    .selectFrom('run_calls')
+    .innerJoin('runs', 'runs.id', 'run_calls.run_id')
+    .select(['runs.test_name', 'run_calls.method', 'run_calls.path', 'run_calls.status', 'run_calls.started_at'])
+    .where('run_calls.batch_id', '=', batchId)
+    .where('run_calls.origin', '=', 'test')
+    .where('run_calls.run_id', '!=', runId)
+    .where('run_calls.status', 'is not', null)
+    .where('run_calls.started_at', '<', before)
+    .where(sql<string>`substr(run_calls.url, 1, ${sql.lit(origin.length + 1)})`, '=', `${origin}/`)
+    .orderBy('run_calls.started_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && row.status !== null ? { testName: row.test_name, method: row.method, path: row.path, status: row.status, at: row.started_at } : undefined;
 }
 
 /**

@@ -25,6 +25,11 @@ const CASES: Case[] = [
     failure: { kind: 'exception', exceptionType: 'ConnectionResetError', message: '[Errno 104] Connection reset by peer', line: 3 },
     calls: [call({ method: 'GET', path: '/health', status: null, error: 'ConnectionResetError: [Errno 104] Connection reset by peer' })],
   }), 'connection_refused', 'environment', ['GET /health', 'reset by peer']],
+  ['refused after the same target answered another test of the run: it went down during the run', backend({
+    failure: { kind: 'exception', exceptionType: 'URLError', message: '<urlopen error [Errno 111] Connection refused>', line: 4 },
+    calls: [call({ method: 'GET', path: '/ok', status: null, error: 'ConnectionRefusedError: [Errno 111] Connection refused' })],
+    targetLastAnswer: { testName: 'Crash it', method: 'GET', path: '/crash-before', status: 200, at: '2026-11-26T02:00:14.113Z' },
+  }), 'connection_refused', 'environment', ['GET /ok', 'It was answering earlier in this run', "GET /crash-before → 200 to 'Crash it'", 'went down during the run']],
   ['blocked consumer', BLOCKED, 'blocked_upstream', 'upstream-test', ["'Create user returns 201'", 'tst_create_user', "VARS['user_id']"]],
   ['NameError in the test', NAME_ERROR, 'test_code_error', 'test', ['NameError', 'reponse', 'line 9', 'GET /users']],
   ['a 400 whose body is an HTML stack trace: a leak, the API\'s fault', backend({
