@@ -75,13 +75,14 @@ export async function finishBatch(
   const cleanupStarted = Date.now();
 
   const project = await db.selectFrom('projects').select(['url']).where('id', '=', batch.project_id).executeTakeFirst();
+  const options = await ctx.cleanupOptions(batch.project_id);
   // Cleanup records survive a crash: compute them once, then only finish pending ones.
   let records = await db.selectFrom('cleanup_records').selectAll().where('batch_id', '=', batchId).execute();
   if (!records.length) {
     const rows = await db.selectFrom('run_calls').selectAll().where('batch_id', '=', batchId).where('origin', '=', 'test').orderBy('started_at').orderBy('seq').execute();
     const calls = rows.map(toRecordedCall);
     const basePaths = [...new Set(d.slots.map((s) => pathOfUrl(s.run.target_url ?? project?.url)).filter((p): p is string => !!p))];
-    const handles = extractHandles(calls, { ...(await ctx.cleanupOptions(batch.project_id)), basePaths });
+    const handles = extractHandles(calls, { ...options, basePaths });
     const now = nowIso();
     const insert = (h: Handle, origin: string): Insertable<CleanupRecordsTable> => ({
       id: newId('cln'),
@@ -121,6 +122,7 @@ export async function finishBatch(
     let seq = 0;
     const outcomes = await runCleanup(allowed, {
       auth: d.auth,
+      headersFor: (h) => (h.deleteEndpoint ? options.deleteHeaders?.[h.deleteEndpoint.replace(/^DELETE /, '')] : undefined),
       concurrency: ctx.targetConnections,
       record: (c) => {
         c.seq = ++seq;

@@ -16,9 +16,9 @@ interface Exchange {
   call: RecordedCall;
 }
 
-async function send(method: string, url: string, auth: InjectedAuth, timeoutMs: number): Promise<Exchange> {
+async function send(method: string, url: string, auth: InjectedAuth, timeoutMs: number, extra?: Record<string, string>): Promise<Exchange> {
   const started = Date.now();
-  const headers = { accept: 'application/json', ...auth.headers };
+  const headers = { accept: 'application/json', ...extra, ...auth.headers };
   const call: RecordedCall = {
     seq: 0,
     method,
@@ -52,7 +52,17 @@ async function send(method: string, url: string, auth: InjectedAuth, timeoutMs: 
  */
 export async function runCleanup(
   handles: Handle[],
-  o: { auth: InjectedAuth; record: (call: RecordedCall) => void; concurrency?: number; retries?: number; timeoutMs?: number; backoffMs?: number; signal?: AbortSignal },
+  o: {
+    auth: InjectedAuth;
+    record: (call: RecordedCall) => void;
+    /** Headers the DELETE of a handle requires (documented), besides the credential. */
+    headersFor?: (h: Handle) => Record<string, string> | undefined;
+    concurrency?: number;
+    retries?: number;
+    timeoutMs?: number;
+    backoffMs?: number;
+    signal?: AbortSignal;
+  },
 ): Promise<CleanupOutcome[]> {
   const out: CleanupOutcome[] = [];
   const retries = o.retries ?? 3;
@@ -72,7 +82,7 @@ export async function runCleanup(
   async function deleteOne(h: Handle): Promise<CleanupOutcome> {
     let last: Exchange | undefined;
     for (let attempt = 1; attempt <= retries; attempt++) {
-      last = await send('DELETE', h.url, o.auth, timeoutMs);
+      last = await send('DELETE', h.url, o.auth, timeoutMs, o.headersFor?.(h));
       o.record(last.call);
       const s = last.status;
       if (s !== null && s >= 200 && s < 300) return done('deleted', attempt);

@@ -27,6 +27,8 @@ export interface CleanupOptions {
    * them, so templates are matched against what follows.
    */
   basePaths?: string[];
+  /** From API docs: headers a DELETE requires, by its path template. */
+  deleteHeaders?: Record<string, Record<string, string>>;
 }
 
 /** Values of a template's parameters in a concrete path (`/posts/{id}/comments`, `/posts/3/comments` → {id: '3'}). */

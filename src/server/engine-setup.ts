@@ -80,8 +80,8 @@ export function createEngine(o: EngineSetup): Engine & { isolationLine: string }
     },
     async cleanupOptions(projectId) {
       const p = await o.store.db.selectFrom('projects').select(['settings']).where('id', '=', projectId).executeTakeFirst();
-      const settings = JSON.parse(p?.settings ?? '{}') as { cleanupExclude?: string[]; deleteTemplates?: string[]; deletePairs?: { create: string; delete: string }[] };
-      return { exclude: settings.cleanupExclude, deleteTemplates: settings.deleteTemplates, deletePairs: settings.deletePairs };
+      const settings = JSON.parse(p?.settings ?? '{}') as { cleanupExclude?: string[]; deleteTemplates?: string[]; deletePairs?: { create: string; delete: string }[]; deleteHeaders?: Record<string, Record<string, string>> };
+      return { exclude: settings.cleanupExclude, deleteTemplates: settings.deleteTemplates, deletePairs: settings.deletePairs, deleteHeaders: settings.deleteHeaders };
     },
     analyze: makeAnalyzer(providerFromEnv()),
     testConcurrency: o.testConcurrency ?? 256,

@@ -199,6 +199,29 @@ describe('cleanup of nested creates', () => {
     ]);
   });
 
+  it('sends the headers the document says a DELETE requires', async () => {
+    const { deleteHeadersOf } = await import('../../src/server/generation/specs.js');
+    const { runCleanup } = await import('../../src/engine/cleanup-run.js');
+    const { createServer } = await import('node:http');
+    const headers = deleteHeadersOf(await load('tiddlywiki'));
+    expect(headers).toEqual({ '/bags/default/tiddlers/{title}': { 'X-Requested-With': 'TiddlyWiki' } });
+    const seen: (string | undefined)[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.headers['x-requested-with'] as string | undefined);
+      res.writeHead(req.headers['x-requested-with'] === 'TiddlyWiki' ? 204 : 403).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/bags/default/tiddlers/svc-1`;
+      const h = { url, resourcePath: '/bags/default/tiddlers/svc-1', resourceId: 'svc-1', resourceType: 'tiddlers', sourceEndpoint: 'PUT /recipes/default/tiddlers/{title}', parentPath: null, depth: 0, deleteEndpoint: 'DELETE /bags/default/tiddlers/{title}', status: 'pending' as const };
+      const out = await runCleanup([h], { auth: { headers: {} } as never, record: () => {}, headersFor: (x) => headers[x.deleteEndpoint!.replace(/^DELETE /, '')] });
+      expect(out.map((o) => [o.status, o.responseStatus])).toEqual([['deleted', 204]]);
+      expect(seen).toEqual(['TiddlyWiki']);
+    } finally {
+      server.close();
+    }
+  });
+
   it('a record created again at a path a test deleted (reused id) is cleaned up', () => {
     const hs = extractHandles([call(1, 'POST', '/posts', 201, '{"id": 3}'), call(2, 'DELETE', '/posts/3', 200), call(3, 'POST', '/posts', 201, '{"id": 3}')], opts);
     expect(hs.map((h) => [h.resourcePath, h.status])).toEqual([['/posts/3', 'pending']]);

@@ -1,6 +1,7 @@
 import { SvcError } from '../../contract/errors.js';
 import type { ApiEndpoint, AuthKind, FeatureMap, ProbeResult } from '../../contract/discovery.js';
 import type { EndpointList, FeatureMapView } from '../../contract/generation.js';
+import { requiredHeaders } from '../../discovery/codegen-kinds.js';
 import { annotateEndpoints, pairDeletes } from '../../discovery/pairing.js';
 import { parseJson } from '../../store/db.js';
 import { getSpecs, patchSpecs, type SpecsPatch, type SpecsRow } from '../../store/repos/generation.js';
@@ -37,6 +38,16 @@ export function deletePairsOf(endpoints: ApiEndpoint[]): { create: string; delet
     .map((e) => ({ create: e.path, delete: byId.get(e.deleteOf!)!.path }));
 }
 
+/** Headers a DELETE requires (`X-Requested-With: …`), by its path: the run's cleanup sends them. */
+export function deleteHeadersOf(endpoints: ApiEndpoint[]): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const e of endpoints.filter((x) => x.method === 'DELETE')) {
+    const headers = requiredHeaders(e);
+    if (headers) out[e.path] = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  }
+  return out;
+}
+
 /** Paths that have a DELETE: the run's cleanup deletes created records only through these. */
 export function deleteTemplatesOf(endpoints: ApiEndpoint[]): string[] {
   return [...new Set(endpoints.filter((e) => e.method === 'DELETE').map((e) => e.path))].sort();
@@ -67,7 +78,7 @@ export function endpointListView(projectId: string, row: SpecsRow | undefined): 
 export async function saveEndpoints(deps: ServerDeps, projectId: string, endpoints: ApiEndpoint[], extra: SpecsPatch = {}): Promise<SpecsRow> {
   const list = annotateEndpoints(endpoints);
   const row = await patchSpecs(deps.store.db, projectId, { ...extra, endpoints: JSON.stringify(list) });
-  await patchProjectSettings(deps.store.db, projectId, { deleteTemplates: deleteTemplatesOf(list), deletePairs: deletePairsOf(list) });
+  await patchProjectSettings(deps.store.db, projectId, { deleteTemplates: deleteTemplatesOf(list), deletePairs: deletePairsOf(list), deleteHeaders: deleteHeadersOf(list) });
   return row;
 }
 
