@@ -5,23 +5,22 @@
 //   json-server     the npm package `json-server` (0.17): a REST API over test/corpus/backend/json-server/db.json
 //   loopback-todo   the npm package `@loopback/example-todo` (6): LoopBack 4's Todo API, JSON filters in
 //                   query strings, 200 on create and 204 on update, over its own seed data (4 todos)
+//   loopback-todo-served  the same, described by the OpenAPI document it serves (GET /openapi.json)
 //   tiddlywiki      the npm package `tiddlywiki` (5.4): its web server API over a fresh "server" edition
 //                   wiki with two tiddlers of its own, kept in memory; tiddlers keyed by title, PUT to
 //                   create or replace
 //   tiddlywiki-disk the same saving to disk, as the edition does by default: a defect of its file
 //                   store kills the server during the run (bench only; its failures depend on timing)
-//
-//   loopback-todo-served  the same, described by the OpenAPI document it serves (GET /openapi.json)
 //   node-red        the npm package `node-red` (4.x): its Admin HTTP API under /admin, with a bearer token
 //                   from its own POST /auth/token, over a flow file of two flows (one with two nodes)
-//
-// A defect with `variants` counts only for those APIs (same folder, other set-up).
 //
 // Each API has a folder under test/corpus/backend/<name>/ holding the OpenAPI document written from
 // the server's own documentation and `defects.json`, the defects found in it by hand before the
 // generator ran on it. A defect is reported when a failed test matches one of its `match` entries
 // (endpoint of the test name and a pattern over the test name and the failure message) and the
-// analysis blames the app. A failed test that matches no defect is a false failure.
+// analysis blames the app. A failed test that matches no defect is a false failure. A defect with
+// `variants` counts only for those APIs (a folder shared by set-ups of one server), and one found
+// by the suite first and then confirmed by hand says so in `foundBy`.
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -131,7 +130,6 @@ async function startTiddlyWikiApi({ disk = false } = {}) {
   const read = async (path) => (await fetch(`${url}${path}`)).json();
   return {
     url,
-    log: () => out,
     async snapshot() {
       if (proc.exitCode !== null || proc.signalCode !== null) await launch();
       const list = await read('/recipes/default/tiddlers.json');
@@ -191,7 +189,6 @@ async function startNodeRedApi() {
 export const APIS = {
   'json-server': { docs: join(BACKEND_DIR, 'json-server', 'openapi.yaml'), start: startJsonServer },
   'loopback-todo': { docs: join(BACKEND_DIR, 'loopback-todo', 'openapi.yaml'), start: startLoopbackTodo },
-  tiddlywiki: { docs: join(BACKEND_DIR, 'tiddlywiki', 'openapi.yaml'), start: startTiddlyWikiApi },
   // The same server, described by the OpenAPI document it serves itself (GET /openapi.json).
   'loopback-todo-served': {
     dir: 'loopback-todo',
@@ -202,8 +199,9 @@ export const APIS = {
       return { ...target, docs, stop: async () => { await target.stop(); rmSync(dirname(docs), { recursive: true, force: true }); } };
     },
   },
-  'node-red': { docs: join(BACKEND_DIR, 'node-red', 'openapi.yaml'), start: startNodeRedApi },
+  tiddlywiki: { docs: join(BACKEND_DIR, 'tiddlywiki', 'openapi.yaml'), start: startTiddlyWikiApi },
   'tiddlywiki-disk': { dir: 'tiddlywiki', docs: join(BACKEND_DIR, 'tiddlywiki', 'openapi.yaml'), start: () => startTiddlyWikiApi({ disk: true }) },
+  'node-red': { docs: join(BACKEND_DIR, 'node-red', 'openapi.yaml'), start: startNodeRedApi },
 };
 
 export function readDefects(name) {
