@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../helpers/postgres.js';
 import { py, runsWorld, type RunsWorld } from '../helpers/runs.js';
 
 /**
@@ -33,17 +34,21 @@ function startFragileApi(): Promise<{ url: string; close(): Promise<void> }> {
   );
 }
 
-let w: RunsWorld;
-let target: Awaited<ReturnType<typeof startFragileApi>>;
+// On the embedded store and on PostgreSQL: the last answer is looked up with SQL both must run.
+describe.each(['sqlite', 'postgres'] as const)('a target that goes down during a run (%s)', (store) => {
+  let w: RunsWorld;
+  let target: Awaited<ReturnType<typeof startFragileApi>>;
+  let db: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 
-beforeAll(async () => {
-  [w, target] = await Promise.all([runsWorld(), startFragileApi()]);
-});
-afterAll(async () => {
-  await Promise.all([w?.close(), target?.close()]);
-});
+  beforeAll(async () => {
+    db = store === 'postgres' ? await freshDatabase() : undefined;
+    [w, target] = await Promise.all([runsWorld(db ? { server: { env: { SVC_DATABASE_URL: db.url } } } : {}), startFragileApi()]);
+  });
+  afterAll(async () => {
+    await Promise.all([w?.close(), target?.close()]);
+    await db?.drop();
+  });
 
-describe('a target that goes down during a run', () => {
   it('blames the app for the request it dropped, and points the tests refused afterwards at that moment', async () => {
     const project = (await w.api('POST', '/projects', { type: 'backend', name: 'fragile', url: target.url })).id as string;
     const add = async (name: string, code: string) => (await w.api('POST', '/tests', { projectId: project, type: 'backend', name, code })).testId as string;
