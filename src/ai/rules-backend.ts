@@ -158,7 +158,7 @@ function transport(e: FailureEvidence): Draft | null {
     ? ` It was answering earlier in this run (last answer: ${before.method} ${before.path} → ${before.status} to '${before.testName}' at ${before.at}) and stopped: the app went down during the run — most likely a request just before then crashed it; look at what that test and the ones beside it sent.`
     : '';
   return {
-    failureKind: 'connection_refused', recommendedFixTarget: 'environment', confidence: 'high', call: transportCall ?? call,
+    failureKind: 'connection_refused', recommendedFixTarget: 'environment', confidence: 'high', call: failing,
     rootCauseHypothesis: before
       ? `${where} could not connect to ${origin} (${excerpt(err, 120)}).${stopped}`
       : `${where} could not connect to ${origin} (${excerpt(err, 120)}): nothing is listening there — the app is down, or the base URL or port is wrong, or the runner cannot reach it.`,

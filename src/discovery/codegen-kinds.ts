@@ -142,10 +142,10 @@ export function bodyLines(ctx: GenContext): string[] {
       finish();
       break;
     case 'malformed-json':
-      out.push(`r = call(${m}, ${ctx.pathExpr}, raw='{"broken": '${headersOnly(ctx)})`, ...track('r'), ...leak('r'), ...expect('r'));
+      out.push(`r = call(${m}, ${ctx.pathExpr}, raw='{"broken": '${headerArg(ctx.ep)})`, ...track('r'), ...leak('r'), ...expect('r'));
       break;
     case 'wrong-content-type':
-      out.push(`r = call(${m}, ${ctx.pathExpr}, raw="this is plain text, not JSON", content_type="text/plain"${headersOnly(ctx)})`, ...track('r'), ...leak('r'), ...expect('r'));
+      out.push(`r = call(${m}, ${ctx.pathExpr}, raw="this is plain text, not JSON", content_type="text/plain"${headerArg(ctx.ep)})`, ...track('r'), ...leak('r'), ...expect('r'));
       break;
     case 'unknown-id':
     case 'error-leak':
@@ -409,13 +409,9 @@ export function headerArg(ep: ApiEndpoint): string {
   return values ? `, headers=${toPy(values)}` : '';
 }
 
-function headersOnly(ctx: GenContext): string {
-  return headerArg(ctx.ep);
-}
-
 /** Extra `call` arguments: documented headers and a non-default body content type. */
 function callOptions(ctx: GenContext): string {
   const ct = ctx.ep.requestBody?.contentType;
   const typed = ct && ct !== 'application/json' && /json|x-www-form-urlencoded/.test(ct) ? `, content_type=${q(ct)}` : '';
-  return `${headersOnly(ctx)}${typed}`;
+  return `${headerArg(ctx.ep)}${typed}`;
 }

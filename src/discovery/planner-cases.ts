@@ -101,15 +101,16 @@ export function makeCase(ep: ApiEndpoint, kind: CaseKind, ctx: PlanContext, opts
   };
   if (opts.input) c.input = opts.input;
   const shared = sharedWrite(ep, ctx);
+  const putMaker = undeletablePut(ep, kind, ctx);
   if (shared) {
     c.selected = false;
     c.description = `${c.description} Deselected: ${shared}`.slice(0, 2000);
   } else if (kind !== 'create' && resource && !ep.deleteOf && createsRecord(kind)) {
     c.selected = false;
     c.description = `${c.description} Deselected: it may create ${an(singular(resource))} that no DELETE endpoint can remove.`.slice(0, 2000);
-  } else if (undeletablePut(ep, kind, ctx)) {
+  } else if (putMaker) {
     // What a PUT creates is the test's own and deleted by it; with no DELETE it would stay.
-    const r = createdResource(undeletablePut(ep, kind, ctx)!) ?? 'record';
+    const r = createdResource(putMaker) ?? 'record';
     c.selected = false;
     c.description = `${c.description} Deselected: it creates ${an(singular(r))} by PUT, and no DELETE endpoint can remove it.`.slice(0, 2000);
   }

@@ -4,7 +4,7 @@ import type { CleanupRecordsTable } from '../store/schema-runs.js';
 import type { Db } from '../store/schema.js';
 import { ROWS_PER_STATEMENT, insertCalls, lastVerdict, setTestStatus, toRecordedCall, updateRun, type RunRow } from '../store/repos/runs.js';
 import { newId, nowIso } from '../util/ids.js';
-import { extractHandles, type Handle } from './cleanup.js';
+import { extractHandles, pathOf, type Handle } from './cleanup.js';
 import { runCleanup } from './cleanup-run.js';
 import { assembleChains } from './chains.js';
 import type { EngineContext } from './context.js';
@@ -53,17 +53,6 @@ export function worstStatus(statuses: string[]): string {
  * resources kept from an earlier run that a skip-dependencies rerun used), chains, analysis, and
  * only then the terminal statuses: a run is not done until cleanup ends.
  */
-/** The path of a target URL (`/admin` of `http://host/admin/`), or undefined for none or the root. */
-function pathOfUrl(url: string | null | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    const p = new URL(url).pathname.replace(/\/+$/, '');
-    return p || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export async function finishBatch(
   ctx: EngineContext,
   batchId: string,
@@ -81,7 +70,8 @@ export async function finishBatch(
   if (!records.length) {
     const rows = await db.selectFrom('run_calls').selectAll().where('batch_id', '=', batchId).where('origin', '=', 'test').orderBy('started_at').orderBy('seq').execute();
     const calls = rows.map(toRecordedCall);
-    const basePaths = [...new Set(d.slots.map((s) => pathOfUrl(s.run.target_url ?? project?.url)).filter((p): p is string => !!p))];
+    // The paths the target URLs carry (`/admin`); a bare origin adds none.
+    const basePaths = [...new Set(d.slots.map((s) => s.run.target_url ?? project?.url).filter((u): u is string => !!u).map(pathOf))];
     const handles = extractHandles(calls, { ...options, basePaths });
     const now = nowIso();
     const insert = (h: Handle, origin: string): Insertable<CleanupRecordsTable> => ({

@@ -62,7 +62,8 @@ function pairedPath(pairs: CleanupOptions['deletePairs'], createPath: string, id
 
 const ID_KEYS = ['id', 'ID', 'Id', 'uuid', '_id'];
 
-function pathOf(url: string): string {
+/** The path of a URL without its trailing slash (`/` for none). */
+export function pathOf(url: string): string {
   try {
     return new URL(url).pathname.replace(/\/+$/, '') || '/';
   } catch {
@@ -153,6 +154,7 @@ export function extractHandles(calls: RecordedCall[], opts: CleanupOptions = {})
     if (resourcePath && id && location && opts.deleteTemplates && !opts.deleteTemplates.some((t) => matchTemplate(t, rel(resourcePath!))))
       resourcePath = paired(createPath, id) ?? resourcePath;
     if (!resourcePath || !id) continue;
+    const below = rel(resourcePath);
     // A server that reuses ids can create a record at a path a test already deleted: the new
     // record replaces the old handle. Any other repeat is the same record seen again.
     const seen = byPath.get(resourcePath);
@@ -165,11 +167,11 @@ export function extractHandles(calls: RecordedCall[], opts: CleanupOptions = {})
     let deleteEndpoint: string | null = `DELETE ${template}`;
     let status: Handle['status'] = 'pending';
     if (opts.deleteTemplates) {
-      const t = opts.deleteTemplates.find((x) => matchTemplate(x, rel(resourcePath!)));
+      const t = opts.deleteTemplates.find((x) => matchTemplate(x, below));
       deleteEndpoint = t ? `DELETE ${t}` : null;
       if (!t) status = 'orphaned';
     }
-    if (opts.exclude?.some((g) => globMatch(g, resourcePath!) || globMatch(g, rel(resourcePath!)))) status = 'excluded';
+    if (opts.exclude?.some((g) => globMatch(g, resourcePath!) || globMatch(g, below))) status = 'excluded';
     const h: Handle = {
       url: new URL(resourcePath, c.url).toString(),
       resourcePath,
