@@ -161,11 +161,11 @@ export function bodyLines(ctx: GenContext): string[] {
     }
     case 'invalid-body': {
       const bad = py(`[[], [${toPy(base)}], "not an object", 42, None]`);
-      out.push(`for bad in ${toPy(bad)}:`, `    r = call(${m}, ${ctx.pathExpr}, raw=json.dumps(bad)${opts})`);
-      if (creates) out.push(`    ${ctx.track('r', ep)}`);
-      out.push(`    what = "body " + json.dumps(bad)[:60]`, ...indent(leakLines('r', '{what}')));
-      out.push(`    assert not (200 <= r.status < 300), f"${label} accepted {json.dumps(bad)[:80]} where the document wants an object: got {r.status}: {r.text[:300]}"`);
-      out.push(...indent(expect('r', '{what}')));
+      out.push(...probeLoop(`for bad in ${toPy(bad)}:`, `"body " + json.dumps(bad)[:60]`, `r = call(${m}, ${ctx.pathExpr}, raw=json.dumps(bad)${opts})`, [
+        ...leakLines('r', '{what}'),
+        `assert not (200 <= r.status < 300), f"${label} accepted {json.dumps(bad)[:80]} where the document wants an object: got {r.status}: {r.text[:300]}"`,
+        ...expect('r', '{what}'),
+      ]));
       break;
     }
     case 'duplicate': {
@@ -233,12 +233,12 @@ export function bodyLines(ctx: GenContext): string[] {
     case 'injection': {
       const props = propsOf(ep.requestBody?.schema);
       const field = c.input?.field ?? Object.keys(props).find((k) => schemaType(props[k]) === 'string' && !isUniqueField(k, props[k])) ?? Object.keys(props).find((k) => schemaType(props[k]) === 'string')!;
-      out.push(`for payload in ${toPy(INJECTIONS)}:`);
-      out.push(`    body = ${toPy(base)}`, `    body[${q(field)}] = payload`, `    r = call(${m}, ${ctx.pathExpr}, body${opts})`);
-      if (creates) out.push(`    ${ctx.track('r', ep)}`);
-      out.push(...indent(leakLines('r', `injection in ${fs(field)}`)), ...indent(expect('r', `injection in ${fs(field)} {payload!r}`)));
-      out.push(`    ctype = (r.headers.get("Content-Type") or "") if r.headers else ""`);
-      out.push(`    assert not ("html" in ctype and "<script>alert(1)</script>" in r.text), f"${label} echoes unescaped HTML from ${field}: {r.text[:300]}"`);
+      out.push(...probeLoop(`for payload in ${toPy(INJECTIONS)}:`, `"injection in ${fs(field)} " + repr(payload)`, `r = call(${m}, ${ctx.pathExpr}, dict(${toPy(base)}, **{${q(field)}: payload})${opts})`, [
+        ...leakLines('r', '{what}'),
+        ...expect('r', '{what}'),
+        `ctype = (r.headers.get("Content-Type") or "") if r.headers else ""`,
+        `assert not ("html" in ctype and "<script>alert(1)</script>" in r.text), f"${label} echoes unescaped HTML from ${field}: {r.text[:300]}"`,
+      ]));
       break;
     }
     case 'mass-assignment': {
@@ -286,6 +286,31 @@ export function bodyLines(ctx: GenContext): string[] {
       `assert not (200 <= r.status < 300), f"${label} gave a record the ${field} another record has ({body[${q(field).replace(/"/g, "'")}]!r}): got {r.status}: {r.text[:300]}"`,
       ...expect('r', `duplicate ${fs(field)}`),
     );
+  }
+
+  /**
+   * A loop over hostile values that reports every value the API mishandles, not only the first.
+   * When the API stops answering (the connection closes unanswered, or is refused), the loop ends
+   * and the test fails on that value, naming what the API had mishandled before it.
+   */
+  function probeLoop(header: string, whatPy: string, callLine: string, checkLines: string[]): string[] {
+    return [
+      'problems = []',
+      header,
+      ...indent([
+        `what = ${whatPy}`,
+        'try:',
+        `    ${callLine}`,
+        'except OSError as e:',
+        `    raise ConnectionError(f"${label} with {what}: no answer ({type(e).__name__}: {e})" + ("; before that: " + "; ".join(problems) if problems else "")) from e`,
+        ...track('r'),
+        'try:',
+        ...indent(checkLines),
+        'except AssertionError as e:',
+        '    problems.append(str(e).split("\\n")[0])',
+      ]),
+      `assert not problems, "; ".join(problems)`,
+    ];
   }
 
   function rejectInvalid(): void {

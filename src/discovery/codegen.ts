@@ -4,7 +4,7 @@ import { validBody } from './bodies.js';
 import { bodyLines, fs, headerArg, requiredHeaders } from './codegen-kinds.js';
 import { deleteTemplate, keyExpr, lastParam, pathValues, shapeSchema, toPy, withKey } from './codegen-values.js';
 import { createdResource, variableFor } from './pairing.js';
-import { isItem, selfContained, targetVariable } from './planner-cases.js';
+import { HOSTILE, isItem, selfContained, targetVariable } from './planner-cases.js';
 
 export interface GeneratedTest {
   caseId: string;
@@ -170,10 +170,15 @@ function witnessesFor(endpoints: ApiEndpoint[], readBack: GenContext['readBack']
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** One test per selected case, ready to store with its dependency declarations. */
+/**
+ * One test per selected case, ready to store with its dependency declarations; hostile probes
+ * last, in the order they run (tests run in creation order within their lane).
+ */
 export function generateSuite(cases: PlannedCase[], endpoints: ApiEndpoint[]): GeneratedTest[] {
+  const rank = (c: PlannedCase) => (c.testCategory === 'hostile' ? 1 + HOSTILE.indexOf(c.kind) : 0);
   return cases
     .filter((c) => c.selected)
+    .sort((a, b) => rank(a) - rank(b))
     .map((c) => ({
       caseId: c.id,
       name: c.title,

@@ -13,6 +13,12 @@ export const CATEGORY_OF: Record<CaseKind, CaseCategory> = {
   injection: 'security', 'error-leak': 'security', 'mass-assignment': 'security', 'foreign-parent': 'security', 'query-json': 'error',
 };
 
+/**
+ * Cases that send what the document does not allow, least likely to bring an app down first: their
+ * tests run after the others, one at a time, in this order (engine/plan.ts `isHostile`).
+ */
+export const HOSTILE: CaseKind[] = ['wrong-content-type', 'query-json', 'wrong-types', 'injection', 'large-payload', 'malformed-json', 'invalid-body'];
+
 const PRIORITY: Partial<Record<CaseKind, Priority>> = {
   create: 'p0', 'missing-required': 'p1', 'malformed-json': 'p1', duplicate: 'p1', 'error-leak': 'p1', 'mass-assignment': 'p1',
   'auth-bad': 'p2', 'auth-wrong-scheme': 'p2', 'wrong-types': 'p2', 'wrong-content-type': 'p2', 'foreign-parent': 'p2', injection: 'p2',
@@ -94,7 +100,7 @@ export function makeCase(ep: ApiEndpoint, kind: CaseKind, ctx: PlanContext, opts
     expect: { status: expectedStatus(ep, kind), checks: defaultChecks(ep, kind) },
     produces,
     needs: needsOf(ep, kind, ctx),
-    testCategory: kind === 'create' && !ep.putCreates ? 'setup' : 'main',
+    testCategory: kind === 'create' && !ep.putCreates ? 'setup' : HOSTILE.includes(kind) ? 'hostile' : 'main',
     selected: true,
     description: opts.description.slice(0, 2000),
     origin: 'planner',

@@ -58,7 +58,7 @@ export class BackendExecutor implements TestExecutor {
       stdout: r.stdout,
       trace: r.trace,
       steps: backendSteps(r),
-      extra: { testFunctions: r.testFunctions, stderr: r.stderr.slice(0, 65_536), durationMs: r.durationMs },
+      extra: { testFunctions: r.testFunctions, stderr: r.stderr.slice(0, 65_536), durationMs: r.durationMs, ...(r.records.length ? { records: r.records } : {}) },
       startedAt: r.startedAt,
       finishedAt: r.finishedAt,
     };

@@ -9,7 +9,7 @@ import { runCleanup } from './cleanup-run.js';
 import { assembleChains } from './chains.js';
 import type { EngineContext } from './context.js';
 import type { AssembledPlan, PlanTest } from './plan.js';
-import type { InjectedAuth } from './types.js';
+import type { InjectedAuth, MadeRecord } from './types.js';
 
 const SEVERITY = ['passed', 'cancelled', 'blocked', 'failed'];
 
@@ -72,7 +72,10 @@ export async function finishBatch(
     const calls = rows.map(toRecordedCall);
     // The paths the target URLs carry (`/admin`); a bare origin adds none.
     const basePaths = [...new Set(d.slots.map((s) => s.run.target_url ?? project?.url).filter((u): u is string => !!u).map(pathOf))];
-    const handles = extractHandles(calls, { ...options, basePaths });
+    // Records tests reported making where the answer does not say so (a PUT that creates).
+    const reported = await db.selectFrom('runs').select('extra').where('batch_id', '=', batchId).where('extra', 'like', '%"records":%').execute();
+    const made = reported.flatMap((r) => parseJson<{ records?: MadeRecord[] }>(r.extra, {}).records ?? []);
+    const handles = extractHandles(calls, { ...options, basePaths }, made);
     const now = nowIso();
     const insert = (h: Handle, origin: string): Insertable<CleanupRecordsTable> => ({
       id: newId('cln'),

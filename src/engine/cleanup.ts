@@ -1,4 +1,4 @@
-import type { RecordedCall } from './types.js';
+import type { MadeRecord, RecordedCall } from './types.js';
 
 /** A resource created during a run that cleanup should delete (SPEC.md 2.4, 3.6). */
 export interface Handle {
@@ -112,10 +112,12 @@ function globMatch(glob: string, path: string): boolean {
 
 /**
  * Finds the resources a run created: successful POSTs (and PUTs answering 201) whose response
- * names an id (Location header or body). Children are linked to the handle whose path prefixes
- * the create call's path, so cleanup can delete children before parents.
+ * names an id (Location header or body), and the records tests reported making where the answer
+ * does not say so (`made`: a PUT that creates answers like one that replaces). Children are linked
+ * to the handle whose path prefixes the create call's path, so cleanup can delete children before
+ * parents. A record a test deleted itself is kept as `deleted-by-test`.
  */
-export function extractHandles(calls: RecordedCall[], opts: CleanupOptions = {}): Handle[] {
+export function extractHandles(calls: RecordedCall[], opts: CleanupOptions = {}, made: MadeRecord[] = []): Handle[] {
   const bases = (opts.basePaths ?? []).map((b) => b.replace(/\/+$/, '')).filter(Boolean).sort((a, b) => b.length - a.length);
   const baseOf = (p: string) => bases.find((b) => p === b || p.startsWith(`${b}/`)) ?? '';
   /** The path below the target's base path: what the document's templates describe. */
@@ -126,8 +128,43 @@ export function extractHandles(calls: RecordedCall[], opts: CleanupOptions = {})
   };
   const handles: Handle[] = [];
   const byPath = new Map<string, Handle>();
-  const ordered = [...calls].sort((a, b) => (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : a.seq - b.seq));
-  for (const c of ordered) {
+  const add = (resourcePath: string, id: string, createPath: string, url: string, sourceEndpoint: string) => {
+    const below = rel(resourcePath);
+    // A server that reuses ids can create a record at a path a test already deleted: the new
+    // record replaces the old handle. Any other repeat is the same record seen again.
+    const seen = byPath.get(resourcePath);
+    if (seen && seen.status !== 'deleted-by-test') return;
+    const segments = resourcePath.split('/').filter(Boolean);
+    const resourceType = segments.length >= 2 ? segments[segments.length - 2]! : segments[0] ?? 'resource';
+    let parent: Handle | undefined;
+    for (const h of handles) if (createPath !== h.resourcePath && createPath.startsWith(`${h.resourcePath}/`) && (!parent || h.resourcePath.length > parent.resourcePath.length)) parent = h;
+    const template = resourcePath.replace(/[^/]+$/, '{id}');
+    let deleteEndpoint: string | null = `DELETE ${template}`;
+    let status: Handle['status'] = 'pending';
+    if (opts.deleteTemplates) {
+      const t = opts.deleteTemplates.find((x) => matchTemplate(x, below));
+      deleteEndpoint = t ? `DELETE ${t}` : null;
+      if (!t) status = 'orphaned';
+    }
+    if (opts.exclude?.some((g) => globMatch(g, resourcePath) || globMatch(g, below))) status = 'excluded';
+    const h: Handle = { url, resourcePath, resourceId: id, resourceType, sourceEndpoint, parentPath: parent?.resourcePath ?? null, depth: parent ? parent.depth + 1 : 0, deleteEndpoint, status };
+    if (seen) handles[handles.indexOf(seen)] = h;
+    else handles.push(h);
+    byPath.set(resourcePath, h);
+  };
+  // Calls and reported records in time order; a record reported in the same millisecond as a call
+  // goes first (it is reported after the request that made it, before any that deletes it).
+  const entries = [...calls.map((call) => ({ at: call.startedAt, seq: call.seq, call })), ...made.map((record) => ({ at: record.at, seq: -1, record }))];
+  entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.seq - b.seq));
+  for (const e of entries) {
+    if ('record' in e) {
+      const resourcePath = pathOf(e.record.url);
+      const id = decodeURIComponent(resourcePath.split('/').pop() ?? '');
+      const via = pathOf(e.record.via);
+      if (id) add(resourcePath, id, via, e.record.url, `${e.record.method.toUpperCase()} ${via.replace(/[^/]+$/, '{id}')}`);
+      continue;
+    }
+    const c = e.call;
     const method = c.method.toUpperCase();
     if (c.status === null) continue;
     const createPath = pathOf(c.url);
@@ -154,38 +191,7 @@ export function extractHandles(calls: RecordedCall[], opts: CleanupOptions = {})
     if (resourcePath && id && location && opts.deleteTemplates && !opts.deleteTemplates.some((t) => matchTemplate(t, rel(resourcePath!))))
       resourcePath = paired(createPath, id) ?? resourcePath;
     if (!resourcePath || !id) continue;
-    const below = rel(resourcePath);
-    // A server that reuses ids can create a record at a path a test already deleted: the new
-    // record replaces the old handle. Any other repeat is the same record seen again.
-    const seen = byPath.get(resourcePath);
-    if (seen && seen.status !== 'deleted-by-test') continue;
-    const segments = resourcePath.split('/').filter(Boolean);
-    const resourceType = segments.length >= 2 ? segments[segments.length - 2]! : segments[0] ?? 'resource';
-    let parent: Handle | undefined;
-    for (const h of handles) if (createPath !== h.resourcePath && createPath.startsWith(`${h.resourcePath}/`) && (!parent || h.resourcePath.length > parent.resourcePath.length)) parent = h;
-    const template = resourcePath.replace(/[^/]+$/, '{id}');
-    let deleteEndpoint: string | null = `DELETE ${template}`;
-    let status: Handle['status'] = 'pending';
-    if (opts.deleteTemplates) {
-      const t = opts.deleteTemplates.find((x) => matchTemplate(x, below));
-      deleteEndpoint = t ? `DELETE ${t}` : null;
-      if (!t) status = 'orphaned';
-    }
-    if (opts.exclude?.some((g) => globMatch(g, resourcePath!) || globMatch(g, below))) status = 'excluded';
-    const h: Handle = {
-      url: new URL(resourcePath, c.url).toString(),
-      resourcePath,
-      resourceId: id,
-      resourceType,
-      sourceEndpoint: `${method} ${createPath.replace(/\/\d+(?=\/|$)/g, '/{id}')}`,
-      parentPath: parent?.resourcePath ?? null,
-      depth: parent ? parent.depth + 1 : 0,
-      deleteEndpoint,
-      status,
-    };
-    if (seen) handles[handles.indexOf(seen)] = h;
-    else handles.push(h);
-    byPath.set(resourcePath, h);
+    add(resourcePath, id, createPath, new URL(resourcePath, c.url).toString(), `${method} ${createPath.replace(/\/\d+(?=\/|$)/g, '/{id}')}`);
   }
   return handles;
 }

@@ -15,7 +15,7 @@ export type Role = 'selected' | 'producer' | 'consumer' | 'teardown' | 'member';
 export interface AssembledPlan {
   /** Test ids in a valid execution order. */
   order: string[];
-  /** Topological layers; teardown/cleanup tests form the last wave(s). */
+  /** Topological layers; hostile probes one per wave after the others, teardown/cleanup tests last. */
   waves: string[][];
   waveOf: Record<string, number>;
   /** Direct upstream tests of each test (producers of its needs, plus all non-teardown tests for teardowns). */
@@ -30,6 +30,16 @@ export interface AssembledPlan {
 
 export function isTeardown(t: PlanTest): boolean {
   return t.category === 'teardown' || t.category === 'cleanup';
+}
+
+/**
+ * A probe with hostile input (malformed or non-object bodies, wrong types, injection strings,
+ * huge payloads) that hands nothing on: it runs after every other test but the teardowns, one at a
+ * time, so an input that brings the app down does so after the rest of the suite has run and is
+ * the only request in flight when it does.
+ */
+export function isHostile(t: PlanTest): boolean {
+  return t.category === 'hostile' && t.produces.length === 0;
 }
 
 /** Picks producers consistently (first by id, ids being creation-ordered) and records duplicates. */
@@ -64,9 +74,13 @@ export function assemble(tests: PlanTest[]): AssembledPlan {
     deps[t.id] = [...d];
   }
   detectCycle(tests, deps, byId);
+  // Hostile probes wait for every ordinary test and run one at a time, in creation order.
+  const ordinary = tests.filter((t) => !isTeardown(t) && !isHostile(t)).map((t) => t.id);
+  const hostile = tests.filter(isHostile).map((t) => t.id).sort();
+  hostile.forEach((id, i) => (deps[id] = [...new Set([...deps[id]!, ...ordinary, ...(i ? [hostile[i - 1]!] : [])])]));
   // Teardowns wait for every other test (SPEC.md 3.5.6: final wave).
-  const normal = tests.filter((t) => !isTeardown(t)).map((t) => t.id);
-  for (const t of tests) if (isTeardown(t)) deps[t.id] = [...new Set([...deps[t.id]!, ...normal.filter((id) => !isTeardownId(id, byId))])];
+  const normal = [...ordinary, ...hostile];
+  for (const t of tests) if (isTeardown(t)) deps[t.id] = [...new Set([...deps[t.id]!, ...normal])];
 
   const waveOf: Record<string, number> = {};
   const visit = (id: string): number => {
@@ -79,10 +93,6 @@ export function assemble(tests: PlanTest[]): AssembledPlan {
   for (const t of tests) (waves[waveOf[t.id]!] ??= []).push(t.id);
   const order = waves.flat();
   return { order, waves: waves.filter(Boolean), waveOf, deps, producerOf, duplicates, unproduced };
-}
-
-function isTeardownId(id: string, byId: Map<string, PlanTest>): boolean {
-  return isTeardown(byId.get(id)!);
 }
 
 function detectCycle(tests: PlanTest[], deps: Record<string, string[]>, byId: Map<string, PlanTest>): void {

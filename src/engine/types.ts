@@ -4,6 +4,16 @@ import type { AssertionRecord, RecordedCall } from '../ai/evidence.js';
 
 export type { AssertionRecord, RecordedCall };
 
+/** A record a test reported making where its answer does not say so (a PUT that creates). */
+export interface MadeRecord {
+  /** Where the record is deleted. */
+  url: string;
+  /** The request that made it: method and URL. */
+  method: string;
+  via: string;
+  at: string;
+}
+
 /** What a backend test gets injected (SPEC.md 2.1 static credential or auto-auth token). */
 export interface InjectedAuth {
   headers: Record<string, string>;

@@ -17,8 +17,8 @@
 // Each API has a folder under test/corpus/backend/<name>/ holding the OpenAPI document written from
 // the server's own documentation and `defects.json`, the defects found in it by hand before the
 // generator ran on it. A defect is reported when a failed test matches one of its `match` entries
-// (endpoint of the test name and a pattern over the test name and the failure message) and the
-// analysis blames the app. A failed test that matches no defect is a false failure. A defect with
+// (endpoint of the test name, a pattern over the test name and the failure message, and one over
+// the analysis's hypothesis where given) and the analysis blames the app. A failed test that matches no defect is a false failure. A defect with
 // `variants` counts only for those APIs (a folder shared by set-ups of one server), and one found
 // by the suite first and then confirmed by hand says so in `foundBy`.
 import { spawn } from 'node:child_process';
@@ -286,7 +286,10 @@ export async function evaluateApi(name) {
 /** Which defects the failures report (the app blamed), and which failures match no defect. */
 export function score(defects, failures) {
   // The endpoint a generated test's name starts with, as batch triage groups failures by it.
-  const matches = (m, f) => (!m.endpoint || m.endpoint === endpointOf(f.testName, null)) && new RegExp(m.text, 'i').test(`${f.testName}\n${f.message}`);
+  const matches = (m, f) =>
+    (!m.endpoint || m.endpoint === endpointOf(f.testName, null)) &&
+    new RegExp(m.text, 'i').test(`${f.testName}\n${f.message}`) &&
+    (!m.hypothesis || new RegExp(m.hypothesis, 'i').test(f.analysis?.rootCauseHypothesis ?? ''));
   const claimed = new Set();
   const found = defects.map((d) => {
     const hits = failures.filter((f) => d.match.some((m) => matches(m, f)));
@@ -304,7 +307,9 @@ async function runSuite(service, project) {
   const failures = [];
   for (const res of results.filter((x) => x.status !== 'passed')) {
     const full = await service.api('GET', `/tests/${res.testId}/result?includeAnalysis=true`);
-    const message = (full.assertions ?? []).filter((a) => !a.ok).map((a) => a.message ?? a.source).join('\n') || full.reason || '';
+    // What the result shows: the assertions that failed, and the error that ended the test if another.
+    const failed = (full.assertions ?? []).filter((a) => !a.ok).map((a) => a.message ?? a.source);
+    const message = [...failed, ...(full.reason && !failed.includes(full.reason) ? [full.reason] : [])].join('\n');
     failures.push({ testName: res.testName, status: res.status, message, analysis: full.analysis ?? null });
   }
   return { results, failures, cleanup: r.json.cleanup, batchId: r.json.batchId };

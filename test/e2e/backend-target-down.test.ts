@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../helpers/postgres.js';
-import { py, runsWorld, type RunsWorld } from '../helpers/runs.js';
+import { py, runsWorldOn, type RunsWorld } from '../helpers/runs.js';
 
 /**
  * A target that dies in the middle of a run, as an API does when one request crashes its process:
@@ -38,15 +37,12 @@ function startFragileApi(): Promise<{ url: string; close(): Promise<void> }> {
 describe.each(['sqlite', 'postgres'] as const)('a target that goes down during a run (%s)', (store) => {
   let w: RunsWorld;
   let target: Awaited<ReturnType<typeof startFragileApi>>;
-  let db: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 
   beforeAll(async () => {
-    db = store === 'postgres' ? await freshDatabase() : undefined;
-    [w, target] = await Promise.all([runsWorld(db ? { server: { env: { SVC_DATABASE_URL: db.url } } } : {}), startFragileApi()]);
+    [w, target] = await Promise.all([runsWorldOn(store), startFragileApi()]);
   });
   afterAll(async () => {
     await Promise.all([w?.close(), target?.close()]);
-    await db?.drop();
   });
 
   it('blames the app for the request it dropped, and points the tests refused afterwards at that moment', async () => {

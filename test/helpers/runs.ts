@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { freshDatabase } from './postgres.js';
 import { startTargetApi, type TargetApi, type TargetStore } from '../../fixtures/target-api/server.mjs';
 import { svc, type CliEnv, type CliResult } from './cli.js';
 import { startServer, type TestServer } from './server.js';
@@ -85,6 +86,18 @@ export async function runsWorld(o: { server?: Parameters<typeof startServer>[0];
     },
   };
   w.projectId = await w.project('Target API');
+  return w;
+}
+
+/** runsWorld on the embedded store or on a fresh PostgreSQL database, which close() drops. */
+export async function runsWorldOn(store: 'sqlite' | 'postgres', env: NodeJS.ProcessEnv = {}): Promise<RunsWorld> {
+  const db = store === 'postgres' ? await freshDatabase() : undefined;
+  const w = await runsWorld({ server: { env: { ...env, ...(db ? { SVC_DATABASE_URL: db.url } : {}) } } });
+  const close = w.close;
+  w.close = async () => {
+    await close();
+    await db?.drop();
+  };
   return w;
 }
 

@@ -222,6 +222,20 @@ describe('cleanup of nested creates', () => {
     }
   });
 
+  it('takes the records tests reported making with a PUT (answered 204 like a replace), unless the test deleted them', () => {
+    const put = (seq: number, key: string) => call(seq, 'PUT', `/admin/recipes/default/tiddlers/${key}`, 204);
+    const made = (seq: number, key: string) => ({ url: `http://api.test/admin/bags/default/tiddlers/${key}`, method: 'PUT', via: `http://api.test/admin/recipes/default/tiddlers/${key}`, at: `2026-01-01T00:00:0${seq}Z` });
+    const hs = extractHandles(
+      [put(1, 'svc-a'), put(2, 'svc-b%20c'), call(3, 'DELETE', '/admin/bags/default/tiddlers/svc-a', 204)],
+      { deleteTemplates: ['/bags/default/tiddlers/{title}'], basePaths: ['/admin'] },
+      [made(1, 'svc-a'), made(2, 'svc-b%20c')],
+    );
+    expect(hs.map((h) => [h.resourcePath, h.resourceId, h.status, h.sourceEndpoint, h.deleteEndpoint])).toEqual([
+      ['/admin/bags/default/tiddlers/svc-a', 'svc-a', 'deleted-by-test', 'PUT /admin/recipes/default/tiddlers/{id}', 'DELETE /bags/default/tiddlers/{title}'],
+      ['/admin/bags/default/tiddlers/svc-b%20c', 'svc-b c', 'pending', 'PUT /admin/recipes/default/tiddlers/{id}', 'DELETE /bags/default/tiddlers/{title}'],
+    ]);
+  });
+
   it('a record created again at a path a test deleted (reused id) is cleaned up', () => {
     const hs = extractHandles([call(1, 'POST', '/posts', 201, '{"id": 3}'), call(2, 'DELETE', '/posts/3', 200), call(3, 'POST', '/posts', 201, '{"id": 3}')], opts);
     expect(hs.map((h) => [h.resourcePath, h.status])).toEqual([['/posts/3', 'pending']]);

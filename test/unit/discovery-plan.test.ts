@@ -143,6 +143,16 @@ describe('generateTestCode', () => {
       return f;
     });
     execFileSync('python3', ['-m', 'py_compile', ...files]);
+    // Hostile probes come last, least likely to bring the app down first.
+    const lane = suite.filter((t) => t.category === 'hostile');
+    const kinds = lane.map((t) => byId(cases, t.caseId).kind);
+    expect(new Set(kinds)).toEqual(new Set(['wrong-content-type', 'wrong-types', 'injection', 'large-payload', 'malformed-json', 'invalid-body']));
+    expect(suite.slice(-lane.length)).toEqual(lane);
+    expect(kinds.indexOf('wrong-content-type')).toBeLessThan(kinds.indexOf('malformed-json'));
+    expect(kinds.lastIndexOf('malformed-json')).toBeLessThan(kinds.indexOf('invalid-body'));
+    const probe = generateTestCode(byId(cases, 'post-authors.invalid-body'), endpoints);
+    expect(probe).toContain('    problems.append(str(e).split("\\n")[0])');
+    expect(probe).toMatch(/raise ConnectionError\(f"POST \/authors with \{what\}: no answer/);
     const create = generateTestCode(byId(cases, 'post-authors.create'), endpoints);
     expect(create).toContain('produce("author_id", new_id)');
     expect(create).toContain('assert r.status in [201], f"{r.where} creates an author: expected 201 as documented, got {r.status}');

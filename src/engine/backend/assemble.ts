@@ -2,7 +2,7 @@ import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JobExit } from './fork-server.js';
 import { maskText, type MaskPlan } from './mask.js';
-import type { AssertionRecord, BackendTestResult, FailureKind, RecordedCall } from './runner.js';
+import type { AssertionRecord, BackendTestResult, FailureKind, MadeRecord, RecordedCall } from './runner.js';
 
 /** Exit status the harness uses when even reporting ran out of memory. */
 export const MEMORY_EXIT = 86;
@@ -69,6 +69,7 @@ function collect(events: Event[]) {
   const assertions: AssertionRecord[] = [];
   const produced: Record<string, unknown> = {};
   const fns: string[] = [];
+  const records: MadeRecord[] = [];
   let end: Event | undefined;
   for (const ev of events) {
     const seq = ev.seq as number;
@@ -98,12 +99,15 @@ function collect(events: Event[]) {
       case 'fn':
         if (!fns.includes(ev.name)) fns.push(ev.name);
         break;
+      case 'record':
+        if (typeof ev.url === 'string' && typeof ev.at === 'string') records.push({ url: ev.url, method: String(ev.method ?? 'PUT'), via: String(ev.via ?? ev.url), at: ev.at });
+        break;
       case 'end':
         end = ev;
         break;
     }
   }
-  return { calls: [...calls.values()].sort((a, b) => a.seq - b.seq), assertions, produced, fns, end };
+  return { calls: [...calls.values()].sort((a, b) => a.seq - b.seq), assertions, produced, fns, records, end };
 }
 
 function unfinishedFailure(a: AssembleInput, pending: RecordedCall | undefined): NonNullable<BackendTestResult['failure']> {
@@ -130,7 +134,7 @@ export async function callsSoFar(dir: string, plan: MaskPlan): Promise<RecordedC
 }
 
 export async function assemble(a: AssembleInput): Promise<BackendTestResult> {
-  const { calls, assertions, produced, fns, end } = collect(await readEvents(join(a.dir, 'events.jsonl')));
+  const { calls, assertions, produced, fns, records, end } = collect(await readEvents(join(a.dir, 'events.jsonl')));
   const m = <T extends string | null | undefined>(s: T) => maskText(s, a.plan);
   const pending = calls.find((c) => c.status === null && !c.error);
   for (const c of calls) {
@@ -157,6 +161,7 @@ export async function assemble(a: AssembleInput): Promise<BackendTestResult> {
     stderr: m(await readOutput(join(a.dir, 'stderr'), a.outputCap, end?.stderrBytes)),
     trace: m((end?.trace as string | undefined) ?? null),
     testFunctions: fns,
+    records: records.map((x) => ({ ...x, url: m(x.url), via: m(x.via) })),
     startedAt: a.startedAt.toISOString(),
     finishedAt: a.finishedAt.toISOString(),
     durationMs: a.durationMs,

@@ -171,6 +171,7 @@ def execute(job, events):
         'VariableNotFound': VariableNotFound, 'produce': make_produce(events), 'http': helper, 'api': helper,
         '__svc_check__': asserts.check, '__svc_compare__': asserts.compare,
         '__svc_failmsg__': asserts.failmsg, '__svc_ran__': mark_ran,
+        '__svc_record__': lambda url, method, via: events.emit({'e': 'record', 'url': str(url), 'method': str(method), 'via': str(via), 'at': now_iso()}),
     })
     sys.modules['__main__'] = module
     linecache.cache[FILENAME] = (len(code), None, code.splitlines(True), FILENAME)

@@ -29,7 +29,7 @@ export function refused(at: Date, reason: string): BackendTestResult {
   const message = `svc-server runs no uploaded test code without a sandbox: ${reason}. Install bubblewrap (apt-get install bubblewrap), or start svc-server with --unsafe-no-sandbox to run tests unsandboxed on purpose`;
   return {
     verdict: 'failed', failure: { kind: 'crash', message }, produced: {}, calls: [], assertions: [],
-    stdout: '', stderr: '', trace: null, testFunctions: [], startedAt: iso, finishedAt: new Date().toISOString(), durationMs: 0,
+    stdout: '', stderr: '', trace: null, testFunctions: [], records: [], startedAt: iso, finishedAt: new Date().toISOString(), durationMs: 0,
   };
 }
 
@@ -37,7 +37,7 @@ export function cancelledBeforeStart(at: Date): BackendTestResult {
   const iso = at.toISOString();
   return {
     verdict: 'failed', failure: { kind: 'cancelled', message: 'Cancelled before it started' }, produced: {}, calls: [], assertions: [],
-    stdout: '', stderr: '', trace: null, testFunctions: [], startedAt: iso, finishedAt: new Date().toISOString(), durationMs: 0,
+    stdout: '', stderr: '', trace: null, testFunctions: [], records: [], startedAt: iso, finishedAt: new Date().toISOString(), durationMs: 0,
   };
 }
 

@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AssertionRecord, RecordedCall } from '../../ai/evidence.js';
+import type { MadeRecord } from '../types.js';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SvcError } from '../../contract/errors.js';
@@ -43,7 +44,7 @@ export interface BackendTestInput {
 }
 
 /** Calls and assertions are recorded in the shapes failure analysis reads (src/ai/evidence.ts). */
-export type { AssertionRecord, RecordedCall };
+export type { AssertionRecord, MadeRecord, RecordedCall };
 
 /** 'cancelled': the run was aborted through the AbortSignal (not a timeout, not the API's fault). */
 export type FailureKind = 'assertion' | 'exception' | 'timeout' | 'memory' | 'crash' | 'syntax' | 'cancelled';
@@ -59,6 +60,8 @@ export interface BackendTestResult {
   stderr: string;
   trace: string | null;
   testFunctions: string[];
+  /** Records the test reported making (svc_checks.track_at): the batch's cleanup deletes any it left. */
+  records: MadeRecord[];
   startedAt: string;
   finishedAt: string;
   durationMs: number;

@@ -80,19 +80,23 @@ export async function acceptPlan(deps: ServerDeps, p: ProjectData, userId: strin
     else todo.push(c);
   }
   const specs: NewTest[] = [];
+  // The case each spec comes from: the generator orders a suite's tests by how they run.
+  const caseIds: string[] = [];
   if (p.type === 'backend' && todo.length) {
     const { endpoints } = await requireEndpoints(deps, p);
     for (const g of generateSuite(todo.map((c) => (c as Extract<StoredCase, { type: 'backend' }>).backend), endpoints)) {
       specs.push({ projectId: p.id, userId, type: 'backend', createdFrom, name: g.name.slice(0, 200), description: g.description, priority: g.priority, code: g.code, produces: g.produces, consumes: g.needs, category: g.category });
+      caseIds.push(g.caseId);
     }
   } else {
     for (const c of todo) {
       const f = (c as Extract<StoredCase, { type: 'frontend' }>).frontend;
       specs.push({ projectId: p.id, userId, type: 'frontend', createdFrom, name: f.title.slice(0, 200), description: `Drafted from ${f.source} (feature ${f.featureId}).`, planSteps: f.steps });
+      caseIds.push(c.id);
     }
   }
   const rows = specs.length ? await insertTests(deps.store.db, specs) : [];
-  const created = rows.map((r, i) => ({ caseId: todo[i]!.id, testId: r.id, name: r.name }));
+  const created = rows.map((r, i) => ({ caseId: caseIds[i]!, testId: r.id, name: r.name }));
   for (const c of created) await updatePlanCase(deps.store.db, p.id, c.caseId, { testId: c.testId });
   const byCase = new Map([...existing, ...created].map((x) => [x.caseId, x.testId]));
   return { projectId: p.id, created, existing, testIds: selected.map((c) => byCase.get(c.id)!) };

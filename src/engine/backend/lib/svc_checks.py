@@ -163,9 +163,14 @@ def track(r, delete_template, field, values, headers=None):
 
 
 def track_at(r, delete_path, headers=None):
-    """The record at delete_path is deleted by cleanup() when the answer is a success."""
+    """The record at delete_path is deleted by cleanup() when the answer is a success. Under svc the
+    run also reports it, so the batch's cleanup deletes it if this test could not (it was stopped
+    at its time limit, or the target stopped answering)."""
     if delete_path and 200 <= r.status < 300:
         _created.append((delete_path, headers))
+        report = _globals().get('__svc_record__')
+        if report is not None:
+            report(_base() + delete_path, r.method, _base() + r.path)
 
 
 def cleanup():
