@@ -86,6 +86,11 @@ export const FailureEvidence = z
      * the batch before it (a target that answered, then stopped, went down during the run).
      */
     targetLastAnswer: z.object({ testName: z.string(), method: z.string(), path: z.string(), status: z.number().int(), at: z.string() }).optional(),
+    /**
+     * Requests other tests of the batch had in flight to the same origin, unanswered, while this
+     * test's request went unanswered (several requests dropped at once: one of them brought the app down).
+     */
+    droppedAlongside: z.array(z.object({ testName: z.string(), method: z.string(), path: z.string(), at: z.string(), error: z.string() })).optional(),
     /** From the API docs: 'POST /users' -> [201, 409, 422]. */
     declaredStatuses: z.record(z.string(), z.array(z.number().int())).optional(),
     /** From the API docs: 'POST /users' -> required request body fields ['email', 'name']. */

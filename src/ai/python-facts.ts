@@ -114,6 +114,12 @@ export function pickFailingCall(e: FailureEvidence): RecordedCall | undefined {
     }
     return calls[calls.length - 1];
   }
+  // Once the target stops answering, what the test sends afterwards (its own cleanup) fails the same
+  // way: the first unanswered call after the last answer is the one the test failed on.
+  let answered = calls.length - 1;
+  while (answered >= 0 && calls[answered]!.status === null) answered--;
+  const down = calls.slice(answered + 1).find(isTransportError);
+  if (down) return down;
   const bad = calls.filter((c) => isTransportError(c) || (c.status ?? 0) >= 400);
   return bad[bad.length - 1] ?? calls[calls.length - 1];
 }

@@ -156,7 +156,7 @@ export const PlannedCase = z
     input: CaseInput.optional(),
     produces: z.array(z.string()),
     needs: z.array(z.string()),
-    testCategory: z.enum(['setup', 'main', 'hostile', 'teardown']).describe('Wave category of the test it becomes: hostile probes run one at a time after the others, teardowns last'),
+    testCategory: z.enum(['setup', 'main', 'hostile', 'teardown']).describe('Wave category of the test it becomes: hostile probes run after the others, teardowns last'),
     selected: z.boolean(),
     description: z.string().max(2000),
     featureId: z.string().optional(),

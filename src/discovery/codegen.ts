@@ -172,7 +172,7 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * One test per selected case, ready to store with its dependency declarations; hostile probes
- * last, in the order they run (tests run in creation order within their lane).
+ * last, least likely to bring the app down first (a wave starts its tests in creation order).
  */
 export function generateSuite(cases: PlannedCase[], endpoints: ApiEndpoint[]): GeneratedTest[] {
   const rank = (c: PlannedCase) => (c.testCategory === 'hostile' ? 1 + HOSTILE.indexOf(c.kind) : 0);

@@ -15,7 +15,7 @@ export const CATEGORY_OF: Record<CaseKind, CaseCategory> = {
 
 /**
  * Cases that send what the document does not allow, least likely to bring an app down first: their
- * tests run after the others, one at a time, in this order (engine/plan.ts `isHostile`).
+ * tests run after the others (engine/plan.ts `isHostile`), created and started in this order.
  */
 export const HOSTILE: CaseKind[] = ['wrong-content-type', 'query-json', 'wrong-types', 'injection', 'large-payload', 'malformed-json', 'invalid-body'];
 

@@ -43,6 +43,8 @@ export function makeAnalyzer(provider: ModelProvider, evidenceExtras?: (projectI
     if (unanswered && r.batch_id) {
       const last = await lastAnswerBefore(store, r.batch_id, runId, unanswered.url, unanswered.started_at);
       if (last) evidence.targetLastAnswer = last;
+      const alongside = await unansweredAlongside(store, r.batch_id, runId, unanswered);
+      if (alongside.length) evidence.droppedAlongside = alongside;
     }
     const parsed = FailureEvidence.parse(evidence);
     const base = analyzeFailure(parsed);
@@ -53,12 +55,8 @@ export function makeAnalyzer(provider: ModelProvider, evidenceExtras?: (projectI
 
 /** The last answer another test of the batch got from the same origin before `before`. */
 async function lastAnswerBefore(store: Store, batchId: string, runId: string, url: string, before: string): Promise<FailureEvidence['targetLastAnswer']> {
-  let origin: string;
-  try {
-    origin = new URL(url).origin;
-  } catch {
-    return undefined;
-  }
+  const origin = originOf(url);
+  if (!origin) return undefined;
   const row = await store.db
     .selectFrom('run_calls')
     .innerJoin('runs', 'runs.id', 'run_calls.run_id')
@@ -73,6 +71,40 @@ async function lastAnswerBefore(store: Store, batchId: string, runId: string, ur
     .limit(1)
     .executeTakeFirst();
   return row && row.status !== null ? { testName: row.test_name, method: row.method, path: row.path, status: row.status, at: row.started_at } : undefined;
+}
+
+/** Requests of other tests of the batch to the same origin, unanswered, in flight while `call` was. */
+async function unansweredAlongside(store: Store, batchId: string, runId: string, call: { url: string; started_at: string; latency_ms: number }): Promise<NonNullable<FailureEvidence['droppedAlongside']>> {
+  const origin = originOf(call.url);
+  const start = Date.parse(call.started_at);
+  if (!origin || Number.isNaN(start)) return [];
+  const end = start + Math.max(0, call.latency_ms);
+  const rows = await store.db
+    .selectFrom('run_calls')
+    .innerJoin('runs', 'runs.id', 'run_calls.run_id')
+    .select(['runs.test_name', 'run_calls.method', 'run_calls.path', 'run_calls.started_at', 'run_calls.latency_ms', 'run_calls.error'])
+    .where('run_calls.batch_id', '=', batchId)
+    .where('run_calls.origin', '=', 'test')
+    .where('run_calls.run_id', '!=', runId)
+    .where('run_calls.status', 'is', null)
+    .where('run_calls.started_at', '<=', new Date(end).toISOString())
+    .where('run_calls.started_at', '>=', new Date(start - 60_000).toISOString())
+    .where(sql<string>`substr(run_calls.url, 1, ${sql.lit(origin.length + 1)})`, '=', `${origin}/`)
+    .orderBy('run_calls.started_at')
+    .limit(20)
+    .execute();
+  return rows
+    .filter((x) => Date.parse(x.started_at) + Math.max(0, x.latency_ms) >= start && x.error)
+    .slice(0, 5)
+    .map((x) => ({ testName: x.test_name, method: x.method, path: x.path, at: x.started_at, error: x.error! }));
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

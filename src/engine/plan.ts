@@ -15,7 +15,7 @@ export type Role = 'selected' | 'producer' | 'consumer' | 'teardown' | 'member';
 export interface AssembledPlan {
   /** Test ids in a valid execution order. */
   order: string[];
-  /** Topological layers; hostile probes one per wave after the others, teardown/cleanup tests last. */
+  /** Topological layers; hostile probes after the others, teardown/cleanup tests last. */
   waves: string[][];
   waveOf: Record<string, number>;
   /** Direct upstream tests of each test (producers of its needs, plus all non-teardown tests for teardowns). */
@@ -34,9 +34,8 @@ export function isTeardown(t: PlanTest): boolean {
 
 /**
  * A probe with hostile input (malformed or non-object bodies, wrong types, injection strings,
- * huge payloads) that hands nothing on: it runs after every other test but the teardowns, one at a
- * time, so an input that brings the app down does so after the rest of the suite has run and is
- * the only request in flight when it does.
+ * huge payloads) that hands nothing on: the probes run together after every other test but the
+ * teardowns, so an input that brings the app down does so after the rest of the suite has run.
  */
 export function isHostile(t: PlanTest): boolean {
   return t.category === 'hostile' && t.produces.length === 0;
@@ -74,10 +73,10 @@ export function assemble(tests: PlanTest[]): AssembledPlan {
     deps[t.id] = [...d];
   }
   detectCycle(tests, deps, byId);
-  // Hostile probes wait for every ordinary test and run one at a time, in creation order.
+  // Hostile probes wait for every ordinary test.
   const ordinary = tests.filter((t) => !isTeardown(t) && !isHostile(t)).map((t) => t.id);
-  const hostile = tests.filter(isHostile).map((t) => t.id).sort();
-  hostile.forEach((id, i) => (deps[id] = [...new Set([...deps[id]!, ...ordinary, ...(i ? [hostile[i - 1]!] : [])])]));
+  const hostile = tests.filter(isHostile).map((t) => t.id);
+  for (const id of hostile) deps[id] = [...new Set([...deps[id]!, ...ordinary])];
   // Teardowns wait for every other test (SPEC.md 3.5.6: final wave).
   const normal = [...ordinary, ...hostile];
   for (const t of tests) if (isTeardown(t)) deps[t.id] = [...new Set([...deps[t.id]!, ...normal])];

@@ -5,7 +5,8 @@ import { py, runsWorldOn, type RunsWorld } from '../helpers/runs.js';
 
 /**
  * A target that dies in the middle of a run, as an API does when one request crashes its process:
- * GET /ok answers, GET /crash drops the connection unanswered and stops listening.
+ * GET /ok answers, GET /hold is never answered, GET /crash drops every connection unanswered and
+ * stops listening.
  */
 function startFragileApi(): Promise<{ url: string; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
@@ -16,6 +17,7 @@ function startFragileApi(): Promise<{ url: string; close(): Promise<void> }> {
   };
   server = createServer((req, res) => {
     if (req.url === '/crash') return die();
+    if (req.url === '/hold') return; // answered never: in flight when the app dies
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end('{"ok":true}');
   });
@@ -45,13 +47,20 @@ describe.each(['sqlite', 'postgres'] as const)('a target that goes down during a
     await Promise.all([w?.close(), target?.close()]);
   });
 
-  it('blames the app for the request it dropped, and points the tests refused afterwards at that moment', async () => {
+  it('blames the app for the request it dropped, names the requests dropped with it, and points the tests refused afterwards at that moment', async () => {
     const project = (await w.api('POST', '/projects', { type: 'backend', name: 'fragile', url: target.url })).id as string;
     const add = async (name: string, code: string) => (await w.api('POST', '/tests', { projectId: project, type: 'backend', name, code })).testId as string;
     const crash = await add('Crash it', py`
+      import time
       r = http.get('/ok')
       assert r.status == 200
+      time.sleep(0.5)
       http.get('/crash')
+    `);
+    const held = await add('Hold a request', py`
+      r = http.get('/ok')
+      assert r.status == 200
+      http.get('/hold')
     `);
     const after = await add('Call it afterwards', py`
       import time
@@ -67,8 +76,14 @@ describe.each(['sqlite', 'postgres'] as const)('a target that goes down during a
     expect(dropped).toMatchObject({ failureKind: 'connection_refused', recommendedFixTarget: 'app' });
     expect(dropped.rootCauseHypothesis).toMatch(/GET \/crash: the app at http:\/\/127\.0\.0\.1:\d+ closed the connection without answering .*last: GET \/ok → 200/);
 
+    // Another test's request was in flight, unanswered, when the app went down: either may have done it.
+    expect(dropped.rootCauseHypothesis).toMatch(/a request of another test in flight at the same moment went unanswered too \(GET \/hold \('Hold a request'\)\): the app went down while handling one of them/);
+    const holding = await analysis(held);
+    expect(holding).toMatchObject({ failureKind: 'connection_refused', recommendedFixTarget: 'app' });
+    expect(holding.rootCauseHypothesis).toMatch(/GET \/hold: .* went unanswered too \(GET \/crash \('Crash it'\)\)/);
+
     const refused = await analysis(after);
     expect(refused).toMatchObject({ failureKind: 'connection_refused', recommendedFixTarget: 'environment' });
-    expect(refused.rootCauseHypothesis).toMatch(/It was answering earlier in this run \(last answer: GET \/ok → 200 to 'Crash it' at .+\) and stopped: the app went down during the run/);
+    expect(refused.rootCauseHypothesis).toMatch(/It was answering earlier in this run \(last answer: GET \/ok → 200 to '(Crash it|Hold a request)' at .+\) and stopped: the app went down during the run/);
   }, 120_000);
 });

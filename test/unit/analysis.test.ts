@@ -21,6 +21,22 @@ const CASES: Case[] = [
       call({ seq: 2, method: 'PUT', path: '/tiddlers/svc-1', status: null, error: 'RemoteDisconnected: Remote end closed connection without response' }),
     ],
   }), 'connection_refused', 'app', ['PUT /tiddlers/svc-1', 'closed the connection without answering', 'earlier request', 'PUT /tiddlers/svc-1 → 204']],
+  ['the request dropped, not the cleanup DELETE refused after it, is the failing call', backend({
+    failure: { kind: 'exception', exceptionType: 'ConnectionError', message: 'PUT /tiddlers/{title} with body null: no answer (RemoteDisconnected: Remote end closed connection without response)', line: 9 },
+    calls: [
+      call({ seq: 1, method: 'PUT', path: '/tiddlers/svc-1', status: 204 }),
+      call({ seq: 2, method: 'PUT', path: '/tiddlers/svc-1', status: null, error: 'RemoteDisconnected: Remote end closed connection without response' }),
+      call({ seq: 3, method: 'DELETE', path: '/bags/svc-1', status: null, error: 'ConnectionRefusedError: [Errno 111] Connection refused' }),
+    ],
+  }), 'connection_refused', 'app', ['PUT /tiddlers/svc-1: the app at', 'closed the connection without answering']],
+  ['requests of other tests dropped at the same moment: the app went down under one of them', backend({
+    failure: { kind: 'exception', exceptionType: 'ConnectionError', message: 'PUT /tiddlers/{title} with injection in text: no answer (RemoteDisconnected: Remote end closed connection without response)', line: 9 },
+    calls: [
+      call({ seq: 1, method: 'PUT', path: '/tiddlers/svc-2', status: 204 }),
+      call({ seq: 2, method: 'PUT', path: '/tiddlers/svc-2', status: null, error: 'RemoteDisconnected: Remote end closed connection without response' }),
+    ],
+    droppedAlongside: [{ testName: 'PUT /tiddlers/{title} refuses a body that is not an object', method: 'PUT', path: '/tiddlers/svc-1', at: '2026-11-26T02:00:14.113Z', error: 'RemoteDisconnected: Remote end closed connection without response' }],
+  }), 'connection_refused', 'app', ["PUT /tiddlers/svc-1 ('PUT /tiddlers/{title} refuses a body that is not an object')", 'went unanswered too', 'this one or another', 'svc test rerun']],
   ['a reset on the first call of the test stays the environment\'s', backend({
     failure: { kind: 'exception', exceptionType: 'ConnectionResetError', message: '[Errno 104] Connection reset by peer', line: 3 },
     calls: [call({ method: 'GET', path: '/health', status: null, error: 'ConnectionResetError: [Errno 104] Connection reset by peer' })],
