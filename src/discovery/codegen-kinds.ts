@@ -118,7 +118,15 @@ export function bodyLines(ctx: GenContext): string[] {
       const props = propsOf(ep.requestBody?.schema);
       const fields = c.input?.field ? [c.input.field] : Object.keys(props).filter((k) => props[k]!.readOnly !== true && schemaType(props[k]));
       const body: Record<string, unknown> = { ...(base ?? {}) };
-      for (const f of fields) body[f] = c.input?.value !== undefined && c.input.field === f ? c.input.value : wrongTypeValue(props[f]);
+      // An id or unique field gets a value of its own: tests running together must not write one record.
+      const own = (f: string) => f === (ep.idField ?? 'id') || isUniqueField(f, props[f]);
+      const wrong = (f: string) => {
+        const t = schemaType(props[f]);
+        if (own(f) && t === 'string') return py('uniq_int()');
+        if (own(f) && (t === 'integer' || t === 'number')) return py('"not-a-number-" + uniq()');
+        return wrongTypeValue(props[f]);
+      };
+      for (const f of fields) body[f] = c.input?.value !== undefined && c.input.field === f ? c.input.value : wrong(f);
       out.push(send(custom ?? toPy(body)));
       if (c.expect.status.length || custom !== undefined) {
         rejectInvalid();

@@ -71,6 +71,10 @@ describe('the backend check catalogue', () => {
     compiles(delCode);
     expect(delCode).toContain('_witnesses.append(');
     expect(delCode).toMatch(/print\(f"\[svc\] no witness from POST \/comments \(/);
+    // Wrong types in an id a client may choose: a value of the test's own, so two such tests running
+    // together never write one record.
+    const wrongIds = ['post-comments.wrong-types', 'post-posts-id-comments.wrong-types'].map((id) => generateTestCode(byId(id), eps));
+    for (const code of wrongIds) expect(code).toMatch(/"id": "not-a-number-" \+ uniq\(\)/);
     const orphan = generateTestCode(byId('post-posts-id-comments.unknown-id'), eps);
     expect(orphan).toContain('stored a record under a parent that does not exist');
     // The message names the missing parent's id as a value, not as a Python expression to evaluate.
