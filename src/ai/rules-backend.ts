@@ -145,18 +145,19 @@ function transport(e: FailureEvidence): Draft | null {
   // test's earlier calls: the app dropped this request (it crashed or aborted while handling it).
   const failing = transportCall ?? call;
   const answered = failing ? (e.calls ?? []).filter((c) => c.seq < failing.seq && c.status !== null && safeOrigin(c.url) === origin) : [];
-  if (DROPPED_RE.test(err) && answered.length) {
-    const last = answered[answered.length - 1]!;
-    const before = `the app at ${origin} closed the connection without answering (${excerpt(err, 120)}), though it had answered this test's earlier request${answered.length === 1 ? '' : 's'} (last: ${endpointOf(last)} → ${last.status})`;
-    // Other tests' requests dropped at the same moment: the app went down under one of them.
-    const alongside = (e.droppedAlongside ?? []).filter((x) => DROPPED_RE.test(x.error));
+  // Other tests' requests dropped at the same moment: the app went down under one of them.
+  const alongside = DROPPED_RE.test(err) ? (e.droppedAlongside ?? []).filter((x) => DROPPED_RE.test(x.error)) : [];
+  if (DROPPED_RE.test(err) && (answered.length || alongside.length)) {
+    const last = answered[answered.length - 1];
+    const closed = `the app at ${origin} closed the connection without answering (${excerpt(err, 120)})`;
+    const before = last ? `${closed}, though it had answered this test's earlier request${answered.length === 1 ? '' : 's'} (last: ${endpointOf(last)} → ${last.status})` : closed;
     const others = alongside.map((x) => `${x.method} ${x.path} ('${x.testName}')`).join(', ');
     return {
       failureKind: 'connection_refused', recommendedFixTarget: 'app', confidence: alongside.length ? 'low' : 'medium', call: failing,
       rootCauseHypothesis: alongside.length
         ? `${where}: ${before}, and ${alongside.length === 1 ? 'a request of another test' : `${alongside.length} requests of other tests`} in flight at the same moment went unanswered too (${others}): the app went down while handling one of them, this one or another. Rerun each of those tests alone (svc test rerun <test-id>) to see which request brings it down.`
         : `${where}: ${before}: it crashed or aborted while handling this one, or one just before it. If later tests cannot connect, the app went down here.`,
-      evidence: [`${where}: ${excerpt(err, 120)}`, `answered before: ${answered.slice(-3).map((c) => `${endpointOf(c)} → ${c.status}`).join(', ')}`, ...(alongside.length ? [`unanswered at the same moment: ${others}`] : [])],
+      evidence: [`${where}: ${excerpt(err, 120)}`, ...(answered.length ? [`answered before: ${answered.slice(-3).map((c) => `${endpointOf(c)} → ${c.status}`).join(', ')}`] : []), ...(alongside.length ? [`unanswered at the same moment: ${others}`] : [])],
     };
   }
   // The same target answered another test of this run moments before: it went down during the run.

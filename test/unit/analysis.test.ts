@@ -37,6 +37,11 @@ const CASES: Case[] = [
     ],
     droppedAlongside: [{ testName: 'PUT /tiddlers/{title} refuses a body that is not an object', method: 'PUT', path: '/tiddlers/svc-1', at: '2026-11-26T02:00:14.113Z', error: 'RemoteDisconnected: Remote end closed connection without response' }],
   }), 'connection_refused', 'app', ["PUT /tiddlers/svc-1 ('PUT /tiddlers/{title} refuses a body that is not an object')", 'went unanswered too', 'this one or another', 'svc test rerun']],
+  ['a first request dropped while another test\'s went unanswered too: the app went down', backend({
+    failure: { kind: 'exception', exceptionType: 'RemoteDisconnected', message: 'Remote end closed connection without response', line: 5 },
+    calls: [call({ seq: 1, method: 'PUT', path: '/tiddlers/svc-3', status: null, error: 'RemoteDisconnected: Remote end closed connection without response' })],
+    droppedAlongside: [{ testName: 'PUT /tiddlers/{title} refuses a body that is not an object', method: 'PUT', path: '/tiddlers/svc-1', at: '2026-11-26T02:00:14.113Z', error: 'RemoteDisconnected: Remote end closed connection without response' }],
+  }), 'connection_refused', 'app', ['PUT /tiddlers/svc-3: the app at', 'closed the connection without answering', "('PUT /tiddlers/{title} refuses a body that is not an object')", 'this one or another']],
   ['a reset on the first call of the test stays the environment\'s', backend({
     failure: { kind: 'exception', exceptionType: 'ConnectionResetError', message: '[Errno 104] Connection reset by peer', line: 3 },
     calls: [call({ method: 'GET', path: '/health', status: null, error: 'ConnectionResetError: [Errno 104] Connection reset by peer' })],

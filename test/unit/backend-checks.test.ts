@@ -74,7 +74,12 @@ describe('the backend check catalogue', () => {
     // Wrong types in an id a client may choose: a value of the test's own, so two such tests running
     // together never write one record.
     const wrongIds = ['post-comments.wrong-types', 'post-posts-id-comments.wrong-types'].map((id) => generateTestCode(byId(id), eps));
-    for (const code of wrongIds) expect(code).toMatch(/"id": "not-a-number-" \+ uniq\(\)/);
+    for (const code of wrongIds) {
+      compiles(code);
+      expect(code).toMatch(/"id": "not-a-number-" \+ uniq\(\)/);
+      // What was accepted must be there to read: a record gone right after its 2xx fails too.
+      expect(code).toContain('if new_id is not None:\n            back = call("GET", path("/comments/{__id__}", dict({}, __id__=new_id)))\n            assert back.status == 200');
+    }
     const orphan = generateTestCode(byId('post-posts-id-comments.unknown-id'), eps);
     expect(orphan).toContain('stored a record under a parent that does not exist');
     // The message names the missing parent's id as a value, not as a Python expression to evaluate.

@@ -4,6 +4,9 @@ import type { JobExit } from './fork-server.js';
 import { maskText, type MaskPlan } from './mask.js';
 import type { AssertionRecord, BackendTestResult, FailureKind, MadeRecord, RecordedCall } from './runner.js';
 
+/** Records one test may hand to the run's cleanup (svc_checks.track_at). */
+const MAX_REPORTED_RECORDS = 1000;
+
 /** Exit status the harness uses when even reporting ran out of memory. */
 export const MEMORY_EXIT = 86;
 
@@ -100,7 +103,7 @@ function collect(events: Event[]) {
         if (!fns.includes(ev.name)) fns.push(ev.name);
         break;
       case 'record':
-        if (typeof ev.url === 'string' && typeof ev.at === 'string') records.push({ url: ev.url, method: String(ev.method ?? 'PUT'), via: String(ev.via ?? ev.url), at: ev.at });
+        if (typeof ev.url === 'string' && typeof ev.at === 'string' && records.length < MAX_REPORTED_RECORDS) records.push({ url: ev.url, method: String(ev.method ?? 'PUT'), via: String(ev.via ?? ev.url), at: ev.at });
         break;
       case 'end':
         end = ev;
