@@ -46,7 +46,7 @@ export interface GenContext {
   ownTarget?: boolean;
 }
 
-const HELPERS = ['call', 'path', 'uniq', 'uniq_int', 'pick_id', 'track', 'track_at', 'leak_in', 'shape_problems', 'differences', 'unchanged', 'bad_auth', 'wrong_scheme'];
+const HELPERS = ['call', 'path', 'uniq', 'uniq_int', 'pick_id', 'track', 'track_at', 'forget', 'leak_in', 'shape_problems', 'differences', 'unchanged', 'bad_auth', 'wrong_scheme'];
 
 /** The imports a test's statements use: svc_checks (the harness's helper module) and the standard library. */
 function imports(body: string): string {

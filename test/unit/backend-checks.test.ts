@@ -70,6 +70,9 @@ describe('the backend check catalogue', () => {
     const delCode = generateTestCode(del, eps);
     compiles(delCode);
     expect(delCode).toContain('_witnesses.append(');
+    // A witness removed or replaced (a server reusing its id) is no longer the test's to delete.
+    expect(delCode).toContain('    if not (w_after.status == 200 and unchanged(w_was, w_after.json())):\n            forget(w_path)');
+    expect(delCode).toMatch(/^from svc_checks import .*\bforget\b/m);
     expect(delCode).toMatch(/print\(f"\[svc\] no witness from POST \/comments \(/);
     // Wrong types in an id a client may choose: a value of the test's own, so two such tests running
     // together never write one record.

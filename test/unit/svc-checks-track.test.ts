@@ -95,4 +95,48 @@ print(json.dumps({'store': sorted(store), 'deletes': deletes}))
     const out = JSON.parse(execFileSync('python3', ['-c', script], { env: { ...process.env, PYTHONPATH: LIB }, encoding: 'utf8', timeout: 20_000 }));
     expect(out).toEqual({ store: [], deletes: [['/bin/things/a', 'Svc']] });
   });
+
+  it('leaves a record the test found gone or forgot: a server that reuses ids gave its path to another record', () => {
+    const script = String.raw`
+import json, os, threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+store, deletes = {}, []
+class H(BaseHTTPRequestHandler):
+    def log_message(self, *a): pass
+    def do_POST(self):
+        n = int(self.headers.get('Content-Length') or 0)
+        self.rfile.read(n)
+        rid = str(max([int(k) for k in store] or [0]) + 1)     # ids reused, like json-server's
+        store[rid] = 'made by the test'
+        out = json.dumps({'id': int(rid)}).encode()
+        self.send_response(201)
+        self.send_header('Content-Length', str(len(out)))
+        self.end_headers()
+        self.wfile.write(out)
+    def do_GET(self):
+        rid = self.path.rsplit('/', 1)[-1]
+        self.send_response(200 if rid in store else 404)
+        self.send_header('Content-Length', '0')
+        self.end_headers()
+    def do_DELETE(self):
+        deletes.append(self.path)
+        store.pop(self.path.rsplit('/', 1)[-1], None)
+        self.send_response(204)
+        self.send_header('Content-Length', '0')
+        self.end_headers()
+${SERVE}
+from svc_checks import call, track, forget, cleanup
+for _ in range(3):
+    track(call('POST', '/things', {}), '/things/{__id__}', 'id', {})
+store.pop('3')                        # removed behind the test's back ...
+assert call('GET', '/things/3').status == 404
+store['3'] = 'another test'           # ... and its id given to another record
+store['2'] = 'another test'           # a record the test decided is no longer its own
+forget('/things/2')
+cleanup()
+print(json.dumps({'store': store, 'deletes': deletes}))
+`;
+    const out = JSON.parse(execFileSync('python3', ['-c', script], { env: { ...process.env, PYTHONPATH: LIB }, encoding: 'utf8', timeout: 20_000 }));
+    expect(out).toEqual({ store: { 2: 'another test', 3: 'another test' }, deletes: ['/things/1'] });
+  });
 });

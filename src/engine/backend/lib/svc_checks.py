@@ -28,7 +28,10 @@ environment.
                                       remembers the record at a path when the answer is a success: what
                                       a PUT to a new key creates
     cleanup()                         deletes what track() remembered, newest first, except what the
-                                      test deleted itself (a server may give that id to another record)
+                                      test deleted itself or found gone (a GET answered 404 or 410): a
+                                      server may give that id to another record
+    forget(path)                      the record at path is no longer the one the test made: cleanup()
+                                      leaves it
     leak_in(r)                        the first stack trace, source path or database error in the answer, or None
     shape_problems(r, schema)         how the JSON answer breaks a schema (types, required, nullable, items);
                                       a GET's list record that is gone when looked for again does not count
@@ -47,7 +50,7 @@ import urllib.parse
 import urllib.request
 import uuid
 
-__all__ = ['call', 'path', 'uniq', 'uniq_int', 'pick_id', 'track', 'track_at', 'cleanup', 'leak_in', 'shape_problems',
+__all__ = ['call', 'path', 'uniq', 'uniq_int', 'pick_id', 'track', 'track_at', 'cleanup', 'forget', 'leak_in', 'shape_problems',
            'differences', 'unchanged', 'same', 'bad_auth', 'wrong_scheme', 'Answer']
 
 LEAK = re.compile(
@@ -123,7 +126,7 @@ def call(method, path, body=None, auth=True, headers=None, raw=None, content_typ
             answer = Answer(method, path, r.status, r.headers, r.read(), h)
     except urllib.error.HTTPError as e:
         answer = Answer(method, path, e.code, e.headers, e.read(), h)
-    if method == 'DELETE' and 200 <= answer.status < 300:
+    if (method == 'DELETE' and 200 <= answer.status < 300) or (method == 'GET' and answer.status in (404, 410)):
         _gone.add(path)
     return answer
 
@@ -171,6 +174,12 @@ def track_at(r, delete_path, headers=None):
         report = _globals().get('__svc_record__')
         if report is not None:
             report(_base() + delete_path, r.method, _base() + r.path)
+
+
+def forget(path):
+    """The record at path is no longer the one this test made (it was removed, or its id now names
+    another record): cleanup() leaves it."""
+    _gone.add(path)
 
 
 def cleanup():
