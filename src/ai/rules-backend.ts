@@ -146,8 +146,9 @@ function transport(e: FailureEvidence): Draft | null {
   const failing = transportCall ?? call;
   const answered = failing ? (e.calls ?? []).filter((c) => c.seq < failing.seq && c.status !== null && safeOrigin(c.url) === origin) : [];
   // Other tests' requests dropped at the same moment: the app went down under one of them.
-  const alongside = DROPPED_RE.test(err) ? (e.droppedAlongside ?? []).filter((x) => DROPPED_RE.test(x.error)) : [];
-  if (DROPPED_RE.test(err) && (answered.length || alongside.length)) {
+  const dropped = DROPPED_RE.test(err);
+  const alongside = dropped ? (e.droppedAlongside ?? []).filter((x) => DROPPED_RE.test(x.error)) : [];
+  if (dropped && (answered.length || alongside.length)) {
     const last = answered[answered.length - 1];
     const closed = `the app at ${origin} closed the connection without answering (${excerpt(err, 120)})`;
     const before = last ? `${closed}, though it had answered this test's earlier request${answered.length === 1 ? '' : 's'} (last: ${endpointOf(last)} → ${last.status})` : closed;

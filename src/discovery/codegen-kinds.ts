@@ -139,16 +139,16 @@ export function bodyLines(ctx: GenContext): string[] {
       // does not forbid it), but what it then serves must still have the documented types.
       out.push(...track('r'), ...leak('r'), ...expectLines('r', [], fs(what)));
       const stored = storedAt();
+      if (!stored) break;
       // What was accepted is read back: gone (a 404 right after the 2xx) is a failure too, so the
       // verdict does not hang on whether something else removed the record first.
       const readBack = [
-        `back = call("GET", ${stored?.path})`,
+        `back = call("GET", ${stored.path})`,
         `assert back.status == 200, f"${label} accepted wrong field types ({r.status}) but {back.where} answers {back.status}: the record is not there to read: {back.text[:300]}"`,
-        `problems = [p for p in shape_problems(back, ${stored?.shape}) if p.split(" ")[0] in ${toPy(fields.map((f) => `$.${f}`))}]`,
+        `problems = [p for p in shape_problems(back, ${stored.shape}) if p.split(" ")[0] in ${toPy(fields.map((f) => `$.${f}`))}]`,
         `assert not problems, f"${label} accepted wrong field types and {back.where} serves them: {'; '.join(problems)}"`,
       ];
-      if (stored)
-        out.push(`if 200 <= r.status < 300:`, ...indent(stored.id ? [`new_id = pick_id(r, ${q(ep.idField ?? 'id')})`, `if new_id is not None:`, ...indent(readBack)] : readBack));
+      out.push(`if 200 <= r.status < 300:`, ...indent(stored.id ? [`new_id = pick_id(r, ${q(ep.idField ?? 'id')})`, `if new_id is not None:`, ...indent(readBack)] : readBack));
       break;
     }
     case 'custom-body':
