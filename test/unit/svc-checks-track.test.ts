@@ -139,4 +139,52 @@ print(json.dumps({'store': store, 'deletes': deletes}))
     const out = JSON.parse(execFileSync('python3', ['-c', script], { env: { ...process.env, PYTHONPATH: LIB }, encoding: 'utf8', timeout: 20_000 }));
     expect(out).toEqual({ store: { 2: 'another test', 3: 'another test' }, deletes: ['/things/1'] });
   });
+  it('deletes a record only while it reads as the test left it: a freed id the server gave to another record is left to the run', () => {
+    const script = String.raw`
+import json, os, threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+store, deletes = {}, []
+class H(BaseHTTPRequestHandler):
+    def log_message(self, *a): pass
+    def _body(self):
+        return json.loads(self.rfile.read(int(self.headers.get('Content-Length') or 0)) or b'null')
+    def _send(self, status, value=None):
+        out = b'' if value is None else json.dumps(value).encode()
+        self.send_response(status)
+        self.send_header('Content-Type', 'application/json')
+        self.send_header('Content-Length', str(len(out)))
+        self.end_headers()
+        self.wfile.write(out)
+    def do_POST(self):
+        rid = max([int(k) for k in store] or [0]) + 1      # ids reused, like json-server's
+        store[str(rid)] = dict(self._body(), id=rid)
+        self._send(201, store[str(rid)])
+    def do_PATCH(self):
+        rec = store[self.path.rsplit('/', 1)[-1]]
+        rec.update(self._body())
+        self._send(200, rec)
+    def do_PUT(self):
+        rid = self.path.rsplit('/', 1)[-1]
+        store[rid] = dict(self._body(), id=int(rid))
+        self._send(204)
+    def do_GET(self):
+        rec = store.get(self.path.rsplit('/', 1)[-1])
+        self._send(200 if rec else 404, rec)
+    def do_DELETE(self):
+        deletes.append(self.path)
+        store.pop(self.path.rsplit('/', 1)[-1], None)
+        self._send(204)
+${SERVE}
+from svc_checks import call, track, cleanup
+for name in ['a', 'b', 'c', 'd']:
+    track(call('POST', '/things', {'name': name}), '/things/{__id__}', 'id', {})
+call('PATCH', '/things/2', {'name': 'b2'})            # changed by the test: still its own
+call('PUT', '/things/3', {'name': 'c3', 'size': 3})   # replaced by the test (204, no body): still its own
+store['4'] = {'id': 4, 'name': 'another test'}        # removed behind its back, the id given to another record
+cleanup()
+print(json.dumps({'store': store, 'deletes': deletes}))
+`;
+    const out = JSON.parse(execFileSync('python3', ['-c', script], { env: { ...process.env, PYTHONPATH: LIB }, encoding: 'utf8', timeout: 20_000 }));
+    expect(out).toEqual({ store: { 4: { id: 4, name: 'another test' } }, deletes: ['/things/3', '/things/2', '/things/1'] });
+  });
 });

@@ -27,6 +27,9 @@ export interface EgressDecision {
 }
 
 const HEAD_LIMIT = 8192;
+/** What a client may still send, and for how long, after its destination closed (see `drain`). */
+const DRAIN_LIMIT = 64 * 1024 * 1024;
+const DRAIN_MS = 30_000;
 const LOOKUP_TIMEOUT_MS = 5000;
 
 /** Decides one destination: the address to connect to, or why not. */
@@ -57,6 +60,27 @@ export async function decide(host: string, port: number, policy: EgressPolicy): 
 function reply(sock: net.Socket, status: string, headers: Record<string, string> = {}): void {
   const lines = [`HTTP/1.1 ${status}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v.replace(/[\r\n]+/g, ' ')}`)];
   sock.end(lines.join('\r\n') + '\r\n\r\n');
+}
+
+/**
+ * The destination closed (it may have answered before reading the whole request, then closed or
+ * reset the connection). What it answered is on its way to the client, which may still be sending:
+ * a direct client's kernel buffers would take that body and let it read the answer, so the proxy
+ * does the same: it drops what the client still sends, ends the answer, and closes when the client
+ * does (or after DRAIN_LIMIT bytes or DRAIN_MS), instead of breaking the client's send.
+ */
+function drain(sock: net.Socket): void {
+  if (sock.destroyed) return;
+  sock.unpipe();
+  let dropped = 0;
+  sock.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DRAIN_LIMIT) sock.destroy();
+  });
+  sock.resume();
+  sock.end();
+  const timer = setTimeout(() => sock.destroy(), DRAIN_MS).unref();
+  sock.once('close', () => clearTimeout(timer));
 }
 
 /** One proxy per sandbox, so what it decides is that sandbox's alone. */
@@ -110,13 +134,16 @@ export class EgressProxy {
       upstream.setNoDelay(true);
       sock.write('HTTP/1.1 200 Connection established\r\n\r\n');
       if (rest.length) upstream.write(rest);
-      sock.pipe(upstream).on('error', () => sock.destroy());
-      upstream.pipe(sock).on('error', () => upstream.destroy());
+      sock.pipe(upstream);
+      upstream.pipe(sock);
       sock.resume();
     });
-    upstream.once('error', (err: NodeJS.ErrnoException) => {
-      if (!connected) return reply(sock, '502 Bad Gateway', { 'X-Svc-Errno': err.code ?? 'EIO' });
-      sock.destroy();
+    sock.once('close', () => upstream.destroy());
+    upstream.on('error', (err: NodeJS.ErrnoException) => {
+      if (!connected) reply(sock, '502 Bad Gateway', { 'X-Svc-Errno': err.code ?? 'EIO' });
+    });
+    upstream.once('close', () => {
+      if (connected) drain(sock);
     });
   }
 

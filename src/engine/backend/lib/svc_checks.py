@@ -28,8 +28,9 @@ environment.
                                       remembers the record at a path when the answer is a success: what
                                       a PUT to a new key creates
     cleanup()                         deletes what track() remembered, newest first, except what the
-                                      test deleted itself or found gone (a GET answered 404 or 410): a
-                                      server may give that id to another record
+                                      test deleted itself or found gone (a GET answered 404 or 410), and
+                                      a record that no longer reads as the test left it (a server may
+                                      give a freed id to another record): a GET before each DELETE
     forget(path)                      the record at path is no longer the one the test made: cleanup()
                                       leaves it
     leak_in(r)                        the first stack trace, source path or database error in the answer, or None
@@ -61,6 +62,7 @@ LEAK = re.compile(
 )
 _created = []
 _gone = set()
+_own = {}       # path of a tracked record -> its scalar fields as the test last made them
 
 
 def _globals():
@@ -90,9 +92,10 @@ def uniq_int():
 
 
 class Answer:
-    def __init__(self, method, path, status, headers, raw, sent=None):
+    def __init__(self, method, path, status, headers, raw, sent=None, body=None):
         self.method, self.path, self.status, self.headers = method, path, status, headers
         self.sent = sent or {}
+        self.body = body
         self.text = (raw or b'').decode('utf-8', 'replace')
         self.where = method + ' ' + path
 
@@ -123,12 +126,30 @@ def call(method, path, body=None, auth=True, headers=None, raw=None, content_typ
     req = urllib.request.Request(_base() + path, data=data, method=method, headers=h)
     try:
         with urllib.request.urlopen(req, timeout=30) as r:
-            answer = Answer(method, path, r.status, r.headers, r.read(), h)
+            answer = Answer(method, path, r.status, r.headers, r.read(), h, body)
     except urllib.error.HTTPError as e:
-        answer = Answer(method, path, e.code, e.headers, e.read(), h)
+        answer = Answer(method, path, e.code, e.headers, e.read(), h, body)
     if (method == 'DELETE' and 200 <= answer.status < 300) or (method == 'GET' and answer.status in (404, 410)):
         _gone.add(path)
+    elif method in ('PUT', 'PATCH') and path in _own and 200 <= answer.status < 300:
+        _remember(path, answer, _own[path] if method == 'PATCH' else {})
     return answer
+
+
+def _scalars(value):
+    value = _record(value)
+    if not isinstance(value, dict):
+        return None
+    return {k: v for k, v in value.items() if isinstance(v, (str, int, float, bool))}
+
+
+def _remember(p, r, before=None):
+    """What the record at p holds now that r made or changed it: the answer's record, else what was sent."""
+    now = _scalars(r.json()) if r.text else None
+    if now is None:
+        sent = _scalars(r.body)
+        now = None if sent is None else dict(before or {}, **sent)
+    _own[p] = now
 
 
 def path(template, values):
@@ -155,7 +176,9 @@ def track(r, delete_template, field, values, headers=None):
     if not isinstance(r.json(), list):
         rid = pick_id(r, field)
         if rid is not None:
-            _created.append((path(delete_template, dict(values, __id__=rid)), headers))
+            p = path(delete_template, dict(values, __id__=rid))
+            _created.append((p, headers))
+            _remember(p, r)
         return
     loc = r.headers.get('Location') if r.headers else None
     if loc:
@@ -171,6 +194,7 @@ def track_at(r, delete_path, headers=None):
     at its time limit, or the target stopped answering)."""
     if delete_path and 200 <= r.status < 300:
         _created.append((delete_path, headers))
+        _remember(delete_path, r)
         report = _globals().get('__svc_record__')
         if report is not None:
             report(_base() + delete_path, r.method, _base() + r.path)
@@ -192,9 +216,26 @@ def cleanup():
         if p in _gone:
             continue
         try:
-            call('DELETE', p, headers=headers)
+            if _still_own(p, headers):
+                call('DELETE', p, headers=headers)
         except Exception:
             pass
+
+
+def _still_own(p, headers):
+    """Whether the record at p still reads as this test left it: no field it made reads otherwise.
+    A server may have removed it (a DELETE elsewhere that cascades) and given its id to another
+    test's record; that one is left to the run's cleanup, which runs when no test does. Unknown (no
+    GET, no JSON, nothing remembered) counts as its own."""
+    was = _own.get(p)
+    if not was:
+        return True
+    r = call('GET', p, headers=headers)
+    if r.status in (404, 410):
+        return False
+    now = _scalars(r.json()) if 200 <= r.status < 300 else None
+    # A field the answer leaves out (or nests elsewhere) says nothing; a field that reads otherwise does.
+    return now is None or all(same(v, now[k]) for k, v in was.items() if k in now and not re.search(r'updated|modified', k, re.I))
 
 
 def leak_in(r):
