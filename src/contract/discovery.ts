@@ -61,6 +61,10 @@ export const ApiEndpoint = z
       .boolean()
       .optional()
       .describe('On a PUT of an item path: the client names a new record by its path, and the PUT creates it (PUT /things/{key})'),
+    examplePath: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe("On a GET with path parameters: the document's example values, which a GET during discovery answered with a success; cases that read it use them when no case makes such a record"),
     source: z.enum(['docs', 'probe', 'manual']),
   })
   .meta({ id: 'ApiEndpoint' });
@@ -87,6 +91,7 @@ export const ProbeResult = z
     status: z.number().int().nullable(),
     requiresAuth: z.boolean().nullable(),
     contentType: z.string().nullable(),
+    pathValues: z.record(z.string(), z.string()).optional().describe("The document's example path values the GET was sent with"),
     sampleShape: JsonSchema.optional(),
     note: z.string().optional(),
   })
@@ -134,6 +139,10 @@ export const CaseInput = z
     field: z.string().optional().describe('The body or query field a case varies'),
     value: z.unknown().optional().describe('The value sent for that field'),
     body: z.unknown().optional().describe('A whole request body to send instead of the generated one'),
+    path: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('Path parameter values sent as given instead of ones other cases produce (a documented example the API confirmed)'),
   })
   .meta({ id: 'CaseInput' });
 export type CaseInput = z.infer<typeof CaseInput>;

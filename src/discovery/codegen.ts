@@ -114,7 +114,8 @@ export function generateTestCode(c: PlannedCase, endpoints: ApiEndpoint[]): stri
     ep,
     c,
     pathExpr: '',
-    values: pathValues(ep.path),
+    // Values a case sends as given (a documented example the API confirmed) instead of VARS.
+    values: pathValues(ep.path, Object.fromEntries(Object.entries(c.input?.path ?? {}).map(([k, v]) => [k, JSON.stringify(v)]))),
     creator,
     track,
     reader: isItem(ep) ? endpoints.find((e) => e.method === 'GET' && e.path === ep.path) : undefined,

@@ -2,7 +2,7 @@ import type { ApiEndpoint, FeatureMap, PlannedCase } from '../contract/discovery
 import { annotateEndpoints, createdResource, variableFor } from './pairing.js';
 import { casesForEndpoint, type PlanContext } from './planner-cases.js';
 import { applyFocus, parseFocus } from './planner-focus.js';
-import { singular } from './paths.js';
+import { paramVariables, singular } from './paths.js';
 
 export interface PlanOptions {
   featureMap?: FeatureMap;
@@ -48,6 +48,8 @@ export function planBackendCases(endpoints: ApiEndpoint[], opts: PlanOptions = {
   cases = cases.map((c) => {
     const lacking = c.needs.filter((v) => !have.has(v));
     if (!lacking.length) return c;
+    const example = onConfirmedExample(c, byId.get(c.endpointId)!, lacking);
+    if (example) return example;
     return { ...c, selected: false, description: `${c.description} Deselected: nothing in the plan produces ${lacking.join(', ')}.`.slice(0, 2000) };
   });
 
@@ -56,6 +58,26 @@ export function planBackendCases(endpoints: ApiEndpoint[], opts: PlanOptions = {
   cases.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   if (!cases.length) warnings.push('the focus instructions left no cases to plan');
   return { cases, warnings };
+}
+
+/**
+ * A case reading what nothing in the plan creates can read the record the document's example
+ * names, once a GET during discovery found it there (`examplePath`): a read-only case on a record
+ * the user's data already holds.
+ */
+function onConfirmedExample(c: PlannedCase, ep: ApiEndpoint, lacking: string[]): PlannedCase | undefined {
+  if (c.method !== 'GET' || !ep.examplePath) return undefined;
+  const vars = paramVariables(ep.path);
+  const params = Object.keys(vars).filter((p) => lacking.includes(vars[p]!));
+  if (params.some((p) => ep.examplePath![p] === undefined) || new Set(params.map((p) => vars[p])).size < lacking.length) return undefined;
+  const path = Object.fromEntries(params.map((p) => [p, ep.examplePath![p]!]));
+  const named = params.map((p) => `${p} ${JSON.stringify(path[p])}`).join(', ');
+  return {
+    ...c,
+    needs: c.needs.filter((v) => !lacking.includes(v)),
+    input: { ...c.input, path },
+    description: `${c.description} Nothing in the plan creates one: it reads the document's example (${named}), which answered during discovery.`.slice(0, 2000),
+  };
 }
 
 /**

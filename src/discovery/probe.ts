@@ -12,8 +12,8 @@ export interface ProbeOptions {
 
 /**
  * Confirms shapes and auth against the base URL with safe requests only: GET on endpoints without
- * path parameters (once with and once without the credential, to learn whether auth is needed),
- * OPTIONS elsewhere. Never POST, PUT, PATCH or DELETE; bounded in request count and time. The
+ * path parameters and on those whose every path parameter has a documented example (once with and
+ * once without the credential, to learn whether auth is needed), OPTIONS elsewhere. Never POST, PUT, PATCH or DELETE; bounded in request count and time. The
  * caller checks the base URL against the private-target rules before calling.
  */
 export async function probe(baseUrl: string, endpoints: ApiEndpoint[], auth: { headers: Record<string, string> }, opts: ProbeOptions = {}): Promise<ProbeResult[]> {
@@ -36,7 +36,8 @@ export async function probe(baseUrl: string, endpoints: ApiEndpoint[], auth: { h
   };
   const out: ProbeResult[] = [];
   for (const ep of endpoints) {
-    const safe = ep.method === 'GET' && !ep.pathParams.length ? 'GET' : 'OPTIONS';
+    const examples = ep.method === 'GET' ? examplePathValues(ep) : undefined;
+    const safe = ep.method === 'GET' && (!ep.pathParams.length || examples) ? 'GET' : 'OPTIONS';
     const skip = (note: string): ProbeResult => ({ endpointId: ep.id, method: null, reachable: false, status: null, requiresAuth: null, contentType: null, note });
     if (budget < (safe === 'GET' ? 2 : 1)) {
       out.push(skip('probe request budget used up'));
@@ -46,10 +47,11 @@ export async function probe(baseUrl: string, endpoints: ApiEndpoint[], auth: { h
       out.push(skip('probe time budget used up'));
       continue;
     }
-    const path = ep.path.replace(/\{[^}]+\}/g, '0');
+    const path = ep.path.replace(/\{([^}]+)\}/g, (_, name: string) => (examples ? encodeURIComponent(examples[name]!) : '0'));
     try {
       const first = await send(safe, path, true);
       const r: ProbeResult = { endpointId: ep.id, method: safe, reachable: true, status: first.status, requiresAuth: null, contentType: first.contentType };
+      if (examples) r.pathValues = examples;
       if (first.status === 401 || first.status === 403) r.requiresAuth = true;
       if (safe === 'GET' && first.status < 300) {
         try {
@@ -71,9 +73,21 @@ export async function probe(baseUrl: string, endpoints: ApiEndpoint[], auth: { h
   return out;
 }
 
+/** Every path parameter's documented example (a string or a number), or undefined when one lacks it. */
+function examplePathValues(ep: ApiEndpoint): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const p of ep.pathParams) {
+    const ex = p.schema?.example;
+    if (!((typeof ex === 'string' && ex !== '') || typeof ex === 'number')) return undefined;
+    out[p.name] = String(ex);
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
 /**
  * Folds probe evidence into the endpoint list: an auth type the docs left unknown becomes what the
- * server showed, and a GET without a documented 2xx schema gets the observed shape.
+ * server showed, a GET without a documented 2xx schema gets the observed shape, and a GET that
+ * answered a success at the document's example path keeps those values (`examplePath`).
  */
 export function applyProbe(endpoints: ApiEndpoint[], results: ProbeResult[], credentialAuth: AuthKind): ApiEndpoint[] {
   const byId = new Map(results.map((r) => [r.endpointId, r]));
@@ -82,6 +96,7 @@ export function applyProbe(endpoints: ApiEndpoint[], results: ProbeResult[], cre
     if (!r?.reachable) return ep;
     const next = { ...ep };
     if (ep.auth === 'unknown' && r.requiresAuth !== null) next.auth = r.requiresAuth ? credentialAuth : 'none';
+    if (r.pathValues && r.status && r.status >= 200 && r.status < 300) next.examplePath = r.pathValues;
     if (r.sampleShape && r.status && r.status < 300 && !ep.responses.some((x) => x.status === r.status && x.schema)) {
       next.responses = [...ep.responses.filter((x) => x.status !== r.status), { status: r.status, schema: r.sampleShape }];
     }

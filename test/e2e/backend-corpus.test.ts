@@ -82,6 +82,9 @@ describe('backend corpus', () => {
     expect(r.testNames).toEqual(expect.arrayContaining(['POST /flow creates a flow', 'DELETE /flow/{id} deletes a flow', 'GET /settings without credentials is rejected']));
     // The flow the chain created was deleted by the run's cleanup through DELETE /flow/{id}, below /admin.
     expect(r.cleanup.deleted).toBeGreaterThanOrEqual(1);
+    // Nothing creates a node module: its read uses the document's example, which discovery found installed.
+    expect(r.testNames).toContain('GET /nodes/{module} returns the node');
+    expect(r.failures.map((f: any) => f.testName)).not.toContain('GET /nodes/{module} returns the node');
   }, 900_000);
 
   it('the strict reference of the sample API passes the whole suite and at least 90% of its mutants are killed', async () => {

@@ -7,6 +7,7 @@ import { parseApiDocs } from '../../src/discovery/docs.js';
 import { planBackendCases } from '../../src/discovery/planner.js';
 import { applyCaseInstruction, applyCaseInstructionWithProvider } from '../../src/discovery/nl-edit.js';
 import { generateSuite, generateTestCode } from '../../src/discovery/codegen.js';
+import { applyProbe, probe } from '../../src/discovery/probe.js';
 import { extractFeatureMap, extractFeatureMapRules, extractPrdText } from '../../src/discovery/feature-map.js';
 import { PlannedCase, type ApiEndpoint } from '../../src/contract/discovery.js';
 import type { ModelProvider } from '../../src/ai/provider.js';
@@ -62,6 +63,53 @@ describe('planBackendCases', () => {
     const { cases } = planBackendCases(endpoints, { featureMap: map });
     expect(byId(cases, 'get-books-bookid.read')).toMatchObject({ featureId: 'books', priority: 'p0' });
     expect(byId(cases, 'get-books-bookid.read').useCaseId).toMatch(/^books\//);
+  });
+});
+
+describe('a read of what no case creates', () => {
+  const doc = `openapi: 3.0.3
+info: { title: modules, version: '1' }
+paths:
+  /nodes/{module}:
+    parameters:
+      - { name: module, in: path, required: true, schema: { type: string, example: node-red } }
+    get:
+      responses:
+        '200': { description: the module, content: { application/json: { schema: { type: object, properties: { name: { type: string } } } } } }
+        '404': { description: not found }
+  /flows/{id}:
+    get:
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string } }
+      responses:
+        '200': { description: a flow }
+`;
+
+  it('reads the record named by the document\'s example once a GET during discovery found it; without that, it is deselected', async () => {
+    const eps = (await parseApiDocs(doc)).endpoints;
+    const seen: string[] = [];
+    const fake = (async (url: string, init: RequestInit) => {
+      seen.push(`${init.method} ${new URL(url).pathname}`);
+      return new Response('{"name":"node-red"}', { headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    const results = await probe('http://api.test', eps, { headers: {} }, { fetch: fake });
+    expect(seen.sort()).toEqual(['GET /nodes/node-red', 'OPTIONS /flows/0']);
+    expect(results.find((r) => r.endpointId === 'GET /nodes/{module}')).toMatchObject({ status: 200, pathValues: { module: 'node-red' } });
+    const probed = applyProbe(eps, results, 'none');
+    expect(probed.find((e) => e.id === 'GET /nodes/{module}')!.examplePath).toEqual({ module: 'node-red' });
+
+    const read = byId(planBackendCases(probed).cases, 'get-nodes-module.read');
+    expect(read).toMatchObject({ selected: true, needs: [], input: { path: { module: 'node-red' } } });
+    expect(read.description).toContain('the document\'s example (module "node-red")');
+    expect(generateTestCode(read, probed)).toContain('path("/nodes/{module}", {"module": "node-red"})');
+    expect(byId(planBackendCases(probed).cases, 'get-flows-id.read')).toMatchObject({ selected: false });
+
+    // A 404 at the example: the record is not in this instance, so nothing may be read.
+    const missing = applyProbe(eps, results.map((r) => ({ ...r, status: 404 })), 'none');
+    expect(missing.find((e) => e.id === 'GET /nodes/{module}')!.examplePath).toBeUndefined();
+    const deselected = byId(planBackendCases(missing).cases, 'get-nodes-module.read');
+    expect(deselected.selected).toBe(false);
+    expect(deselected.description).toMatch(/Deselected: nothing in the plan produces/);
   });
 });
 
