@@ -81,6 +81,25 @@ describe('frontend corpus on real web apps', () => {
     for (const f of done) expect(f.observedSteps[0]!.description).toMatch(new RegExp(`^Go to ${path.replace(/\//g, '\\/')}`));
   }, 900_000);
 
+  it('a saved script replayed on a redesign heals its drifted locators: the plan resolved on one TodoMVC implementation, replayed on another', async () => {
+    const plan = plans.find((p) => p.name === 'Edit a todo in place')!;
+    expect(plan.app).toBe('todomvc/backbone');
+    const { replayResult } = await runPlan(plan, 'Edit in place, then redesigned');
+    expect(replayResult.status).toBe('passed');
+    // The app behind the project's URL is rewritten: angularjs's edit field sits inside a form.
+    const redesign = await startApp('todomvc/angularjs');
+    apps.push(redesign);
+    const testId = replayResult.testId as string;
+    const project = (await json(ctx, ['test', 'get', testId])).projectId as string;
+    expect((await svc(['project', 'update', project, '--url', redesign.url], { ctx })).exitCode).toBe(0);
+    const rerun = await svc(['test', 'rerun', testId, '--wait', '--timeout', '300'], { ctx, timeout: 330_000 });
+    const healed = await json(ctx, ['test', 'result', testId]);
+    expect(rerun.exitCode, `${healed.reason ?? ''} ${rerun.stderr}`).toBe(0);
+    expect(healed.status).toBe('passed');
+    const steps = JSON.stringify(await json(ctx, ['test', 'steps', testId, '--run-id', healed.runId]));
+    expect(steps).toContain(`"healed":{"from":"locator('#todo-list > li > input')","to":"locator('#todo-list > li > form > input')"}`);
+  }, 900_000);
+
   it('a step nobody could read blames the test and says which words', async () => {
     const todo = plans.find((p) => p.app === 'todomvc/vanillajs')!;
     const steps = [{ type: 'action', description: 'Open the todo app' }, { type: 'action', description: 'Juggle the todos around a bit' }];

@@ -49,6 +49,35 @@ const PAGES: Record<string, string> = {
       });
       show();
     </script>`,
+  // Opens its editor a moment after the double-click, like TodoMVC's vue app; its only item's list
+  // shows the item's text too, and the field for new items is a few levels above it.
+  '/edit': `<!doctype html><title>Todos</title>
+    <section><header><h1>todos</h1><input id="new" placeholder="What needs to be done?" autofocus></header>
+    <section><ul id="list"><li><div class="view"><label>Pay rnet</label></div><input class="edit" style="display:none"></li></ul></section></section>
+    <script>
+      const li = document.querySelector('li'), label = li.querySelector('label'), edit = li.querySelector('.edit');
+      label.addEventListener('dblclick', () => setTimeout(() => { edit.value = label.textContent; edit.style.display = ''; label.style.display = 'none'; edit.focus(); }, 150));
+      edit.addEventListener('keyup', (e) => { if (e.key === 'Enter') { label.textContent = edit.value; edit.style.display = 'none'; label.style.display = ''; } });
+    </script>`,
+  // Renders its list only once it has an item; a side bar and a footer hold lists of links; the
+  // framework numbers every checkbox's id anew on each load (ember478…).
+  '/later': `<!doctype html><title>Todos</title>
+    <aside><ul><li><a href="#a">Docs</a></li><li><a href="#b">Source</a></li><li><a href="#c">Chat</a></li></ul></aside>
+    <section id="app"><input id="new" placeholder="What needs to be done?"></section>
+    <footer><ul><li><a href="#/">All</a></li><li><a href="#/active">Active</a></li></ul></footer>
+    <script>
+      let n = 100 + Math.floor(Math.random() * 800);
+      document.getElementById('new').addEventListener('keyup', (e) => {
+        if (e.key !== 'Enter' || !e.target.value.trim()) return;
+        let ul = document.getElementById('list');
+        if (!ul) { ul = document.createElement('ul'); ul.id = 'list'; document.getElementById('app').append(ul); }
+        const li = document.createElement('li');
+        li.innerHTML = '<input type="checkbox" id="ember' + n++ + '"><label></label>';
+        li.querySelector('label').textContent = e.target.value.trim();
+        ul.append(li);
+        e.target.value = '';
+      });
+    </script>`,
 };
 
 let server: Server;
@@ -86,6 +115,26 @@ describe('pages that move while the plan acts', () => {
     const r = await runPlan({ steps, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
     expect(r.failure?.message).toBeUndefined();
     expect(r.verdict).toBe('passed');
+  });
+
+  it('fills the editor a double-click opens a moment later, in the item\'s own row, not the field for new items', async () => {
+    const steps = [a('Open /edit'), a('Double-click "Pay rnet" to edit it, replace it with "Pay rent" and press Enter'), v('"Pay rent" is shown'), v('"Pay rnet" is not shown')];
+    const r = await runPlan({ steps, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
+    expect(r.failure?.message).toBeUndefined();
+    expect(r.verdict).toBe('passed');
+    expect(JSON.stringify(r.script.steps[1]!.action)).toContain('"selector":"#list > li > input"');
+  });
+
+  it('counts no items where the list is not rendered yet, and keeps no locator on ids numbered anew on each load', async () => {
+    const steps = [a('Open /later'), v('No todos are shown'), a('Type "Milk" into "What needs to be done?" and press Enter'), a('Tick the checkbox of "Milk"'), v('The list shows 1 todo'), v('The checkbox of "Milk" is checked')];
+    const first = await runPlan({ steps, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
+    expect(first.failure?.message).toBeUndefined();
+    expect(first.verdict).toBe('passed');
+    expect(JSON.stringify(first.script)).not.toMatch(/ember\d/);
+    // A later run loads the page again: every id has changed, the saved script still fits.
+    const replay = await runPlan({ steps, script: first.script, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
+    expect(replay.verdict).toBe('passed');
+    expect(replay.heals).toEqual([]);
   });
 
   it('never repeats a click the page received, even when the page shows nothing for a while', async () => {

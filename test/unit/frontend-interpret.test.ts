@@ -42,6 +42,8 @@ describe('reading steps as people write them', () => {
 
   it('reads targets by position, hover, handles and drop areas', () => {
     expect(interpret(act('Tick the checkbox at the left of "Pay rent"')).clauses[0]!.intent).toMatchObject({ kind: 'check', target: { role: 'checkbox', within: 'Pay rent' } });
+    expect(interpret(check('The checkbox of "Milk" is checked')).clauses[0]!.intent).toEqual({ kind: 'expect-state', target: { name: 'Milk', kind: 'checkbox', role: 'checkbox', item: true }, state: 'checked' });
+    expect(interpret(check('The checkbox next to "Milk" is not ticked')).clauses[0]!.intent).toMatchObject({ kind: 'expect-state', state: 'unchecked' });
     expect(interpret(act('Hover over "Eggs" and click the remove (x) button that appears')).clauses[1]!.intent).toMatchObject({ kind: 'click', target: { name: 'remove', hints: ['x'], within: 'Eggs' } });
     expect(interpret(act('Connect the output of "A" to the input of "B"')).clauses[0]!.intent).toMatchObject({ kind: 'drag', source: { name: 'output', within: 'A', handle: true }, dest: { name: 'input', within: 'B', handle: true } });
     expect(interpret(act('Drag the "Timer" card from the sidebar onto the board')).clauses[0]!.intent).toMatchObject({ kind: 'drag', source: { name: 'Timer', draggable: true }, dest: { region: true } });

@@ -30,6 +30,8 @@ export interface GroundSpec {
   draggableOnly?: boolean;
   /** Only elements on screen, even inside a `within` scope. */
   visibleOnly?: boolean;
+  /** With `within`: only scopes at most this many levels above the element showing that text. */
+  maxDepth?: number;
   /** Only multi-line fields (textarea, contenteditable). */
   multilineOnly?: boolean;
   /** Consider hidden elements too (for checks that something is hidden). */
@@ -58,8 +60,14 @@ export function expandTokens(words: string[]): string[][] {
   return [...new Set(words)].map((w) => [w, ...(SYN[w] ?? [])]);
 }
 
+/**
+ * Ids a framework numbers as it renders (ember478, ext-gen12, :r3:, yui_3_5_1_1_…, a uuid): not the
+ * same on the next load, so no locator is built on them. A pattern's source, for in-page code.
+ */
+export const GENERATED_ID = String.raw`^(ember\d|ext-(gen|comp|element)|yui_|gwt-uid|mui-\d|radix-|headlessui-|react-aria|:r)|\d{3,}|^\d|[0-9a-f]{8}-[0-9a-f]{4}`;
+
 /** Runs in the page: score elements for a spec. Self-contained (serialised into the page). */
-function scoreInPage(spec: GroundSpec): Hit[] {
+function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
   const doc = document;
   const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
   const split = (s: string) => s.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9×✓]+/).filter(Boolean);
@@ -69,16 +77,19 @@ function scoreInPage(spec: GroundSpec): Hit[] {
     const st = getComputedStyle(el);
     return st.visibility !== 'hidden' && st.display !== 'none' && Number(st.opacity) !== 0;
   };
+  const GENERATED_ID = new RegExp(generatedId, 'i');
   const unique = (sel: string) => { try { return doc.querySelectorAll(sel).length === 1; } catch { return false; } };
   const cssPath = (el: Element): string => {
     const parts: string[] = [];
     let cur: Element | null = el;
     while (cur && cur !== doc.documentElement) {
-      if (cur.id && unique(`#${CSS.escape(cur.id)}`)) { parts.unshift(`#${CSS.escape(cur.id)}`); break; }
+      if (cur.id && !GENERATED_ID.test(cur.id) && unique(`#${CSS.escape(cur.id)}`)) { parts.unshift(`#${CSS.escape(cur.id)}`); break; }
       const parent: Element | null = cur.parentElement;
       const tag = cur.localName;
       const same = parent ? Array.from(parent.children).filter((c) => c.localName === tag) : [];
-      parts.unshift(same.length > 1 ? `${CSS.escape(tag)}:nth-of-type(${same.indexOf(cur) + 1})` : CSS.escape(tag));
+      // A field says which kind it is: on another page the same place may hold another kind of input.
+      const type = tag === 'input' && cur.getAttribute('type') ? `[type="${CSS.escape(cur.getAttribute('type')!)}"]` : '';
+      parts.unshift(same.length > 1 ? `${CSS.escape(tag)}${type}:nth-of-type(${same.indexOf(cur) + 1})` : `${CSS.escape(tag)}${type}`);
       cur = parent;
     }
     return parts.join(' > ');
@@ -112,6 +123,10 @@ function scoreInPage(spec: GroundSpec): Hit[] {
       if (t === want || (t.includes(want) && t.length <= want.length + 3)) anchors.push(el);
       else if ((el as HTMLInputElement).value && norm((el as HTMLInputElement).value).toLowerCase() === want) anchors.push(el);
     }
+    // The innermost element showing the text: a list whose only item holds it shows it too, and
+    // counting from there would reach far beyond the item's row.
+    const innermost = anchors.filter((a) => !anchors.some((b) => b !== a && a.contains(b)));
+    anchors.splice(0, anchors.length, ...innermost);
     anchors.sort((a, b) => Number(isVisible(b)) - Number(isVisible(a)));
     scopes = [];
     depths = [];
@@ -120,7 +135,7 @@ function scoreInPage(spec: GroundSpec): Hit[] {
       for (const a of anchors.slice(0, 5)) {
         let cur: Element | null = a;
         for (let k = 0; k < up && cur; k++) cur = cur.parentElement;
-        if (cur && cur !== doc.body && !scopes.includes(cur)) { scopes.push(cur); depths.push(up); }
+        if (cur && cur !== doc.body && !scopes.includes(cur) && up <= (spec.maxDepth ?? 5)) { scopes.push(cur); depths.push(up); }
       }
     }
     if (!scopes.length) return [];
@@ -215,7 +230,7 @@ export async function ground(page: Page, spec: GroundSpec): Promise<LocatorDescr
   }
   let best: { d: LocatorDescriptor; score: number } | undefined;
   for (const [i, frame] of page.frames().entries()) {
-    const hits = await frame.evaluate(scoreInPage, spec).catch(() => [] as Hit[]);
+    const hits = await frame.evaluate(scoreInPage, [spec, GENERATED_ID] as [GroundSpec, string]).catch(() => [] as Hit[]);
     const top = hits[0];
     if (!top || (best && best.score >= top.score)) continue;
     const fsel = i === 0 ? undefined : await frameSelector(frame);

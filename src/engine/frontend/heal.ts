@@ -1,7 +1,8 @@
 /**
  * Replay support: decide whether a saved step still fits the page, and re-resolve it when it does
- * not. A heal happens only when a saved locator matches nothing; an assertion evaluated on an element
- * that is there keeps its verdict, and negative assertions (something must be absent) never heal.
+ * not. A heal happens only when a saved locator matches nothing, or nothing its action can act on; an
+ * assertion evaluated on an element that is there keeps its verdict, and negative assertions
+ * (something must be absent) never heal.
  */
 import type { Page } from 'playwright-core';
 import { locatorLabel, toLocator } from './locator.js';
@@ -21,7 +22,24 @@ function checkable(a: ResolvedAction): LocatorDescriptor[] {
   return targetsOf(a);
 }
 
-/** The first saved locator that still matches nothing after `probeMs`, or undefined. */
+/**
+ * What an element must be for the action to act on it: a saved locator that now finds something
+ * else (the text field where a redesign moved the checkbox) has drifted as much as one that finds
+ * nothing.
+ */
+const FITS: Partial<Record<ResolvedAction['kind'], string>> = {
+  check: 'input[type=checkbox], input[type=radio], [role=checkbox], [role=radio], [role=switch], [role=menuitemcheckbox], label',
+  fill: 'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=reset]):not([type=hidden]), textarea, [contenteditable=""], [contenteditable=true], [role=textbox], [role=searchbox], [role=combobox], label',
+};
+
+async function fits(page: Page, d: LocatorDescriptor, kind: ResolvedAction['kind']): Promise<boolean> {
+  const loc = toLocator(page, d);
+  if ((await loc.count().catch(() => 0)) === 0) return false;
+  const want = FITS[kind];
+  return !want || loc.first().evaluate((el, sel) => el.matches(sel), want).catch(() => false);
+}
+
+/** The first saved locator that still matches nothing (or nothing the action can act on) after `probeMs`, or undefined. */
 export async function findDrift(
   page: Page,
   a: ResolvedAction,
@@ -33,7 +51,7 @@ export async function findDrift(
   const targets = checkable(a);
   for (const d of targets) {
     for (;;) {
-      if ((await toLocator(page, d).count().catch(() => 0)) > 0) break;
+      if (await fits(page, d, a.kind)) break;
       if (Date.now() >= deadline) return d;
       await pageChange(page, deadline - Date.now(), 20, 100);
     }

@@ -353,7 +353,11 @@ function parseAssertionClause(p: Parsed, raw: string, ctx: Ctx, description: str
   if ((m = new RegExp(`^(?:the )?(?:todo|item|entry|note|task|tiddler|node|row|card)(?: is)? (?:called|named|titled|reads|says|labell?ed) ${Q}$|^(?:the )?(?:todo|item|entry|note|task|tiddler|node|row|card) ${Q} (?:is|are) (?:listed|shown|visible|displayed|there)$`).exec(s))) {
     return [{ kind: 'expect-text', text: val(p, (m[1] ?? m[2])!), visible: true }];
   }
-  // Completed / selected items.
+  // Completed / selected items: ""x" is done", "the checkbox of "x" is not ticked".
+  if ((m = new RegExp(`^(?:the )?(?:checkbox|check box|toggle|tick box) (?:at the left of|left of|next to|beside|of|for|in front of|before) ${Q} (?:is|stays|remains) (not |no longer )?(checked|ticked|selected|unchecked|unticked)$`).exec(s))) {
+    const off = /^un/.test(m[3]!) !== Boolean(m[2]);
+    return [{ kind: 'expect-state', target: { name: val(p, m[1]!), kind: 'checkbox', role: 'checkbox', item: true }, state: off ? 'unchecked' : 'checked' }];
+  }
   if ((m = new RegExp(`^${QLIST} (?:is|are) (?:marked as |shown as )?(not )?(completed?|done|checked|finished|crossed out)$`).exec(s))) {
     return quotesIn(p, m[1]!).map((v) => ({ kind: 'expect-state', target: { name: v, kind: 'checkbox', role: 'checkbox', item: true }, state: m![2] ? 'unchecked' : 'checked' }));
   }

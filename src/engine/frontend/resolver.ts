@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import type { ModelProvider } from '../../ai/provider.js';
 import type { Intent, Target } from './phrases.js';
 import { ENTRY, FOCUSED, type Clause } from './interpret.js';
-import { expandTokens, ground } from './ground.js';
+import { expandTokens, GENERATED_ID, ground } from './ground.js';
 import { describeSearch, findTarget, matchCount, ResolveError, withinDescriptor } from './resolve-target.js';
 import { resolveSignIn } from './sign-in.js';
 import { modelResolve } from './model-resolve.js';
@@ -49,13 +49,18 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
     // "Replace the text with…": the text area when there is one, else the field being edited.
     const multi = t.hints?.includes('text') ? await ground(page, { ...base, kind: 'field', multilineOnly: true }) : undefined;
     if (multi) return multi;
+    // The field opened in the item's own row, else the focused one. An app may open the editor a
+    // moment after the double-click that asked for it: until then, nothing further away counts.
+    const near = { tokens: [], name: '', kind: 'field' as const, visibleOnly: true };
     if (t.within) {
-      const inItem = await ground(page, { tokens: [], name: '', kind: 'field', within: t.within, visibleOnly: true });
+      const inItem = await ground(page, { ...near, within: t.within, maxDepth: 2 });
       if (inItem) return inItem;
     }
     const f = await ground(page, { ...base, focused: true });
     if (f) return f;
-    return t.hints?.length ? ground(page, { ...base, kind: 'field' }) : undefined;
+    if (Date.now() < (groundOnlyUntil.get(t) ?? 0)) return undefined;
+    const further = t.within ? await ground(page, { ...near, within: t.within }) : undefined;
+    return further ?? (t.hints?.length ? ground(page, { ...base, kind: 'field' }) : undefined);
   }
   if (t.name === ENTRY) return ground(page, { ...base, tokens: [], entry: true });
   if (t.item) return ground(page, { tokens: [], name: '', kind: 'checkbox', within: t.name });
@@ -86,12 +91,18 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
   return ground(page, { ...base, strict, role: t.role, ...(t.within ? { within: t.within } : {}), ...(includeHidden ? { includeHidden } : {}) });
 }
 
-/** Poll until the target is found or the timeout passes; then say what was looked for. */
+/**
+ * Until when only the likeliest places count: the draggable items of a palette still filling in,
+ * the field an edit opens in its item's row or with focus.
+ */
 const groundOnlyUntil = new WeakMap<Target, number>();
+
+/** Poll until the target is found or the timeout passes; then say what was looked for. */
 
 async function locate(t: Target, o: ResolveOptions, timeoutMs = o.timeoutMs, allowHidden = false): Promise<LocatorDescriptor> {
   const deadline = Date.now() + timeoutMs;
   if (t.draggable) groundOnlyUntil.set(t, Date.now() + Math.min(3000, timeoutMs / 2));
+  if (t.name === FOCUSED) groundOnlyUntil.set(t, Date.now() + Math.min(1000, timeoutMs / 2));
   if (t.name === FOCUSED && t.hints?.includes('text') && !t.within) {
     // "Replace the text…": give a text area that is still opening a moment before the focused field.
     const until = Date.now() + Math.min(1500, timeoutMs);
@@ -158,23 +169,25 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       return { kind: 'expect-state', target: await find(intent.target, o.timeoutMs, true), state: intent.state };
     }
     case 'expect-all':
-      return { kind: 'expect-all', target: { strategy: 'css', selector: `${await mainList(o.page)} input[type=checkbox]` }, state: intent.state };
+      return { kind: 'expect-all', target: { strategy: 'css', selector: `${(await mainList(o.page)) ?? CONTENT_ITEMS} input[type=checkbox]` }, state: intent.state };
     case 'expect-value':
       return { kind: 'expect-value', target: await find(intent.target), value: intent.value };
     case 'expect-count': {
       if (intent.target) return { kind: 'expect-count', target: semantic(intent.target), count: intent.count };
-      return { kind: 'expect-count', target: { strategy: 'css', selector: `${await mainList(o.page)} > *` }, count: intent.count };
+      const list = await mainList(o.page);
+      return { kind: 'expect-count', target: { strategy: 'css', selector: list ? `${list} > *` : CONTENT_ITEMS }, count: intent.count };
     }
   }
 }
 
 /**
  * The page's main list, as a CSS path: the list whose items are the content (not navigation, not a
- * footer of filter links), preferring one named like a list of entries. Hidden lists count (an empty
- * list is often hidden). Falls back to list items inside <main>, then anywhere.
+ * footer of filter links, not a side bar), preferring one named like a list of entries. Hidden lists
+ * count (an empty list is often hidden). Null when the page shows no such list.
  */
-export async function mainList(page: Page): Promise<string> {
-  const found = await page.evaluate(() => {
+export async function mainList(page: Page): Promise<string | null> {
+  const found = await page.evaluate((generatedId) => {
+    const generated = new RegExp(generatedId, 'i');
     const lists = Array.from(document.querySelectorAll('ul, ol, [role=list], tbody'));
     let best: { el: Element; score: number } | undefined;
     for (const el of lists) {
@@ -182,7 +195,7 @@ export async function mainList(page: Page): Promise<string> {
       const name = `${el.id} ${typeof el.className === 'string' ? el.className : ''}`.toLowerCase();
       let score = 0;
       if (/list|todo|item|task|note|result|entr|row/.test(name)) score += 2;
-      if (el.closest('nav, footer, header, [role=navigation], [role=contentinfo], [role=banner], [role=tablist], [role=menu]')) score -= 3;
+      if (el.closest('nav, aside, footer, header, [role=navigation], [role=complementary], [role=contentinfo], [role=banner], [role=tablist], [role=menu]')) score -= 3;
       if (/filter|nav|menu|tab|breadcrumb|pagination/.test(name)) score -= 3;
       if (items.length && items.every((c) => c.children.length === 1 && c.firstElementChild?.localName === 'a')) score -= 2;
       score += Math.min(items.length, 10) * 0.1;
@@ -193,16 +206,22 @@ export async function mainList(page: Page): Promise<string> {
     const path: string[] = [];
     let cur: Element | null = best.el;
     while (cur && cur !== document.documentElement) {
-      if (cur.id && document.querySelectorAll(`#${CSS.escape(cur.id)}`).length === 1) { path.unshift(`#${CSS.escape(cur.id)}`); break; }
+      if (cur.id && !generated.test(cur.id) && document.querySelectorAll(`#${CSS.escape(cur.id)}`).length === 1) { path.unshift(`#${CSS.escape(cur.id)}`); break; }
       const parent: Element | null = cur.parentElement;
       const same = parent ? Array.from(parent.children).filter((c) => c.localName === cur!.localName) : [];
       path.unshift(same.length > 1 ? `${cur.localName}:nth-of-type(${same.indexOf(cur) + 1})` : cur.localName);
       cur = parent;
     }
     return path.join(' > ');
-  });
-  return found ?? 'main li, main [role=listitem], body li';
+  }, GENERATED_ID);
+  return found;
 }
+
+/**
+ * Items of content lists, for when the page shows no list yet (an app that renders its list only
+ * once it has items): lists in navigation, side bars, headers and footers are not the content.
+ */
+const CONTENT_ITEMS = ':is(ul, ol, [role=list]):not(:is(nav, aside, header, footer, [role=navigation], [role=complementary], [role=banner], [role=contentinfo]) *) > :is(li, [role=listitem])';
 
 /** Resolve one clause on the page as it is now. Throws ResolveError naming what was looked for. */
 export async function resolveClause(clause: Clause, o: ResolveOptions): Promise<ResolvedAction> {
