@@ -78,6 +78,29 @@ const PAGES: Record<string, string> = {
         e.target.value = '';
       });
     </script>`,
+  // A web component, as Lit or Stencil build them: the whole app inside an open shadow root.
+  '/wc': `<!doctype html><title>Todos</title><todo-app></todo-app>
+    <script>
+      customElements.define('todo-app', class extends HTMLElement {
+        connectedCallback() {
+          const root = this.attachShadow({ mode: 'open' });
+          root.innerHTML = '<h1>todos</h1><input class="new" placeholder="What needs to be done?"><ul class="todo-list"></ul><span class="count"></span>';
+          const list = root.querySelector('ul'), count = root.querySelector('.count');
+          const left = () => (count.textContent = list.querySelectorAll('input:not(:checked)').length + ' left');
+          root.querySelector('.new').addEventListener('keyup', (e) => {
+            if (e.key !== 'Enter' || !e.target.value.trim()) return;
+            const li = document.createElement('li');
+            li.innerHTML = '<input type="checkbox"><label></label><button class="destroy">x</button>';
+            li.querySelector('label').textContent = e.target.value.trim();
+            li.querySelector('input').addEventListener('change', left);
+            li.querySelector('button').addEventListener('click', () => { li.remove(); left(); });
+            list.append(li);
+            e.target.value = '';
+            left();
+          });
+        }
+      });
+    </script>`,
 };
 
 let server: Server;
@@ -134,6 +157,26 @@ describe('pages that move while the plan acts', () => {
     // A later run loads the page again: every id has changed, the saved script still fits.
     const replay = await runPlan({ steps, script: first.script, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
     expect(replay.verdict).toBe('passed');
+    expect(replay.heals).toEqual([]);
+  });
+
+  it('acts inside a web component\'s shadow root, and the saved script replays', async () => {
+    const steps = [
+      a('Open /wc'),
+      a('Add "Milk" and "Eggs"'),
+      v('The list shows 2 todos'),
+      a('Tick the checkbox of "Milk"'),
+      v('"Milk" is checked'),
+      v('The page shows "1 left"'),
+      a('Click the remove button of "Eggs"'),
+      v('"Eggs" is gone'),
+      v('The list shows 1 todo'),
+    ];
+    const first = await runPlan({ steps, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
+    expect(first.failure?.message).toBeUndefined();
+    expect(first.verdict).toBe('passed');
+    const replay = await runPlan({ steps, script: first.script, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
+    expect(replay.failure?.message).toBeUndefined();
     expect(replay.heals).toEqual([]);
   });
 

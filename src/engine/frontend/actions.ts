@@ -44,6 +44,20 @@ async function anyVisible(page: Page, d: LocatorDescriptor): Promise<boolean> {
   return false;
 }
 
+/**
+ * Whether the page's rendered text shows `text` as a person reads it: across elements, without what
+ * CSS hides. A text locator reads the DOM's text, where a hidden "s" of "items" still counts (dojo's
+ * TodoMVC shows "1 item left" that way).
+ */
+async function rendered(page: Page, text: string): Promise<boolean> {
+  return page
+    .evaluate((t) => {
+      const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+      return norm(document.body?.innerText ?? '').includes(norm(t));
+    }, text)
+    .catch(() => false);
+}
+
 async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): Promise<boolean> {
   const loc = toLocator(page, d);
   if (state === 'hidden') return !(await anyVisible(page, d));
@@ -105,7 +119,8 @@ async function assertion(a: ResolvedAction, x: ExecContext): Promise<void> {
   switch (a.kind) {
     case 'expect-text': {
       const d: LocatorDescriptor = { strategy: 'text', text: a.text };
-      if (await wait(async () => ((await anyVisible(page, d)) || (a.orValue === true && (await valueShown(page, a.text)))) === a.visible)) return;
+      const shown = async () => (await anyVisible(page, d)) || (await rendered(page, a.text)) || (a.orValue === true && (await valueShown(page, a.text)));
+      if (await wait(async () => (await shown()) === a.visible)) return;
       if (!a.visible) return fail(`expected "${a.text}" not to be visible, but the page shows it`, `"${a.text}" not visible`, 'visible');
       const near = closestLines(await visibleLines(page), a.text);
       const actual = near.length ? `closest visible text: ${near.map((l) => `"${l}"`).join(', ')}` : 'no similar text on the page';

@@ -64,7 +64,7 @@ export function expandTokens(words: string[]): string[][] {
  * Ids a framework numbers as it renders (ember478, ext-gen12, :r3:, yui_3_5_1_1_…, a uuid): not the
  * same on the next load, so no locator is built on them. A pattern's source, for in-page code.
  */
-export const GENERATED_ID = String.raw`^(ember\d|ext-(gen|comp|element)|yui_|gwt-uid|mui-\d|radix-|headlessui-|react-aria|:r)|\d{3,}|^\d|[0-9a-f]{8}-[0-9a-f]{4}`;
+export const GENERATED_ID = String.raw`^(ember\d|ext-(gen|comp|element)|yui_|gwt-uid|mui-\d|radix-|headlessui-|react-aria|:)|\d{3,}|^\d|[0-9a-f]{8}-[0-9a-f]{4}`;
 
 /** Runs in the page: score elements for a spec. Self-contained (serialised into the page). */
 function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
@@ -78,21 +78,39 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
     return st.visibility !== 'hidden' && st.display !== 'none' && Number(st.opacity) !== 0;
   };
   const GENERATED_ID = new RegExp(generatedId, 'i');
-  const unique = (sel: string) => { try { return doc.querySelectorAll(sel).length === 1; } catch { return false; } };
+  // Open shadow roots are part of the page (web components): searched like the document, and a
+  // path climbs from a shadow root to its host (Playwright's CSS pierces open shadow roots).
+  const roots: Array<Document | ShadowRoot> = [doc];
+  for (let i = 0; i < roots.length; i++) for (const el of Array.from(roots[i]!.querySelectorAll('*'))) if (el.shadowRoot) roots.push(el.shadowRoot);
+  const hostOf = (el: Element) => (el.getRootNode() instanceof ShadowRoot ? (el.getRootNode() as ShadowRoot).host : null);
+  const parentOf = (el: Element) => el.parentElement ?? hostOf(el);
+  const inside = (scope: Element, el: Element) => {
+    for (let cur: Element | null = el; cur; cur = parentOf(cur)) if (cur === scope) return true;
+    return false;
+  };
+  const deepAll = (scope: Element, sel: string): Element[] => [
+    ...Array.from(scope.querySelectorAll(sel)),
+    ...roots.slice(1).filter((r) => inside(scope, (r as ShadowRoot).host)).flatMap((r) => Array.from(r.querySelectorAll(sel))),
+  ];
+  const unique = (sel: string) => { try { return roots.reduce((n, r) => n + r.querySelectorAll(sel).length, 0) === 1; } catch { return false; } };
   const cssPath = (el: Element): string => {
-    const parts: string[] = [];
+    let path = '';
     let cur: Element | null = el;
     while (cur && cur !== doc.documentElement) {
-      if (cur.id && !GENERATED_ID.test(cur.id) && unique(`#${CSS.escape(cur.id)}`)) { parts.unshift(`#${CSS.escape(cur.id)}`); break; }
+      if (cur.id && !GENERATED_ID.test(cur.id) && unique(`#${CSS.escape(cur.id)}`)) { path = `#${CSS.escape(cur.id)}${path}`; break; }
       const parent: Element | null = cur.parentElement;
       const tag = cur.localName;
-      const same = parent ? Array.from(parent.children).filter((c) => c.localName === tag) : [];
+      const siblings = parent ? parent.children : cur.parentNode instanceof ShadowRoot ? cur.parentNode.children : null;
+      const same = siblings ? Array.from(siblings).filter((c) => c.localName === tag) : [];
       // A field says which kind it is: on another page the same place may hold another kind of input.
       const type = tag === 'input' && cur.getAttribute('type') ? `[type="${CSS.escape(cur.getAttribute('type')!)}"]` : '';
-      parts.unshift(same.length > 1 ? `${CSS.escape(tag)}${type}:nth-of-type(${same.indexOf(cur) + 1})` : `${CSS.escape(tag)}${type}`);
-      cur = parent;
+      const part = same.length > 1 ? `${CSS.escape(tag)}${type}:nth-of-type(${same.indexOf(cur) + 1})` : `${CSS.escape(tag)}${type}`;
+      // A shadow root's top elements are children of its host to Playwright's `>`.
+      const next = parentOf(cur);
+      path = next ? ` > ${part}${path}` : `${part}${path}`;
+      cur = next;
     }
-    return parts.join(' > ');
+    return path.replace(/^ > /, '');
   };
   const textOf = (el: Element) => norm((el as HTMLElement).innerText ?? el.textContent).slice(0, 120);
   const ownTokens = (el: Element): string[] => {
@@ -116,8 +134,7 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
   if (spec.within) {
     const want = spec.within.toLowerCase();
     const anchors: Element[] = [];
-    const all = doc.body.querySelectorAll('*');
-    for (const el of Array.from(all)) {
+    for (const el of deepAll(doc.body, '*')) {
       if (el.children.length > 3) continue;
       const t = norm(el.textContent).toLowerCase();
       if (t === want || (t.includes(want) && t.length <= want.length + 3)) anchors.push(el);
@@ -125,7 +142,7 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
     }
     // The innermost element showing the text: a list whose only item holds it shows it too, and
     // counting from there would reach far beyond the item's row.
-    const innermost = anchors.filter((a) => !anchors.some((b) => b !== a && a.contains(b)));
+    const innermost = anchors.filter((a) => !anchors.some((b) => b !== a && inside(a, b)));
     anchors.splice(0, anchors.length, ...innermost);
     anchors.sort((a, b) => Number(isVisible(b)) - Number(isVisible(a)));
     scopes = [];
@@ -134,7 +151,7 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
     for (let up = 0; up < 6; up++) {
       for (const a of anchors.slice(0, 5)) {
         let cur: Element | null = a;
-        for (let k = 0; k < up && cur; k++) cur = cur.parentElement;
+        for (let k = 0; k < up && cur; k++) cur = parentOf(cur);
         if (cur && cur !== doc.body && !scopes.includes(cur) && up <= (spec.maxDepth ?? 5)) { scopes.push(cur); depths.push(up); }
       }
     }
@@ -143,8 +160,7 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
   const hits: Hit[] = [];
   const seen = new Set<Element>();
   for (const [depth, scope] of scopes.entries()) {
-    const found = Array.from(scope.querySelectorAll(sel));
-    for (const el of found) {
+    for (const el of deepAll(scope, sel)) {
       if (seen.has(el)) continue;
       seen.add(el);
       if (spec.multilineOnly && !el.matches('textarea, [contenteditable=""], [contenteditable=true]')) continue;
@@ -196,9 +212,13 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
   return hits.slice(0, 5);
 }
 
-/** The focused editable element (looking into same-origin frames). */
+/** The focused field itself: a shadow host whose shadow tree holds the focus matches `:focus` too. */
+const FOCUSED_FIELD = ':is(input, textarea, select, [contenteditable=""], [contenteditable=true]):focus';
+
+/** The focused editable element (looking into same-origin frames and open shadow roots). */
 function focusedInPage(): string | null {
   let el: Element | null = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
   if (!el || el === document.body) return null;
   const editable = el.matches('input, textarea, [contenteditable=""], [contenteditable=true], select');
   return editable ? ':focus' : el.localName === 'iframe' ? 'iframe' : null;
@@ -218,12 +238,12 @@ async function frameSelector(frame: Frame): Promise<string | undefined> {
 export async function ground(page: Page, spec: GroundSpec): Promise<LocatorDescriptor | undefined> {
   if (spec.focused) {
     const f = await page.evaluate(focusedInPage).catch(() => null);
-    if (f === ':focus') return { strategy: 'css', selector: ':focus' };
+    if (f === ':focus') return { strategy: 'css', selector: FOCUSED_FIELD };
     if (f === 'iframe') {
       for (const frame of page.frames().slice(1)) {
         const inner = await frame.evaluate(focusedInPage).catch(() => null);
         const fsel = inner === ':focus' ? await frameSelector(frame) : undefined;
-        if (fsel) return { strategy: 'css', selector: ':focus', frame: fsel };
+        if (fsel) return { strategy: 'css', selector: FOCUSED_FIELD, frame: fsel };
       }
     }
     return undefined;

@@ -188,7 +188,10 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
 export async function mainList(page: Page): Promise<string | null> {
   const found = await page.evaluate((generatedId) => {
     const generated = new RegExp(generatedId, 'i');
-    const lists = Array.from(document.querySelectorAll('ul, ol, [role=list], tbody'));
+    // Open shadow roots count (web components); a path climbs from a shadow root to its host.
+    const roots: Array<Document | ShadowRoot> = [document];
+    for (let i = 0; i < roots.length; i++) for (const el of Array.from(roots[i]!.querySelectorAll('*'))) if (el.shadowRoot) roots.push(el.shadowRoot);
+    const lists = roots.flatMap((r) => Array.from(r.querySelectorAll('ul, ol, [role=list], tbody')));
     let best: { el: Element; score: number } | undefined;
     for (const el of lists) {
       const items = Array.from(el.children).filter((c) => /^(li|tr)$/.test(c.localName) || c.getAttribute('role') === 'listitem');
@@ -203,16 +206,19 @@ export async function mainList(page: Page): Promise<string | null> {
       if (!best || score > best.score) best = { el, score };
     }
     if (!best || best.score < 0) return null;
-    const path: string[] = [];
+    let path = '';
     let cur: Element | null = best.el;
     while (cur && cur !== document.documentElement) {
-      if (cur.id && !generated.test(cur.id) && document.querySelectorAll(`#${CSS.escape(cur.id)}`).length === 1) { path.unshift(`#${CSS.escape(cur.id)}`); break; }
+      const id = cur.id ? `#${CSS.escape(cur.id)}` : '';
+      if (id && !generated.test(cur.id) && roots.reduce((n, r) => n + r.querySelectorAll(id).length, 0) === 1) { path = `${id}${path}`; break; }
       const parent: Element | null = cur.parentElement;
-      const same = parent ? Array.from(parent.children).filter((c) => c.localName === cur!.localName) : [];
-      path.unshift(same.length > 1 ? `${cur.localName}:nth-of-type(${same.indexOf(cur) + 1})` : cur.localName);
-      cur = parent;
+      const siblings = parent ? parent.children : cur.parentNode instanceof ShadowRoot ? cur.parentNode.children : null;
+      const same = siblings ? Array.from(siblings).filter((c) => c.localName === cur!.localName) : [];
+      const next: Element | null = parent ?? (cur.parentNode instanceof ShadowRoot ? cur.parentNode.host : null);
+      path = `${next ? ' > ' : ''}${same.length > 1 ? `${cur.localName}:nth-of-type(${same.indexOf(cur) + 1})` : cur.localName}${path}`;
+      cur = next;
     }
-    return path.join(' > ');
+    return path.replace(/^ > /, '');
   }, GENERATED_ID);
   return found;
 }
