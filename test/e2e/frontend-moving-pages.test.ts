@@ -78,6 +78,12 @@ const PAGES: Record<string, string> = {
         e.target.value = '';
       });
     </script>`,
+  // Deletes on mousedown, as Closure's TodoMVC does: the button is gone before any click event.
+  '/mousedown': `<!doctype html><title>Todos</title>
+    <ul id="list">${['Milk', 'Eggs', 'Bread'].map((x) => `<li><label>${x}</label> <button class="destroy">x</button></li>`).join('')}</ul>
+    <script>
+      for (const b of document.querySelectorAll('.destroy')) b.addEventListener('mousedown', () => b.parentElement.remove());
+    </script>`,
   // A web component, as Lit or Stencil build them: the whole app inside an open shadow root.
   '/wc': `<!doctype html><title>Todos</title><todo-app></todo-app>
     <script>
@@ -158,6 +164,13 @@ describe('pages that move while the plan acts', () => {
     const replay = await runPlan({ steps, script: first.script, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
     expect(replay.verdict).toBe('passed');
     expect(replay.heals).toEqual([]);
+  });
+
+  it('does not click again when the page acted on the press before any click event (a delete on mousedown)', async () => {
+    const steps = [a('Open /mousedown'), a('Click the remove button of "Eggs"'), v('"Eggs" is gone'), v('The list shows 2 items: "Milk" and "Bread"')];
+    const r = await runPlan({ steps, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
+    expect(r.failure?.message).toBeUndefined();
+    expect(r.verdict).toBe('passed');
   });
 
   it('acts inside a web component\'s shadow root, and the saved script replays', async () => {
