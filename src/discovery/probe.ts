@@ -13,8 +13,9 @@ export interface ProbeOptions {
 /**
  * Confirms shapes and auth against the base URL with safe requests only: GET on endpoints without
  * path parameters and on those whose every path parameter has a documented example (once with and
- * once without the credential, to learn whether auth is needed), OPTIONS elsewhere. Never POST, PUT, PATCH or DELETE; bounded in request count and time. The
- * caller checks the base URL against the private-target rules before calling.
+ * once without the credential, to learn whether auth is needed), OPTIONS elsewhere. Never POST, PUT,
+ * PATCH or DELETE; bounded in request count and time. The caller checks the base URL against the
+ * private-target rules before calling.
  */
 export async function probe(baseUrl: string, endpoints: ApiEndpoint[], auth: { headers: Record<string, string> }, opts: ProbeOptions = {}): Promise<ProbeResult[]> {
   const doFetch = opts.fetch ?? fetch;

@@ -98,7 +98,6 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
 const groundOnlyUntil = new WeakMap<Target, number>();
 
 /** Poll until the target is found or the timeout passes; then say what was looked for. */
-
 async function locate(t: Target, o: ResolveOptions, timeoutMs = o.timeoutMs, allowHidden = false): Promise<LocatorDescriptor> {
   const deadline = Date.now() + timeoutMs;
   if (t.draggable) groundOnlyUntil.set(t, Date.now() + Math.min(3000, timeoutMs / 2));
