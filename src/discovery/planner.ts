@@ -67,10 +67,12 @@ export function planBackendCases(endpoints: ApiEndpoint[], opts: PlanOptions = {
  */
 function onConfirmedExample(c: PlannedCase, ep: ApiEndpoint, lacking: string[]): PlannedCase | undefined {
   if (c.method !== 'GET' || !ep.examplePath) return undefined;
-  const vars = paramVariables(ep.path);
-  const params = Object.keys(vars).filter((p) => lacking.includes(vars[p]!));
-  if (params.some((p) => ep.examplePath![p] === undefined) || new Set(params.map((p) => vars[p])).size < lacking.length) return undefined;
-  const path = Object.fromEntries(params.map((p) => [p, ep.examplePath![p]!]));
+  const example = ep.examplePath;
+  const filled = Object.entries(paramVariables(ep.path)).filter(([, v]) => lacking.includes(v));
+  const params = filled.map(([p]) => p);
+  // Every lacking variable is a path parameter, and every such parameter has an example.
+  if (!lacking.every((v) => filled.some(([, x]) => x === v)) || params.some((p) => example[p] === undefined)) return undefined;
+  const path = Object.fromEntries(params.map((p) => [p, example[p]!]));
   const named = params.map((p) => `${p} ${JSON.stringify(path[p])}`).join(', ');
   return {
     ...c,

@@ -4,6 +4,15 @@ import { describe, expect, it } from 'vitest';
 
 const LIB = join(__dirname, '..', '..', 'src', 'engine', 'backend', 'lib');
 
+/** What every script's server needs: imports and a handler base that logs nothing. */
+const HEAD = String.raw`import json, os, sys, threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+class Quiet(BaseHTTPRequestHandler):
+    def log_message(self, *a): pass`;
+
+/** Runs a script with svc_checks importable; its last line printed is JSON. */
+const runPy = (script: string) => JSON.parse(execFileSync('python3', ['-c', script], { env: { ...process.env, PYTHONPATH: LIB }, encoding: 'utf8', timeout: 20_000 }).trim().split('\n').pop()!);
+
 /** Serves the script's handler class H on a free loopback port and points svc_checks at it. */
 const SERVE = String.raw`srv = ThreadingHTTPServer(('127.0.0.1', 0), H)
 threading.Thread(target=srv.serve_forever, daemon=True).start()
@@ -15,12 +24,10 @@ os.environ['BASE_URL'] = 'http://127.0.0.1:%d' % srv.server_address[1]`;
  * what a Location outside the tracked collection names.
  */
 const SCRIPT = String.raw`
-import json, os, sys, threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+${HEAD}
 store = {'comments': {'1': {'id': '1'}}, 'posts': {'9': {'id': '9'}}}
 seq = [100]
-class H(BaseHTTPRequestHandler):
-    def log_message(self, *a): pass
+class H(Quiet):
     def do_POST(self):
         n = int(self.headers.get('Content-Length') or 0)
         body = json.loads(self.rfile.read(n))
@@ -54,19 +61,17 @@ print(json.dumps({k: sorted(v) for k, v in store.items()}))
 
 describe('svc_checks track() and cleanup()', () => {
   it('deletes a posted list the server stored as a record, by its Location, and nothing its Location does not name in the collection', () => {
-    const out = execFileSync('python3', ['-c', SCRIPT], { env: { ...process.env, PYTHONPATH: LIB }, encoding: 'utf8', timeout: 20_000 });
+    const out = runPy(SCRIPT);
     // [] and [{body}] are gone by Location; {body: y} has no id in its body and no list, so Location names it
     // through pick_id; ['elsewhere'] stays because its Location points at another collection.
-    expect(JSON.parse(out)).toEqual({ comments: ['1', '103'], posts: ['9'] });
+    expect(out).toEqual({ comments: ['1', '103'], posts: ['9'] });
   });
 
   it('deletes what track_at() names when the answer was a success, with the headers the DELETE requires', () => {
     const script = String.raw`
-import json, os, threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+${HEAD}
 store, deletes = {}, []
-class H(BaseHTTPRequestHandler):
-    def log_message(self, *a): pass
+class H(Quiet):
     def do_PUT(self):
         n = int(self.headers.get('Content-Length') or 0)
         self.rfile.read(n)
@@ -92,17 +97,15 @@ for key in ['a', 'refused']:
 cleanup()
 print(json.dumps({'store': sorted(store), 'deletes': deletes}))
 `;
-    const out = JSON.parse(execFileSync('python3', ['-c', script], { env: { ...process.env, PYTHONPATH: LIB }, encoding: 'utf8', timeout: 20_000 }));
+    const out = runPy(script);
     expect(out).toEqual({ store: [], deletes: [['/bin/things/a', 'Svc']] });
   });
 
   it('leaves a record the test found gone or forgot: a server that reuses ids gave its path to another record', () => {
     const script = String.raw`
-import json, os, threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+${HEAD}
 store, deletes = {}, []
-class H(BaseHTTPRequestHandler):
-    def log_message(self, *a): pass
+class H(Quiet):
     def do_POST(self):
         n = int(self.headers.get('Content-Length') or 0)
         self.rfile.read(n)
@@ -136,16 +139,14 @@ forget('/things/2')
 cleanup()
 print(json.dumps({'store': store, 'deletes': deletes}))
 `;
-    const out = JSON.parse(execFileSync('python3', ['-c', script], { env: { ...process.env, PYTHONPATH: LIB }, encoding: 'utf8', timeout: 20_000 }));
+    const out = runPy(script);
     expect(out).toEqual({ store: { 2: 'another test', 3: 'another test' }, deletes: ['/things/1'] });
   });
   it('deletes a record only while it reads as the test left it: a freed id the server gave to another record is left to the run', () => {
     const script = String.raw`
-import json, os, threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+${HEAD}
 store, deletes = {}, []
-class H(BaseHTTPRequestHandler):
-    def log_message(self, *a): pass
+class H(Quiet):
     def _body(self):
         return json.loads(self.rfile.read(int(self.headers.get('Content-Length') or 0)) or b'null')
     def _send(self, status, value=None):
@@ -184,7 +185,7 @@ store['4'] = {'id': 4, 'name': 'another test'}        # removed behind its back,
 cleanup()
 print(json.dumps({'store': store, 'deletes': deletes}))
 `;
-    const out = JSON.parse(execFileSync('python3', ['-c', script], { env: { ...process.env, PYTHONPATH: LIB }, encoding: 'utf8', timeout: 20_000 }));
+    const out = runPy(script);
     expect(out).toEqual({ store: { 4: { id: 4, name: 'another test' } }, deletes: ['/things/3', '/things/2', '/things/1'] });
   });
 });
