@@ -42,8 +42,8 @@ export interface GenContext {
   readBackShape: (create: ApiEndpoint) => string | undefined;
   /** For a DELETE: records of other kinds (and one sibling) that must survive it. */
   witnesses: ApiEndpoint[];
-  /** The case works on a record of its own, created first, whose id is `_target`. */
-  ownTarget?: boolean;
+  /** The case works on a record of its own, created first by these statements, whose id is `_target`. */
+  ownTarget?: string[];
 }
 
 const HELPERS = ['call', 'path', 'uniq', 'uniq_int', 'pick_id', 'track', 'track_at', 'forget', 'leak_in', 'shape_problems', 'differences', 'unchanged', 'bad_auth', 'wrong_scheme'];
@@ -131,9 +131,9 @@ export function generateTestCode(c: PlannedCase, endpoints: ApiEndpoint[]): stri
     ctx.values = pathValues(ep.path, { [lastParam(ep.path)!]: 'key' });
   } else if (selfContained(ep, c.kind, creator) && c.testCategory !== 'teardown' && creator && isItem(ep)) {
     // The record this case works on is its own, so shared records stay intact.
-    lines.push(...createTarget(creator, ctx));
+    ctx.ownTarget = createTarget(creator, ctx);
+    lines.push(...ctx.ownTarget);
     ctx.values = pathValues(ep.path, { [lastParam(ep.path)!]: '_target' });
-    ctx.ownTarget = true;
   }
   ctx.pathExpr = `path(${JSON.stringify(ep.path)}, ${ctx.values})`;
   lines.push(...bodyLines(ctx));

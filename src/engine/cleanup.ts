@@ -128,12 +128,18 @@ export function extractHandles(calls: RecordedCall[], opts: CleanupOptions = {},
   };
   const handles: Handle[] = [];
   const byPath = new Map<string, Handle>();
-  const add = (resourcePath: string, id: string, createPath: string, url: string, sourceEndpoint: string) => {
+  /** When the latest create of a handle's path was answered (ms). */
+  const answeredAt = new Map<Handle, number>();
+  const add = (resourcePath: string, id: string, createPath: string, url: string, sourceEndpoint: string, answered: number) => {
     const below = rel(resourcePath);
     // A server that reuses ids can create a record at a path a test already deleted: the new
-    // record replaces the old handle. Any other repeat is the same record seen again.
+    // record replaces the old handle. Any other repeat is the same record seen again, or made again
+    // while a DELETE of the first was on its way: then only a DELETE sent after it counts.
     const seen = byPath.get(resourcePath);
-    if (seen && seen.status !== 'deleted-by-test') return;
+    if (seen && seen.status !== 'deleted-by-test') {
+      answeredAt.set(seen, Math.max(answeredAt.get(seen) ?? 0, answered));
+      return;
+    }
     const segments = resourcePath.split('/').filter(Boolean);
     const resourceType = segments.length >= 2 ? segments[segments.length - 2]! : segments[0] ?? 'resource';
     let parent: Handle | undefined;
@@ -151,6 +157,7 @@ export function extractHandles(calls: RecordedCall[], opts: CleanupOptions = {},
     if (seen) handles[handles.indexOf(seen)] = h;
     else handles.push(h);
     byPath.set(resourcePath, h);
+    answeredAt.set(h, answered);
   };
   // Calls and reported records in time order; a record reported in the same millisecond as a call
   // goes first (it is reported after the request that made it, before any that deletes it).
@@ -161,7 +168,7 @@ export function extractHandles(calls: RecordedCall[], opts: CleanupOptions = {},
       const resourcePath = pathOf(e.record.url);
       const id = decodeURIComponent(resourcePath.split('/').pop() ?? '');
       const via = pathOf(e.record.via);
-      if (id) add(resourcePath, id, via, e.record.url, `${e.record.method.toUpperCase()} ${via.replace(/[^/]+$/, '{id}')}`);
+      if (id) add(resourcePath, id, via, e.record.url, `${e.record.method.toUpperCase()} ${via.replace(/[^/]+$/, '{id}')}`, Date.parse(e.record.at));
       continue;
     }
     const c = e.call;
@@ -169,8 +176,10 @@ export function extractHandles(calls: RecordedCall[], opts: CleanupOptions = {},
     if (c.status === null) continue;
     const createPath = pathOf(c.url);
     if (method === 'DELETE' && c.status >= 200 && c.status < 300) {
+      // Sent before the record's latest create was answered (tests run side by side), it may have
+      // reached the server first: the record is left to cleanup, which finds it gone or deletes it.
       const h = byPath.get(createPath);
-      if (h) h.status = 'deleted-by-test';
+      if (h && Date.parse(c.startedAt) >= (answeredAt.get(h) ?? 0)) h.status = 'deleted-by-test';
       continue;
     }
     const creates = (method === 'POST' && (c.status === 200 || c.status === 201)) || (method === 'PUT' && c.status === 201);
@@ -191,7 +200,7 @@ export function extractHandles(calls: RecordedCall[], opts: CleanupOptions = {},
     if (resourcePath && id && location && opts.deleteTemplates && !opts.deleteTemplates.some((t) => matchTemplate(t, rel(resourcePath!))))
       resourcePath = paired(createPath, id) ?? resourcePath;
     if (!resourcePath || !id) continue;
-    add(resourcePath, id, createPath, new URL(resourcePath, c.url).toString(), `${method} ${createPath.replace(/\/\d+(?=\/|$)/g, '/{id}')}`);
+    add(resourcePath, id, createPath, new URL(resourcePath, c.url).toString(), `${method} ${createPath.replace(/\/\d+(?=\/|$)/g, '/{id}')}`, Date.parse(c.startedAt) + (c.latencyMs || 0));
   }
   return handles;
 }

@@ -71,7 +71,7 @@ describe('the backend check catalogue', () => {
     compiles(delCode);
     expect(delCode).toContain('_witnesses.append(');
     // A witness removed or replaced (a server reusing its id) is no longer the test's to delete.
-    expect(delCode).toContain('    if not (w_after.status == 200 and unchanged(w_was, w_after.json())):\n            forget(w_path)');
+    expect(delCode).toContain('        if not (w_after.status == 200 and unchanged(w_was, w_after.json())):\n                forget(w_path)');
     expect(delCode).toMatch(/^from svc_checks import .*\bforget\b/m);
     expect(delCode).toMatch(/print\(f"\[svc\] no witness from POST \/comments \(/);
     // Wrong types in an id a client may choose: a value of the test's own, so two such tests running
@@ -114,7 +114,89 @@ describe('the backend check catalogue', () => {
     // A comment pointing at the post being deleted, and a sibling post, must survive the DELETE.
     expect(del).toContain('w = call("POST", "/comments", {"body": "Nice post", "postId": _target})');
     expect(del).toContain('w = call("POST", "/posts", ');
-    expect(del).toContain('also removed or changed {w_path}, a record made by {w_made} that it does not name');
+    expect(del).toContain('also removed or changed {_lost[0][0]}, a record made by {_lost[0][1]} that it does not name');
+  });
+
+  /**
+   * Runs a generated test against a server like json-server (ids are the highest + 1, so a freed one
+   * comes back; with `cascade`, a DELETE of a post removes the comments naming it). With `interfere`,
+   * the first DELETE of a comment also does what a concurrent test's cleanup can: removes the newest
+   * comment and another test's record takes its id.
+   */
+  const runAgainst = (code: string, mode: { cascade?: boolean; interfere?: boolean }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-witness-'));
+    writeFileSync(join(dir, 't.py'), code);
+    const server = String.raw`import json, os, runpy, sys, threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+db = {'posts': {}, 'comments': {}}
+interfere = [${mode.interfere ? 'True' : 'False'}]
+def new_id(coll):
+    return max([0] + list(db[coll])) + 1
+class H(BaseHTTPRequestHandler):
+    def log_message(self, *a): pass
+    def _send(self, status, value):
+        out = json.dumps(value).encode()
+        self.send_response(status)
+        self.send_header('Content-Type', 'application/json')
+        self.send_header('Content-Length', str(len(out)))
+        self.end_headers()
+        self.wfile.write(out)
+    def _at(self):
+        parts = self.path.strip('/').split('/')
+        return parts[0], (int(parts[1]) if len(parts) > 1 else None)
+    def do_POST(self):
+        coll, _ = self._at()
+        rec = json.loads(self.rfile.read(int(self.headers['Content-Length'])))
+        rec['id'] = new_id(coll)
+        db[coll][rec['id']] = rec
+        self._send(201, rec)
+    def do_GET(self):
+        coll, rid = self._at()
+        rec = db[coll].get(rid)
+        self._send(200 if rec else 404, rec or {})
+    def do_DELETE(self):
+        coll, rid = self._at()
+        rec = db[coll].pop(rid, None)
+        if ${mode.cascade ? 'True' : 'False'} and coll == 'posts':
+            for k in [k for k, c in db['comments'].items() if c.get('postId') == rid]:
+                db['comments'].pop(k)
+        if interfere[0] and coll == 'comments':
+            interfere[0] = False
+            newest = max(db['comments'])
+            db['comments'][newest] = {'id': newest, 'body': 'another test'}
+        self._send(200 if rec else 404, {})
+srv = ThreadingHTTPServer(('127.0.0.1', 0), H)
+threading.Thread(target=srv.serve_forever, daemon=True).start()
+os.environ['BASE_URL'] = 'http://127.0.0.1:%d' % srv.server_address[1]
+try:
+    runpy.run_path(sys.argv[1], run_name='__main__')
+    verdict = 'passed'
+except AssertionError as e:
+    verdict = str(e)
+print(json.dumps({'verdict': verdict, 'left': {k: len(v) for k, v in db.items()}}))
+`;
+    writeFileSync(join(dir, 'server.py'), server);
+    const out = execFileSync('python3', [join(dir, 'server.py'), join(dir, 't.py')], { env: { ...process.env, PYTHONPATH: join(import.meta.dirname, '..', '..', 'src', 'engine', 'backend', 'lib') }, encoding: 'utf8', timeout: 20_000 });
+    const lines = out.trim().split('\n');
+    return { ...JSON.parse(lines.pop()!), said: lines };
+  };
+
+  it('a witness another test removed is not blamed on the delete: the delete is made again on a new record', async () => {
+    const eps = await load('json-server');
+    const { cases } = planBackendCases(eps);
+    const code = (id: string) => generateTestCode(cases.find((c) => c.id === id)!, eps);
+    // The first witness comment is taken away by something else: the second delete leaves every witness alone.
+    const taken = runAgainst(code('delete-comments-id.delete'), { interfere: true });
+    expect(taken.verdict).toBe('passed');
+    expect(taken.said.join('\n')).toMatch(/was gone or changed after the delete; deleting a new record[\s\S]*the second delete left every witness alone/);
+    // What the test made is deleted; the record that took the first witness's id is another test's: left.
+    expect(taken.left).toEqual({ posts: 0, comments: 1 });
+    // A delete that itself removes other records does it again: the verdict stands.
+    const cascade = runAgainst(code('delete-posts-id.delete'), { cascade: true });
+    expect(cascade.verdict).toMatch(/^DELETE \/posts\/\{id\} also removed or changed \/comments\/\d+, a record made by POST \/comments that it does not name \(GET answered 404\)/);
+    expect(cascade.said.join('\n')).toMatch(/was gone or changed after the delete/);
+    expect(cascade.said.join('\n')).not.toMatch(/second delete left every witness alone/);
+    expect(runAgainst(code('delete-posts-id.delete'), {}).verdict).toBe('passed');
   });
 });
 
@@ -251,6 +333,16 @@ describe('cleanup of nested creates', () => {
   it('a record created again at a path a test deleted (reused id) is cleaned up', () => {
     const hs = extractHandles([call(1, 'POST', '/posts', 201, '{"id": 3}'), call(2, 'DELETE', '/posts/3', 200), call(3, 'POST', '/posts', 201, '{"id": 3}')], opts);
     expect(hs.map((h) => [h.resourcePath, h.status])).toEqual([['/posts/3', 'pending']]);
+  });
+
+  it('a record created again while a DELETE of the first was on its way is cleaned up, whichever was sent first', () => {
+    // A second POST sent before the first record's DELETE, answered after it: the id was free again.
+    const racing = { ...call(2, 'POST', '/posts', 201, '{"id": 3}'), latencyMs: 3000 };
+    const hs = extractHandles([call(1, 'POST', '/posts', 201, '{"id": 3}'), racing, call(4, 'DELETE', '/posts/3', 200)], opts);
+    expect(hs.map((h) => [h.resourcePath, h.status])).toEqual([['/posts/3', 'pending']]);
+    // A DELETE sent once the latest create was answered removed it.
+    const after = extractHandles([call(1, 'POST', '/posts', 201, '{"id": 3}'), { ...racing, latencyMs: 1000 }, call(4, 'DELETE', '/posts/3', 200)], opts);
+    expect(after.map((h) => [h.resourcePath, h.status])).toEqual([['/posts/3', 'deleted-by-test']]);
   });
 });
 

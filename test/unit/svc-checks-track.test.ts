@@ -142,7 +142,7 @@ print(json.dumps({'store': store, 'deletes': deletes}))
     const out = runPy(script);
     expect(out).toEqual({ store: { 2: 'another test', 3: 'another test' }, deletes: ['/things/1'] });
   });
-  it('deletes a record only while it reads as the test left it: a freed id the server gave to another record is left to the run', () => {
+  it('deletes a record only while it reads as the test left it: a freed id the server gave to another record is left to the run, even one that only lacks a field the first answer had', () => {
     const script = String.raw`
 ${HEAD}
 store, deletes = {}, []
@@ -179,13 +179,15 @@ ${SERVE}
 from svc_checks import call, track, cleanup
 for name in ['a', 'b', 'c', 'd']:
     track(call('POST', '/things', {'name': name}), '/things/{__id__}', 'id', {})
+track(call('POST', '/things', {'name': 'e', 'postId': 7}), '/things/{__id__}', 'id', {})
 call('PATCH', '/things/2', {'name': 'b2'})            # changed by the test: still its own
 call('PUT', '/things/3', {'name': 'c3', 'size': 3})   # replaced by the test (204, no body): still its own
 store['4'] = {'id': 4, 'name': 'another test'}        # removed behind its back, the id given to another record
+store['5'] = {'id': 5, 'name': 'e'}                   # the same, to a record without the postId the test's had
 cleanup()
 print(json.dumps({'store': store, 'deletes': deletes}))
 `;
     const out = runPy(script);
-    expect(out).toEqual({ store: { 4: { id: 4, name: 'another test' } }, deletes: ['/things/3', '/things/2', '/things/1'] });
+    expect(out).toEqual({ store: { 4: { id: 4, name: 'another test' }, 5: { id: 5, name: 'e' } }, deletes: ['/things/3', '/things/2', '/things/1'] });
   });
 });

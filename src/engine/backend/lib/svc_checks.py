@@ -63,6 +63,7 @@ LEAK = re.compile(
 _created = []
 _gone = set()
 _own = {}       # path of a tracked record -> its scalar fields as the test last made them
+_read = set()   # paths whose fields were read from an answer (not only what was sent)
 
 
 def _globals():
@@ -146,7 +147,10 @@ def _scalars(value):
 def _remember(p, r, before=None):
     """What the record at p holds now that r made or changed it: the answer's record, else what was sent."""
     now = _scalars(r.json()) if r.text else None
-    if now is None:
+    if now is not None:
+        _read.add(p)
+    else:
+        _read.discard(p)
         sent = _scalars(r.body)
         now = None if sent is None else dict(before or {}, **sent)
     _own[p] = now
@@ -234,8 +238,12 @@ def _still_own(p, headers):
     if r.status in (404, 410):
         return False
     now = _scalars(r.json()) if 200 <= r.status < 300 else None
-    # A field the answer leaves out (or nests elsewhere) says nothing; a field that reads otherwise does.
-    return now is None or all(same(v, now[k]) for k, v in was.items() if k in now and not re.search(r'updated|modified', k, re.I))
+    if now is None:
+        return True
+    # A field that reads otherwise says another record holds the id. So does one the API answered with
+    # before and leaves out now; a field that was only sent may be nested elsewhere when read.
+    kept = [k for k in was if not re.search(r'updated|modified', k, re.I)]
+    return all(same(was[k], now[k]) if k in now else p not in _read for k in kept)
 
 
 def leak_in(r):
