@@ -4,6 +4,9 @@
 //   todomvc/<folder>  the npm package `todomvc`: static files, one implementation per folder
 //   tiddlywiki        the npm package `tiddlywiki`: its own server over a fresh "server" edition wiki
 //   node-red          the npm package `node-red` (4.x): editor at /admin, user admin / secret-pass
+//   tiddlywiki@5.1, node-red@3   earlier releases of both (TiddlyWiki 5.1.23 of 2020, Node-RED 3.1;
+//                     npm aliases `tiddlywiki-5.1` and `node-red-3`), set up the same way: what a
+//                     script saved before an upgrade meets after it (test/bench/frontend-heal.mjs)
 import { spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -71,9 +74,12 @@ async function todomvcOrigin() {
   return todomvc;
 }
 
-async function startTiddlyWiki() {
+/** The npm package (an alias for an earlier release) behind each app key. */
+const PACKAGES = { tiddlywiki: 'tiddlywiki', 'tiddlywiki@5.1': 'tiddlywiki-5.1', 'node-red': 'node-red', 'node-red@3': 'node-red-3' };
+
+async function startTiddlyWiki(pkg) {
   const dir = mkdtempSync(join(tmpdir(), 'svc-corpus-tw-'));
-  const bin = join(dirname(require.resolve('tiddlywiki/package.json')), 'tiddlywiki.js');
+  const bin = join(dirname(require.resolve(`${pkg}/package.json`)), 'tiddlywiki.js');
   const port = await freePort();
   const init = startNode([bin, join(dir, 'wiki'), '--init', 'server'], dir);
   await new Promise((r) => init.once('exit', r));
@@ -87,8 +93,8 @@ async function startTiddlyWiki() {
  * Writes `settings.js` for Node-RED on loopback in `dir` (its user dir, flows in flows.json): the
  * editor and Admin API under /admin, HTTP nodes under /api, `user` its only admin.
  */
-export function writeNodeRedSettings(dir, port, user, extra = {}) {
-  const hash = createRequire(require.resolve('node-red/package.json'))('bcryptjs').hashSync(user.password, 8);
+export function writeNodeRedSettings(dir, port, user, extra = {}, pkg = 'node-red') {
+  const hash = createRequire(require.resolve(`${pkg}/package.json`))('bcryptjs').hashSync(user.password, 8);
   writeFileSync(join(dir, 'settings.js'), `module.exports = ${JSON.stringify({
     uiHost: '127.0.0.1', uiPort: port, httpAdminRoot: '/admin', httpNodeRoot: '/api', userDir: dir, flowFile: 'flows.json',
     credentialSecret: 'corpus', logging: { console: { level: 'warn' } },
@@ -98,11 +104,11 @@ export function writeNodeRedSettings(dir, port, user, extra = {}) {
   })};\n`);
 }
 
-async function startNodeRed() {
+async function startNodeRed(pkg) {
   const dir = mkdtempSync(join(tmpdir(), 'svc-corpus-nr-'));
   const port = await freePort();
-  writeNodeRedSettings(dir, port, NODE_RED_USER);
-  const child = startNode([join(dirname(require.resolve('node-red/package.json')), 'red.js'), '-s', join(dir, 'settings.js')], dir);
+  writeNodeRedSettings(dir, port, NODE_RED_USER, {}, pkg);
+  const child = startNode([join(dirname(require.resolve(`${pkg}/package.json`)), 'red.js'), '-s', join(dir, 'settings.js')], dir);
   const url = `http://127.0.0.1:${port}/`;
   await waitHttp(`${url}admin/`, child, 60_000);
   return { url, stop: async () => { await stopChild(child); rmSync(dir, { recursive: true, force: true }); } };
@@ -120,8 +126,8 @@ export async function startApp(key) {
     const { origin } = await todomvcOrigin();
     return { url: `${origin}/examples/${folder}/`, stop: async () => {} };
   }
-  if (key === 'tiddlywiki') return startTiddlyWiki();
-  if (key === 'node-red') return startNodeRed();
+  if (key.startsWith('tiddlywiki') && PACKAGES[key]) return startTiddlyWiki(PACKAGES[key]);
+  if (key.startsWith('node-red') && PACKAGES[key]) return startNodeRed(PACKAGES[key]);
   throw new Error(`unknown corpus app "${key}"`);
 }
 

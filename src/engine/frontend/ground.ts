@@ -61,10 +61,11 @@ export function expandTokens(words: string[]): string[][] {
 }
 
 /**
- * Ids a framework numbers as it renders (ember478, ext-gen12, :r3:, yui_3_5_1_1_…, a uuid): not the
- * same on the next load, so no locator is built on them. A pattern's source, for in-page code.
+ * Ids a framework numbers as it renders (ember478, ext-gen12, :r3:, yui_3_5_1_1_…, a uuid) or an app
+ * draws at random (Node-RED's `fe5a2b8e78fdc9e9`, a database's hex key): not the same on the next
+ * load, so no locator is built on them. A pattern's source, for in-page code.
  */
-export const GENERATED_ID = String.raw`^(ember\d|ext-(gen|comp|element)|yui_|gwt-uid|mui-\d|radix-|headlessui-|react-aria|:)|\d{3,}|^\d|[0-9a-f]{8}-[0-9a-f]{4}`;
+export const GENERATED_ID = String.raw`^(ember\d|ext-(gen|comp|element)|yui_|gwt-uid|mui-\d|radix-|headlessui-|react-aria|:)|\d{3,}|^\d|[0-9a-f]{8}-[0-9a-f]{4}|^(?=[0-9a-f.]*\d)[0-9a-f]{8,}(\.[0-9a-f]+)?$`;
 
 /** Runs in the page: score elements for a spec. Self-contained (serialised into the page). */
 function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {

@@ -35,6 +35,9 @@ const FITS: Partial<Record<ResolvedAction['kind'], string>> = {
 async function fits(page: Page, d: LocatorDescriptor, kind: ResolvedAction['kind']): Promise<boolean> {
   const loc = toLocator(page, d);
   if ((await loc.count().catch(() => 0)) === 0) return false;
+  // A drag takes its element where it is drawn; one that is not drawn (a structural path that now
+  // ends on an empty SVG group) cannot be dragged. Clicks may reveal what hovering shows.
+  if (kind === 'drag') return loc.first().isVisible().catch(() => false);
   const want = FITS[kind];
   return !want || loc.first().evaluate((el, sel) => el.matches(sel), want).catch(() => false);
 }
