@@ -44,6 +44,19 @@ async function runPlan(plan: CorpusPlan, name = plan.name) {
   return { first, firstResult, replay, replayResult };
 }
 
+/** Points the test's project at another app (a redesign, an upgrade) and replays its saved script there: the steps of that replay. */
+async function replayOn(key: string, testId: string): Promise<string> {
+  const app = await startApp(key);
+  apps.push(app);
+  const project = (await json(ctx, ['test', 'get', testId])).projectId as string;
+  expect((await svc(['project', 'update', project, '--url', app.url], { ctx })).exitCode).toBe(0);
+  const rerun = await svc(['test', 'rerun', testId, '--wait', '--timeout', '300'], { ctx, timeout: 330_000 });
+  const healed = await json(ctx, ['test', 'result', testId]);
+  expect(rerun.exitCode, `${healed.reason ?? ''} ${rerun.stderr}`).toBe(0);
+  expect(healed.status).toBe('passed');
+  return JSON.stringify(await json(ctx, ['test', 'steps', testId, '--run-id', healed.runId]));
+}
+
 describe('frontend corpus on real web apps', () => {
   it('has the plans this test runs', () => {
     expect(plans.map((p) => p.name.split(' (')[0])).toEqual(expect.arrayContaining(PICK));
@@ -87,16 +100,7 @@ describe('frontend corpus on real web apps', () => {
     const { replayResult } = await runPlan(plan, 'Edit in place, then redesigned');
     expect(replayResult.status).toBe('passed');
     // The app behind the project's URL is rewritten: angularjs's edit field sits inside a form.
-    const redesign = await startApp('todomvc/angularjs');
-    apps.push(redesign);
-    const testId = replayResult.testId as string;
-    const project = (await json(ctx, ['test', 'get', testId])).projectId as string;
-    expect((await svc(['project', 'update', project, '--url', redesign.url], { ctx })).exitCode).toBe(0);
-    const rerun = await svc(['test', 'rerun', testId, '--wait', '--timeout', '300'], { ctx, timeout: 330_000 });
-    const healed = await json(ctx, ['test', 'result', testId]);
-    expect(rerun.exitCode, `${healed.reason ?? ''} ${rerun.stderr}`).toBe(0);
-    expect(healed.status).toBe('passed');
-    const steps = JSON.stringify(await json(ctx, ['test', 'steps', testId, '--run-id', healed.runId]));
+    const steps = await replayOn('todomvc/angularjs', replayResult.testId as string);
     expect(steps).toContain(`"healed":{"from":"locator('#todo-list > li > input')","to":"locator('#todo-list > li > form > input')"}`);
   }, 900_000);
 
@@ -104,15 +108,7 @@ describe('frontend corpus on real web apps', () => {
     const plan = (readCorpus() as CorpusPlan[]).find((p) => p.name === 'Build a flow with drag and drop')!;
     const { replayResult } = await runPlan({ ...plan, app: 'node-red@3' }, 'Drag and drop, then upgraded');
     expect(replayResult.status, replayResult.reason).toBe('passed');
-    const upgraded = await startApp('node-red');
-    apps.push(upgraded);
-    const testId = replayResult.testId as string;
-    const project = (await json(ctx, ['test', 'get', testId])).projectId as string;
-    expect((await svc(['project', 'update', project, '--url', upgraded.url], { ctx })).exitCode).toBe(0);
-    const rerun = await svc(['test', 'rerun', testId, '--wait', '--timeout', '300'], { ctx, timeout: 330_000 });
-    const healed = await json(ctx, ['test', 'result', testId]);
-    expect(rerun.exitCode, `${healed.reason ?? ''} ${rerun.stderr}`).toBe(0);
-    const steps = JSON.stringify(await json(ctx, ['test', 'steps', testId, '--run-id', healed.runId]));
+    const steps = await replayOn('node-red', replayResult.testId as string);
     // Node-RED 4 draws a node's ports one group further on: the port was found again from the step's words.
     const heal = /"healed":\{"from":"(locator\('#red-ui-workspace-chart [^"]*)","to":"([^"]*)"\}/.exec(steps);
     expect(heal, steps.slice(0, 2000)).not.toBeNull();
