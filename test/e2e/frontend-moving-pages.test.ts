@@ -107,6 +107,23 @@ const PAGES: Record<string, string> = {
         }
       });
     </script>`,
+  // Drag and drop drawn in SVG, with an empty group (it exists, nothing of it is drawn).
+  '/board': `<!doctype html><title>Board</title>
+    <svg id="board" width="600" height="200">
+      <g class="spare"></g>
+      <g id="box"><rect x="20" y="20" width="80" height="40" fill="#ccc"></rect><text x="30" y="45">Box</text></g>
+      <g id="bin"><rect x="300" y="20" width="120" height="80" fill="#eee"></rect><text x="320" y="60">Bin</text></g>
+    </svg><p id="out"></p>
+    <script>
+      let dragging = false;
+      document.getElementById('box').addEventListener('mousedown', () => (dragging = true));
+      document.addEventListener('mouseup', (e) => {
+        if (!dragging) return;
+        dragging = false;
+        const r = document.querySelector('#bin rect').getBoundingClientRect();
+        if (e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom) document.getElementById('out').textContent = 'Dropped Box';
+      });
+    </script>`,
 };
 
 let server: Server;
@@ -191,6 +208,20 @@ describe('pages that move while the plan acts', () => {
     const replay = await runPlan({ steps, script: first.script, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
     expect(replay.failure?.message).toBeUndefined();
     expect(replay.heals).toEqual([]);
+  });
+
+  it('heals a saved drag whose element is still there but no longer drawn (a structural path after an upgrade)', async () => {
+    const steps = [a('Open /board'), a('Drag "Box" onto "Bin"'), v('The page shows "Dropped Box"')];
+    const first = await runPlan({ steps, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
+    expect(first.failure?.message).toBeUndefined();
+    // As a path saved on an earlier release can end now: on an element that exists and draws nothing.
+    const script = structuredClone(first.script);
+    const drag = script.steps[1]!.action as { kind: string; source: unknown };
+    expect(drag.kind).toBe('drag');
+    drag.source = { strategy: 'css', selector: '#board > g.spare' };
+    const replay = await runPlan({ steps, script, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false, healProbeMs: 300 });
+    expect(replay.failure?.message).toBeUndefined();
+    expect(replay.heals).toMatchObject([{ index: 1, from: "locator('#board > g.spare')" }]);
   });
 
   it('never repeats a click the page received, even when the page shows nothing for a while', async () => {

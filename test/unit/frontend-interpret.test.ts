@@ -47,6 +47,9 @@ describe('reading steps as people write them', () => {
     expect(interpret(act('Hover over "Eggs" and click the remove (x) button that appears')).clauses[1]!.intent).toMatchObject({ kind: 'click', target: { name: 'remove', hints: ['x'], within: 'Eggs' } });
     expect(interpret(act('Connect the output of "A" to the input of "B"')).clauses[0]!.intent).toMatchObject({ kind: 'drag', source: { name: 'output', within: 'A', handle: true }, dest: { name: 'input', within: 'B', handle: true } });
     expect(interpret(act('Drag the "Timer" card from the sidebar onto the board')).clauses[0]!.intent).toMatchObject({ kind: 'drag', source: { name: 'Timer', draggable: true }, dest: { region: true } });
+    // Onto something named in quotes, as boards are written about.
+    expect(interpret(act('Drag the "Fix bug" card to the "Done" column')).clauses[0]!.intent).toMatchObject({ kind: 'drag', source: { name: 'Fix bug', draggable: true }, dest: { name: 'Done', region: true } });
+    expect(interpret(act('Move "Box" into "Bin", below it')).clauses[0]!.intent).toMatchObject({ kind: 'drag', source: { name: 'Box' }, dest: { name: 'Bin' }, position: 'below' });
   });
 
   it('turns a check of several things into one check per thing', () => {

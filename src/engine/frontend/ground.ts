@@ -94,6 +94,9 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
     ...roots.slice(1).filter((r) => inside(scope, (r as ShadowRoot).host)).flatMap((r) => Array.from(r.querySelectorAll(sel))),
   ];
   const unique = (sel: string) => { try { return roots.reduce((n, r) => n + r.querySelectorAll(sel).length, 0) === 1; } catch { return false; } };
+  // Classes that say what an element is, not its state (selected, completed, editing…) or a build's hash.
+  const STATE = /^(is|has)-|active|selected|completed|editing|hover|focus|^open|opened|closed|checked|disabled|hidden|visible|^show|shown|expanded|collapsed|current|done|highlight|dragging|empty|error|valid|dirty|pristine|touched|loading|loaded|^ng-|^css-|^sc-|^jsx-|^svelte-|^_/i;
+  const classesOf = (el: Element) => (el.getAttribute('class') ?? '').split(/\s+/).filter((c) => c.length > 1 && !STATE.test(c) && !GENERATED_ID.test(c));
   const cssPath = (el: Element): string => {
     let path = '';
     let cur: Element | null = el;
@@ -105,7 +108,10 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       const same = siblings ? Array.from(siblings).filter((c) => c.localName === tag) : [];
       // A field says which kind it is: on another page the same place may hold another kind of input.
       const type = tag === 'input' && cur.getAttribute('type') ? `[type="${CSS.escape(cur.getAttribute('type')!)}"]` : '';
-      const part = same.length > 1 ? `${CSS.escape(tag)}${type}:nth-of-type(${same.indexOf(cur) + 1})` : `${CSS.escape(tag)}${type}`;
+      // Among siblings of its kind, a class only it has names it where a redesign or an upgrade adds
+      // a sibling before it (Node-RED 4 draws one more group before a node's ports); a position does not.
+      const own = same.length > 1 ? classesOf(cur).find((c) => same.every((o) => o === cur || !classesOf(o).includes(c))) : undefined;
+      const part = own ? `${CSS.escape(tag)}.${CSS.escape(own)}${type}` : same.length > 1 ? `${CSS.escape(tag)}${type}:nth-of-type(${same.indexOf(cur) + 1})` : `${CSS.escape(tag)}${type}`;
       // A shadow root's top elements are children of its host to Playwright's `>`.
       const next = parentOf(cur);
       path = next ? ` > ${part}${path}` : `${part}${path}`;

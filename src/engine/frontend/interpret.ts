@@ -182,6 +182,11 @@ function parseClause(p: Parsed, s: string, type: PlanStep['type'], ctx: Ctx, des
     const to = m[4] ?? 'input';
     return [{ kind: 'drag', source: { name: from, kind: 'any', within: val(p, m[2]!), handle: true }, dest: { name: to, kind: 'any', within: val(p, m[5]!), handle: true } }];
   }
+  // Onto something named in quotes: "drag the "Fix bug" card to the "Done" column".
+  if ((m = new RegExp(`^(?:drag|move)(?: and drop)? (?:the )?${Q}(?: (?:node|card|item|block|widget|element|tile|file|task|todo|row|entry))?(?: from (?:the )?[\\w -]+?)? (?:onto|on to|to|into|over|on|in) (?:the )?${Q}(?: (?:column|list|lane|area|board|panel|box|zone|folder|bin|section|group|node|card|item|tile|slot|cell|tab|bucket|stage))?(?:,? (?:to the (right|left) of it|(below|under|above) it))?$`).exec(s))) {
+    const offset = (m[3] ?? m[4]) as 'right' | 'left' | 'below' | 'under' | 'above' | undefined;
+    return [{ kind: 'drag', source: { name: val(p, m[1]!), kind: 'any', draggable: true, ...(m[0].includes(' node') ? { hints: ['node'] } : {}) }, dest: { name: val(p, m[2]!), kind: 'any', region: true }, ...(offset ? { position: offset === 'under' ? 'below' : offset } : {}) }];
+  }
   if ((m = new RegExp(`^(?:drag|move)(?: and drop)? (?:the )?${Q}(?: (?:node|card|item|block|widget|element|tile|file))?(?: from (?:the )?[\\w -]+?)? (?:onto|on to|to|into|over|on) (?:the )?([\\w -]+?)(?:,? (?:to the (right|left) of it|(below|under|above) it))?$`).exec(s))) {
     const dest = m[2]!;
     const offset = (m[3] ?? m[4]) as 'right' | 'left' | 'below' | 'under' | 'above' | undefined;
