@@ -164,7 +164,8 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
     }
     if (!scopes.length) return [];
   }
-  const hits: Hit[] = [];
+  // The element stands in for its path until the best few are known: a path costs a walk up the tree.
+  const hits: Array<Omit<Hit, 'selector'> & { el: Element }> = [];
   const seen = new Set<Element>();
   for (const [depth, scope] of scopes.entries()) {
     for (const el of deepAll(scope, sel)) {
@@ -212,11 +213,11 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       const tag = el.localName;
       const role = el.getAttribute('role') ?? (tag === 'button' ? 'button' : tag === 'a' && el.hasAttribute('href') ? 'link' : tag === 'textarea' || (tag === 'input' && !/^(checkbox|radio|button|submit)$/.test((el as HTMLInputElement).type)) ? 'textbox' : undefined);
       const label = norm(el.getAttribute('aria-label') ?? el.getAttribute('title') ?? (tag === 'input' || tag === 'textarea' ? '' : textOf(el)));
-      hits.push({ selector: cssPath(el), score, visible, ...(role && label && label.length <= 60 ? { role, label } : {}) });
+      hits.push({ el, score, visible, ...(role && label && label.length <= 60 ? { role, label } : {}) });
     }
   }
   hits.sort((a, b) => b.score - a.score);
-  return hits.slice(0, 5);
+  return hits.slice(0, 5).map(({ el, ...hit }) => ({ ...hit, selector: cssPath(el) }));
 }
 
 /** The focused field itself: a shadow host whose shadow tree holds the focus matches `:focus` too. */
