@@ -9,6 +9,7 @@ import { generateTestCode } from '../../src/discovery/codegen.js';
 import { annotateEndpoints } from '../../src/discovery/pairing.js';
 import { extractHandles } from '../../src/engine/cleanup.js';
 import type { RecordedCall } from '../../src/engine/types.js';
+import { PY_HEAD, PY_SERVE, pyLines } from '../helpers/py-server.js';
 
 const corpus = join(import.meta.dirname, '..', 'corpus', 'backend');
 const load = async (name: string) => annotateEndpoints((await parseApiDocs(readFileSync(join(corpus, name, 'openapi.yaml'), 'utf8'))).endpoints);
@@ -124,29 +125,20 @@ describe('the backend check catalogue', () => {
    * comment and another test's record takes its id.
    */
   const runAgainst = (code: string, mode: { cascade?: boolean; interfere?: boolean }) => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-witness-'));
-    writeFileSync(join(dir, 't.py'), code);
-    const server = String.raw`import json, os, runpy, sys, threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+    const test = join(mkdtempSync(join(tmpdir(), 'svc-witness-')), 't.py');
+    writeFileSync(test, code);
+    const server = String.raw`${PY_HEAD}
 db = {'posts': {}, 'comments': {}}
 interfere = [${mode.interfere ? 'True' : 'False'}]
 def new_id(coll):
     return max([0] + list(db[coll])) + 1
-class H(BaseHTTPRequestHandler):
-    def log_message(self, *a): pass
-    def _send(self, status, value):
-        out = json.dumps(value).encode()
-        self.send_response(status)
-        self.send_header('Content-Type', 'application/json')
-        self.send_header('Content-Length', str(len(out)))
-        self.end_headers()
-        self.wfile.write(out)
+class H(Quiet):
     def _at(self):
         parts = self.path.strip('/').split('/')
         return parts[0], (int(parts[1]) if len(parts) > 1 else None)
     def do_POST(self):
         coll, _ = self._at()
-        rec = json.loads(self.rfile.read(int(self.headers['Content-Length'])))
+        rec = self._body()
         rec['id'] = new_id(coll)
         db[coll][rec['id']] = rec
         self._send(201, rec)
@@ -165,9 +157,7 @@ class H(BaseHTTPRequestHandler):
             newest = max(db['comments'])
             db['comments'][newest] = {'id': newest, 'body': 'another test'}
         self._send(200 if rec else 404, {})
-srv = ThreadingHTTPServer(('127.0.0.1', 0), H)
-threading.Thread(target=srv.serve_forever, daemon=True).start()
-os.environ['BASE_URL'] = 'http://127.0.0.1:%d' % srv.server_address[1]
+${PY_SERVE}
 try:
     runpy.run_path(sys.argv[1], run_name='__main__')
     verdict = 'passed'
@@ -175,9 +165,7 @@ except AssertionError as e:
     verdict = str(e)
 print(json.dumps({'verdict': verdict, 'left': {k: len(v) for k, v in db.items()}}))
 `;
-    writeFileSync(join(dir, 'server.py'), server);
-    const out = execFileSync('python3', [join(dir, 'server.py'), join(dir, 't.py')], { env: { ...process.env, PYTHONPATH: join(import.meta.dirname, '..', '..', 'src', 'engine', 'backend', 'lib') }, encoding: 'utf8', timeout: 20_000 });
-    const lines = out.trim().split('\n');
+    const lines = pyLines(server, test);
     return { ...JSON.parse(lines.pop()!), said: lines };
   };
 

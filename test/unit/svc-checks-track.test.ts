@@ -1,22 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const LIB = join(__dirname, '..', '..', 'src', 'engine', 'backend', 'lib');
-
-/** What every script's server needs: imports and a handler base that logs nothing. */
-const HEAD = String.raw`import json, os, sys, threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-class Quiet(BaseHTTPRequestHandler):
-    def log_message(self, *a): pass`;
-
-/** Runs a script with svc_checks importable; its last line printed is JSON. */
-const runPy = (script: string) => JSON.parse(execFileSync('python3', ['-c', script], { env: { ...process.env, PYTHONPATH: LIB }, encoding: 'utf8', timeout: 20_000 }).trim().split('\n').pop()!);
-
-/** Serves the script's handler class H on a free loopback port and points svc_checks at it. */
-const SERVE = String.raw`srv = ThreadingHTTPServer(('127.0.0.1', 0), H)
-threading.Thread(target=srv.serve_forever, daemon=True).start()
-os.environ['BASE_URL'] = 'http://127.0.0.1:%d' % srv.server_address[1]`;
+import { PY_HEAD as HEAD, PY_SERVE as SERVE, runPy } from '../helpers/py-server.js';
 
 /**
  * A server like json-server 0.17: a posted JSON list is stored as one record, answered 201 with
@@ -147,15 +130,6 @@ print(json.dumps({'store': store, 'deletes': deletes}))
 ${HEAD}
 store, deletes = {}, []
 class H(Quiet):
-    def _body(self):
-        return json.loads(self.rfile.read(int(self.headers.get('Content-Length') or 0)) or b'null')
-    def _send(self, status, value=None):
-        out = b'' if value is None else json.dumps(value).encode()
-        self.send_response(status)
-        self.send_header('Content-Type', 'application/json')
-        self.send_header('Content-Length', str(len(out)))
-        self.end_headers()
-        self.wfile.write(out)
     def do_POST(self):
         rid = max([int(k) for k in store] or [0]) + 1      # ids reused, like json-server's
         store[str(rid)] = dict(self._body(), id=rid)
