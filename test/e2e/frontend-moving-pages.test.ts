@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserPool } from '../../src/engine/frontend/browser.js';
@@ -124,6 +126,18 @@ const PAGES: Record<string, string> = {
         if (e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom) document.getElementById('out').textContent = 'Dropped Box';
       });
     </script>`,
+  // Shows a line a moment after the click, with no action of the plan in between.
+  '/later-line': `<!doctype html><title>Later</title>
+    <h1>Ready</h1><button id="b">Later</button><p id="out"></p>
+    <script>document.getElementById('b').onclick = () => setTimeout(() => (document.getElementById('out').textContent = 'Done'), 300);</script>`,
+  // Draws on a canvas all the time: its picture changes with no change to the DOM.
+  '/canvas': `<!doctype html><title>Canvas</title>
+    <h1>Canvas</h1><canvas id="c" width="300" height="80"></canvas>
+    <script>
+      let n = 0;
+      const g = document.getElementById('c').getContext('2d');
+      setInterval(() => { g.clearRect(0, 0, 300, 80); g.font = '30px sans-serif'; g.fillText('tick ' + ++n, 10, 50); }, 100);
+    </script>`,
 };
 
 let server: Server;
@@ -229,5 +243,27 @@ describe('pages that move while the plan acts', () => {
     const r = await runPlan({ steps, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
     expect(r.verdict).toBe('passed');
     expect(r.steps.map((s) => s.screenshot)).toEqual(['steps/step-001.jpg', 'steps/step-002.jpg', 'steps/step-003.jpg']);
+  });
+
+  it('shows each step the page as the step left it, including what changed while a check waited', async () => {
+    const artifactsDir = tempDir('svc-fe-moving-');
+    const steps = [a('Open /later-line'), v('The page shows "Ready"'), a('Click "Later"'), v('The page shows "Done"'), v('"Done" is shown')];
+    const r = await runPlan({ steps, baseUrl: url, artifactsDir, pool, video: false, trace: false });
+    expect(r.verdict).toBe('passed');
+    const shot = (i: number) => readFileSync(join(artifactsDir, r.steps[i]!.screenshot!));
+    // Nothing changed between opening the page and the first check, nor between the last two checks.
+    expect(shot(1).equals(shot(0))).toBe(true);
+    expect(shot(4).equals(shot(3))).toBe(true);
+    // "Done" appeared while the check waited for it: that step's picture is not the click's.
+    expect(shot(3).equals(shot(2))).toBe(false);
+  });
+
+  it('takes a new picture after a wait on a page that draws on a canvas, where the DOM does not change', async () => {
+    const artifactsDir = tempDir('svc-fe-moving-');
+    const steps = [a('Open /canvas'), v('The page shows "Canvas"'), a('Wait 1 second')];
+    const r = await runPlan({ steps, baseUrl: url, artifactsDir, pool, video: false, trace: false });
+    expect(r.verdict).toBe('passed');
+    const shot = (i: number) => readFileSync(join(artifactsDir, r.steps[i]!.screenshot!));
+    expect(shot(2).equals(shot(1))).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 /** What the page actually showed, for failure messages and analysis. */
-import { writeFile } from 'node:fs/promises';
+import { copyFile, writeFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { cdpOf } from './page-still.js';
+import { cdpOf, pageLook } from './page-still.js';
 
 export async function visibleLines(page: Page): Promise<string[]> {
   const text = await page.locator('body').innerText({ timeout: 2000 }).catch(() => '');
@@ -51,4 +51,26 @@ export async function stepScreenshot(page: Page, path: string): Promise<boolean>
     return false;
   }
   return page.screenshot({ path, type: 'jpeg', quality: 80, timeout: 5000 }).then(() => true, () => false);
+}
+
+/**
+ * The step screenshots of one run. A step that only looked at the page (assertions, waits) and left
+ * it as the last picture showed it (same document, no DOM change or answer since, same scroll and
+ * focus, nothing drawn outside the DOM: see pageLook) gets a copy of that picture instead of a new
+ * capture, which costs Chromium a fresh frame (20–60 ms on a busy machine). What the page looked like
+ * is read before each capture, so a change made while the picture is taken counts as a change.
+ */
+export class StepShots {
+  private last?: { look: string; path: string };
+  constructor(private readonly page: Page) {}
+
+  /** Picture of the page as `path`; `readOnly` when the step did not act on the page. Never throws. */
+  async take(path: string, readOnly: boolean): Promise<boolean> {
+    const look = await pageLook(this.page);
+    const last = this.last;
+    if (readOnly && look && last?.look === look && (await copyFile(last.path, path).then(() => true, () => false))) return true;
+    const ok = await stepScreenshot(this.page, path);
+    this.last = ok && look ? { look, path } : undefined;
+    return ok;
+  }
 }

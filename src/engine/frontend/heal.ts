@@ -34,12 +34,12 @@ const FITS: Partial<Record<ResolvedAction['kind'], string>> = {
 
 async function fits(page: Page, d: LocatorDescriptor, kind: ResolvedAction['kind']): Promise<boolean> {
   const loc = toLocator(page, d);
-  if ((await loc.count().catch(() => 0)) === 0) return false;
   // A drag takes its element where it is drawn; one that is not drawn (a structural path that now
   // ends on an empty SVG group) cannot be dragged. Clicks may reveal what hovering shows.
-  if (kind === 'drag') return loc.first().isVisible().catch(() => false);
-  const want = FITS[kind];
-  return !want || loc.first().evaluate((el, sel) => el.matches(sel), want).catch(() => false);
+  if (kind === 'drag') return (await loc.count().catch(() => 0)) > 0 && loc.first().isVisible().catch(() => false);
+  // One look at the page: is there a first match, and can the action act on it.
+  const want = FITS[kind] ?? '*';
+  return loc.evaluateAll((els, sel) => els.length > 0 && els[0]!.matches(sel), want).catch(() => false);
 }
 
 /** The first saved locator that still matches nothing (or nothing the action can act on) after `probeMs`, or undefined. */

@@ -30,7 +30,7 @@ const NET_WAIT_MS = 3000;
 
 type SetTimer = (fn: unknown, ms?: number, ...rest: unknown[]) => number;
 /** What the init script keeps in each document, as `window.__svcPage`. */
-type Watch = { doc: number; clicks: number; last: number; timers: Set<unknown>; net: Map<number, number>; wait: SetTimer };
+type Watch = { doc: number; clicks: number; last: number; ver: number; timers: Set<unknown>; net: Map<number, number>; wait: SetTimer };
 type Watched = { __svcPage?: Watch };
 
 /** Installed with context.addInitScript: runs in every frame's document before its own scripts. */
@@ -39,12 +39,13 @@ function watchDocument(): void {
   if (w.__svcPage) return;
   const set = window.setTimeout.bind(window) as unknown as SetTimer;
   const clear = window.clearTimeout.bind(window) as unknown as (id?: number) => void;
-  const s: Watch = (w.__svcPage = { doc: Math.random(), clicks: 0, last: performance.now(), timers: new Set(), net: new Map(), wait: set });
+  const s: Watch = (w.__svcPage = { doc: Math.random(), clicks: 0, last: performance.now(), ver: 0, timers: new Set(), net: new Map(), wait: set });
   // A press reached the page if any of its events did: an app that acts on mousedown or mouseup
   // (Closure's TodoMVC deletes on it) may remove the element before a click event exists.
   for (const type of ['mousedown', 'mouseup', 'click', 'dblclick']) addEventListener(type, () => void s.clicks++, true);
   new MutationObserver(() => {
     s.last = performance.now();
+    s.ver++;
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   // Short timers still pending (a debounced save, a deferred update) are work the page has not done yet.
   window.setTimeout = ((fn: unknown, ms?: number, ...rest: unknown[]) => {
@@ -68,6 +69,7 @@ function watchDocument(): void {
     return () => {
       s.net.delete(id);
       s.last = performance.now();
+      s.ver++;
     };
   };
   const fetch0 = window.fetch;
@@ -141,6 +143,23 @@ async function inPage<A, R>(page: Page, fn: (arg: A) => R | Promise<R>, arg: A):
   const r = await cdp.send('Runtime.evaluate', { expression: `(${fn.toString()})(${JSON.stringify(arg)})`, awaitPromise: true, returnByValue: true });
   if (r.exceptionDetails) throw new Error(r.exceptionDetails.text);
   return r.result.value as R;
+}
+
+/**
+ * What a picture of the page shows depends on, as a key that changes when the picture may: the
+ * document and how often it changed (DOM mutations, answers to its requests), its URL, scroll
+ * position, viewport and focused element. Null when a picture may change with no trace in the DOM
+ * (a canvas, video, plug-in or frame is there, an animation runs) or the page cannot be read.
+ */
+export async function pageLook(page: Page): Promise<string | null> {
+  const look = () => {
+    const s = (window as unknown as Watched).__svcPage;
+    if (!s || document.querySelector('canvas, video, iframe, frame, embed, object') || document.getAnimations().some((a) => a.playState === 'running')) return null;
+    const el = document.activeElement;
+    const focus = el ? `${el.tagName}:${Array.prototype.indexOf.call(document.getElementsByTagName(el.tagName), el)}` : '';
+    return [location.href, s.doc, s.ver, scrollX, scrollY, innerWidth, innerHeight, focus].join(' ');
+  };
+  return inPage(page, look, null).catch(() => null);
 }
 
 /** When each page was last acted on (the end of the settle before its last action). */

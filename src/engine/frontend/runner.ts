@@ -11,7 +11,7 @@ import { StepFailure } from './actions.js';
 import { locatorLabel } from './locator.js';
 import { targetsOf } from './model-resolve.js';
 import { PageWatch } from './page-watch.js';
-import { stepScreenshot } from './evidence.js';
+import { StepShots } from './evidence.js';
 import { DEFAULT_TEST_ID_ATTRIBUTES, ResolveError, matchCount } from './resolve-target.js';
 import { actionLocator, performStep, stepAction, type StepProgress } from './perform.js';
 import { finishRecording, startRecording } from './recording.js';
@@ -59,6 +59,11 @@ function classify(err: unknown, action: ResolvedAction | null, page: import('pla
   })();
 }
 
+/** A step that only looked at the page: every clause resolved to an assertion or a wait. */
+function lookedOnly(progress: StepProgress): boolean {
+  return progress.parts.length > 0 && progress.parts.every((p) => p.action.kind.startsWith('expect-') || p.action.kind === 'wait');
+}
+
 export async function runPlan(input: RunPlanInput): Promise<RunResult> {
   const started = Date.now();
   const deadline = started + (input.timeoutMs ?? 300_000);
@@ -95,13 +100,15 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
   let pendingShot: Promise<void> = Promise.resolve();
   let shooting = false;
   let current = -1;
+  const shots = new StepShots(page);
   const stepStarted = (r: StepRecord) => {
     current = r.index;
     if (!shooting) input.onProgress?.({ ...r }, null);
   };
-  const shoot = (r: StepRecord, shot: string) => {
+  const shoot = (r: StepRecord, shot: string, readOnly: boolean) => {
     shooting = true;
-    return stepScreenshot(page, join(input.artifactsDir, shot))
+    return shots
+      .take(join(input.artifactsDir, shot), readOnly)
       .then((ok) => {
         shooting = false;
         if (ok) r.screenshot = shot;
@@ -161,7 +168,7 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
       await pendingShot;
       const shot = join('steps', `step-${String(i + 1).padStart(3, '0')}.jpg`);
       if (failure?.kind === 'cancelled') input.onProgress?.({ ...r }, null);
-      else pendingShot = shoot(r, shot);
+      else pendingShot = shoot(r, shot, lookedOnly(progress));
       if (failure) break;
     }
   } finally {
