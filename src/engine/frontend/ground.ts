@@ -273,6 +273,6 @@ async function stable(frame: Frame, hit: Hit, fsel: string | undefined): Promise
   const path: LocatorDescriptor = { strategy: 'css', selector: hit.selector, ...(fsel ? { frame: fsel } : {}) };
   if (!hit.role || !hit.label) return path;
   const byRole = frame.getByRole(hit.role as Parameters<Frame['getByRole']>[0], { name: hit.label, exact: true });
-  const same = (await byRole.count().catch(() => 0)) === 1 && (await byRole.evaluate((el, sel) => el === document.querySelector(sel), hit.selector).catch(() => false));
+  const same = await byRole.evaluateAll((els, sel) => els.length === 1 && els[0] === document.querySelector(sel), hit.selector).catch(() => false);
   return same ? { strategy: 'role', role: hit.role, name: hit.label, exact: true, ...(fsel ? { frame: fsel } : {}) } : path;
 }

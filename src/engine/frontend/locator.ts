@@ -11,11 +11,16 @@ export function cssString(s: string): string {
   return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
+/** The CSS selector of a test id attribute's value. */
+export function testIdSelector(attribute: string, value: string): string {
+  return `[${attribute}=${cssString(value)}]`;
+}
+
 function base(pageOrFrame: Page, d: LocatorDescriptor): Locator {
   const page: Page | FrameLocator = d.frame ? pageOrFrame.frameLocator(d.frame) : pageOrFrame;
   switch (d.strategy) {
     case 'testid':
-      return page.locator(`[${d.attribute}=${cssString(d.value)}]`);
+      return page.locator(testIdSelector(d.attribute, d.value));
     case 'role':
       return page.getByRole(d.role as AriaRole, d.name === undefined ? {} : { name: d.name, exact: d.exact ?? false });
     case 'label':
@@ -52,7 +57,7 @@ export function describeLocator(d: LocatorDescriptor, pageRoot = 'page'): string
   const within = d.within ? describeLocator(d.within, pageRoot) : root;
   switch (d.strategy) {
     case 'testid':
-      expr = d.attribute === 'data-testid' ? `${within}.getByTestId(${q(d.value)})` : `${within}.locator(${q(`[${d.attribute}=${cssString(d.value)}]`)})`;
+      expr = d.attribute === 'data-testid' ? `${within}.getByTestId(${q(d.value)})` : `${within}.locator(${q(testIdSelector(d.attribute, d.value))})`;
       break;
     case 'role': {
       const opts = d.name === undefined ? '' : `, { name: ${q(d.name)}${d.exact ? ', exact: true' : ''} }`;

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import type { Target, TargetKind } from './phrases.js';
 import type { LocatorDescriptor } from './types.js';
-import { locatorLabel, toLocator } from './locator.js';
+import { locatorLabel, testIdSelector, toLocator } from './locator.js';
 import { pageChange } from './page-still.js';
 
 export const DEFAULT_TEST_ID_ATTRIBUTES = ['data-testid', 'data-test-id', 'data-test', 'data-cy', 'data-qa'];
@@ -78,9 +78,12 @@ async function firstVisible(page: Page, d: LocatorDescriptor, field = false): Pr
 /** Prefer a unique test id carried by the chosen element. */
 async function upgradeToTestId(page: Page, d: LocatorDescriptor, attrs: string[]): Promise<LocatorDescriptor> {
   if (d.strategy === 'testid') return d;
-  const el = toLocator(page, d);
-  for (const attribute of attrs) {
-    const value = await el.getAttribute(attribute, { timeout: 500 }).catch(() => null);
+  // Every attribute in one look at the element.
+  const values = await toLocator(page, d)
+    .evaluate((el, names) => names.map((n) => el.getAttribute(n)), attrs, { timeout: 500 })
+    .catch(() => attrs.map(() => null));
+  for (const [k, attribute] of attrs.entries()) {
+    const value = values[k];
     if (!value) continue;
     const plain: LocatorDescriptor = { strategy: 'testid', attribute, value };
     if ((await toLocator(page, plain).count()) === 1) return plain;
@@ -105,8 +108,14 @@ export async function findTarget(page: Page, t: Target, opts: FindOptions): Prom
   const list = candidates(t, opts.testIdAttributes);
   const deadline = Date.now() + opts.timeoutMs;
   for (;;) {
-    // Count every candidate at once (one round of requests), then look closer only at those that match.
-    const counts = await Promise.all(list.map((d) => toLocator(page, d).count().catch(() => 0)));
+    // Count every candidate at once (one round of requests), then look closer only at those that
+    // match. The test ids are counted as one selector first: most pages carry none of them.
+    const counted = (d: LocatorDescriptor) => toLocator(page, d).count().catch(() => 0);
+    const ids = list.filter((d): d is Extract<LocatorDescriptor, { strategy: 'testid' }> => d.strategy === 'testid');
+    const anyId = ids.length ? counted({ strategy: 'css', selector: ids.map((d) => testIdSelector(d.attribute, d.value)).join(', '), ...(ids[0]!.within ? { within: ids[0]!.within } : {}) }) : 0;
+    const others = list.map((d) => (d.strategy === 'testid' ? undefined : counted(d)));
+    const idsFound = (await anyId) > 0;
+    const counts = await Promise.all(list.map((d, k) => others[k] ?? (idsFound ? counted(d) : 0)));
     for (const [k, d] of list.entries()) {
       if (!counts[k]) continue;
       const { count, index } = await firstVisible(page, d, t.kind === 'field');
