@@ -235,12 +235,15 @@ export const KEY_HOLD_MS = 20;
 /** Actions that act on what the page shows: they wait for it to stop moving first (page-still.ts). */
 export const ACTS_ON_PAGE = new Set<ResolvedAction['kind']>(['click', 'dblclick', 'hover', 'drag', 'fill', 'select', 'check', 'press']);
 
+/** Actions that aim at no place on the screen: they do not wait for CSS animations to end. */
+const TYPING = new Set<ResolvedAction['kind']>(['fill', 'press', 'select']);
+
 /** Run one action. Throws StepFailure (or a Playwright error, classified by the runner). */
 export async function execute(a: ResolvedAction, x: ExecContext): Promise<void> {
   const { page } = x;
   const t = { timeout: x.timeoutMs };
   const loc = (d: LocatorDescriptor) => toLocator(page, d);
-  if (ACTS_ON_PAGE.has(a.kind)) await settle(page);
+  if (ACTS_ON_PAGE.has(a.kind)) await settle(page, false, !TYPING.has(a.kind));
   else if ((a.kind === 'navigate' || a.kind === 'reload') && page.url() !== 'about:blank') await settle(page, true);
   switch (a.kind) {
     case 'navigate': {

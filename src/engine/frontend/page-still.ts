@@ -7,8 +7,10 @@
  * it received and keeps the short timers still pending. What real apps need from that:
  * - Acting while the page still animates can be lost: Node-RED's palette, refiltered while its
  *   previous filter is still sliding categories shut, ends in the old filter. Before acting, the
- *   page is waited on until it has been still for a moment (no mutation, no finite animation
- *   running), at most a second.
+ *   page is waited on until it has been still for a moment (no mutation, and before a pointer
+ *   action no finite animation running), at most a second. Typing aims at no place on the screen:
+ *   it does not wait out CSS transitions, which TiddlyWiki runs for 400 ms each time a tiddler
+ *   opens (script-driven animations, like Node-RED's, change the DOM and are waited out).
  * - A click can be lost: in TiddlyWiki, the first click after the focused editor iframe closed
  *   moved the focus to "Edit this tiddler" while no mouse event reached the document, in 5 of 6
  *   tries of a plain Playwright script. The element is looked up before the click (with that, the
@@ -170,19 +172,20 @@ const lastActed = new WeakMap<Page, number>();
  * (at most the last few seconds: a long poll that was already waiting does not hold every action
  * up) are answered, bounded; never throws. Before leaving a page (`leaving`: a navigation or
  * reload after acting on it) also until its short timers have run, as TodoMVC's ampersand app saves
- * a change 100 ms after it, and a reload sooner would lose it.
+ * a change 100 ms after it, and a reload sooner would lose it. `animations`: also until no finite
+ * animation runs (before pointer actions).
  */
-export async function settle(page: Page, leaving = false): Promise<void> {
+export async function settle(page: Page, leaving = false, animations = true): Promise<void> {
   const acted = lastActed.get(page);
   // (50 ms more: the page's clock is read a moment after this one.)
   const sinceMs = Math.min(NET_WAIT_MS, acted === undefined ? NET_WAIT_MS : Date.now() - acted + 50);
-  const wait = async ([stillMs, maxMs, netMs, since, leave]: readonly [number, number, number, number, boolean]) => {
+  const wait = async ([stillMs, maxMs, netMs, since, leave, anim]: readonly [number, number, number, number, boolean, boolean]) => {
     const s = (window as unknown as Watched).__svcPage;
     if (!s) return;
     const t0 = performance.now();
     const from = t0 - since;
     const loading = () => [...s.net.values()].some((at) => at >= from);
-    const animating = () => document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    const animating = () => anim && document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
     const busy = () => performance.now() - s.last < stillMs || animating() || (leave && s.timers.size > 0);
     for (;;) {
       const elapsed = performance.now() - t0;
@@ -190,7 +193,7 @@ export async function settle(page: Page, leaving = false): Promise<void> {
       await new Promise((r) => s.wait(r, 16));
     }
   };
-  await inPage(page, wait, [STILL_MS, MAX_WAIT_MS, NET_WAIT_MS, sinceMs, leaving] as const).catch(() => {});
+  await inPage(page, wait, [STILL_MS, MAX_WAIT_MS, NET_WAIT_MS, sinceMs, leaving, animations] as const).catch(() => {});
   lastActed.set(page, Date.now());
 }
 
