@@ -70,6 +70,8 @@ export interface Lease {
   videoNote?: string;
   /** With a video recording: stop it and write the file; true, or why it could not be written. */
   saveVideo?(): Promise<true | Error>;
+  /** The run is over (its recordings are still being written): make the next lease's page ready now. */
+  prepareNext(): void;
   /** Close the context and free the slot. */
   release(): Promise<void>;
 }
@@ -198,9 +200,10 @@ export class BrowserPool {
 
   /**
    * The spare, when it fits and is still alive. A new page costs Chromium a renderer process
-   * (about 100 ms here), so a lease takes one made ready after the last lease ended (not during a
-   * run, where it would take CPU from it). A video starts on the leased page, so it shows the run
-   * from its first step, never the time the page waited.
+   * (about 100 ms here), so a lease takes one made ready once the last run's steps ended, while its
+   * trace and video are written (not during the steps, where it would take CPU from them). A video
+   * starts on the leased page, so it shows the run from its first step, never the time the page
+   * waited.
    */
   private async takeSpare(key: string) {
     const s = this.spare;
@@ -241,6 +244,7 @@ export class BrowserPool {
         page,
         ...(videoNote ? { videoNote } : {}),
         ...(saveVideo ? { saveVideo } : {}),
+        prepareNext: () => this.prepareSpare(key, viewport),
         release: async () => {
           if (released) return;
           released = true;

@@ -29,6 +29,7 @@ export async function startRecording(pool: BrowserPool, dir: string, o: { video:
 /** Stop tracing and the video (side by side), write both, and close the context. Never throws. */
 export async function finishRecording(r: Recording): Promise<{ video?: string; videoNote?: string; trace?: string }> {
   const out: { video?: string; videoNote?: string; trace?: string } = {};
+  r.lease.prepareNext();
   const [traced, saved] = await Promise.all([
     r.tracing ? r.lease.context.tracing.stop({ path: join(r.dir, 'trace.zip') }).then(() => true, () => false) : false,
     r.lease.saveVideo?.(),
