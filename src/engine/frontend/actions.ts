@@ -37,11 +37,17 @@ async function until(page: Page, timeoutMs: number, check: () => Promise<boolean
   }
 }
 
+/**
+ * How many matches of `d` are visible (Playwright's own test of visibility), counted in the page in
+ * one call: a check polled until it holds costs one round trip, and one call with its DOM snapshots
+ * in the run's trace, instead of one per match.
+ */
+async function visibleCount(page: Page, d: LocatorDescriptor): Promise<number> {
+  return toLocator(page, d).filter({ visible: true }).count();
+}
+
 async function anyVisible(page: Page, d: LocatorDescriptor): Promise<boolean> {
-  const loc = toLocator(page, d);
-  const n = Math.min(await loc.count(), 20);
-  for (let i = 0; i < n; i++) if (await loc.nth(i).isVisible()) return true;
-  return false;
+  return (await visibleCount(page, d)) > 0;
 }
 
 /**
@@ -83,14 +89,6 @@ async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): P
 }
 
 /** Visible matches of a locator. */
-async function visibleCount(page: Page, d: LocatorDescriptor): Promise<number> {
-  const loc = toLocator(page, d);
-  const n = Math.min(await loc.count(), 200);
-  let visible = 0;
-  for (let i = 0; i < n; i++) if (await loc.nth(i).isVisible()) visible++;
-  return visible;
-}
-
 /** Form fields whose current value contains the text (a value shows on screen like text does). */
 async function valueShown(page: Page, text: string): Promise<boolean> {
   for (const frame of page.frames()) {
