@@ -88,7 +88,6 @@ async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): P
   }
 }
 
-/** Visible matches of a locator. */
 /** Form fields whose current value contains the text (a value shows on screen like text does). */
 async function valueShown(page: Page, text: string): Promise<boolean> {
   for (const frame of page.frames()) {
