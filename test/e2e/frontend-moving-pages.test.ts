@@ -130,6 +130,10 @@ const PAGES: Record<string, string> = {
   '/later-line': `<!doctype html><title>Later</title>
     <h1>Ready</h1><button id="b">Later</button><p id="out"></p>
     <script>document.getElementById('b').onclick = () => setTimeout(() => (document.getElementById('out').textContent = 'Done'), 300);</script>`,
+  // Its frame changes all the time; the page around it never does.
+  '/framed': `<!doctype html><title>Framed</title>
+    <h1>Framed</h1>
+    <iframe srcdoc="<p id='t'>tick 0</p><script>let n = 0; setInterval(() => (document.getElementById('t').textContent = 'tick ' + ++n), 100);</script>"></iframe>`,
   // Draws on a canvas all the time: its picture changes with no change to the DOM.
   '/canvas': `<!doctype html><title>Canvas</title>
     <h1>Canvas</h1><canvas id="c" width="300" height="80"></canvas>
@@ -261,6 +265,15 @@ describe('pages that move while the plan acts', () => {
   it('takes a new picture after a wait on a page that draws on a canvas, where the DOM does not change', async () => {
     const artifactsDir = tempDir('svc-fe-moving-');
     const steps = [a('Open /canvas'), v('The page shows "Canvas"'), a('Wait 1 second')];
+    const r = await runPlan({ steps, baseUrl: url, artifactsDir, pool, video: false, trace: false });
+    expect(r.verdict).toBe('passed');
+    const shot = (i: number) => readFileSync(join(artifactsDir, r.steps[i]!.screenshot!));
+    expect(shot(2).equals(shot(1))).toBe(false);
+  });
+
+  it('takes a new picture after a wait when only a frame of the page changed', async () => {
+    const artifactsDir = tempDir('svc-fe-moving-');
+    const steps = [a('Open /framed'), v('The page shows "Framed"'), a('Wait 1 second')];
     const r = await runPlan({ steps, baseUrl: url, artifactsDir, pool, video: false, trace: false });
     expect(r.verdict).toBe('passed');
     const shot = (i: number) => readFileSync(join(artifactsDir, r.steps[i]!.screenshot!));

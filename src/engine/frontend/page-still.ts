@@ -148,18 +148,36 @@ async function inPage<A, R>(page: Page, fn: (arg: A) => R | Promise<R>, arg: A):
 }
 
 /**
- * What a picture of the page shows depends on, as a key that changes when the picture may: the
- * document and how often it changed (DOM mutations, answers to its requests), its URL, scroll
- * position, viewport and focused element. Null when a picture may change with no trace in the DOM
- * (a canvas, video, plug-in or frame is there, an animation runs) or the page cannot be read.
+ * What a picture of the page shows depends on, as a key that changes when the picture may: each
+ * document (the page's and its frames', such as TiddlyWiki's editor) and how often it changed (DOM
+ * mutations, answers to its requests), its URL, scroll position and focused element, and the
+ * viewport. Null when a picture may change with no trace in the DOM (a canvas, video or plug-in is
+ * there, an animation that ends runs), a frame cannot be read (another origin, no watcher) or the
+ * page cannot be read at all.
  */
 export async function pageLook(page: Page): Promise<string | null> {
   const look = () => {
-    const s = (window as unknown as Watched).__svcPage;
-    if (!s || document.querySelector('canvas, video, iframe, frame, embed, object') || document.getAnimations().some((a) => a.playState === 'running')) return null;
-    const el = document.activeElement;
-    const focus = el ? `${el.tagName}:${Array.prototype.indexOf.call(document.getElementsByTagName(el.tagName), el)}` : '';
-    return [location.href, s.doc, s.ver, scrollX, scrollY, innerWidth, innerHeight, focus].join(' ');
+    const parts: unknown[] = [innerWidth, innerHeight];
+    const visit = (doc: Document, depth: number): boolean => {
+      const w = doc.defaultView;
+      const s = (w as unknown as Watched | null)?.__svcPage;
+      // An endless animation (a spinner) changes no content: a picture of it stays true.
+      const moving = doc.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (!w || !s || moving || doc.querySelector('canvas, video, embed, object')) return false;
+      const el = doc.activeElement;
+      parts.push(doc.URL, s.doc, s.ver, w.scrollX, w.scrollY, el ? `${el.tagName}:${Array.prototype.indexOf.call(doc.getElementsByTagName(el.tagName), el)}` : '');
+      for (const f of Array.from(doc.querySelectorAll('iframe, frame'))) {
+        let inner: Document | null = null;
+        try {
+          inner = (f as HTMLIFrameElement).contentDocument;
+        } catch {
+          inner = null;
+        }
+        if (!inner || depth >= 3 || !visit(inner, depth + 1)) return false;
+      }
+      return true;
+    };
+    return visit(document, 0) ? parts.join(' ') : null;
   };
   return inPage(page, look, null).catch(() => null);
 }
