@@ -67,10 +67,10 @@ async function rendered(page: Page, text: string): Promise<boolean> {
 async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): Promise<boolean> {
   const loc = toLocator(page, d);
   if (state === 'hidden') return !(await anyVisible(page, d));
+  if (state === 'visible') return anyVisible(page, d);
   const el = loc.first();
   if ((await loc.count()) === 0) return false;
   switch (state) {
-    case 'visible': return anyVisible(page, d);
     case 'enabled': return el.isEnabled({ timeout: 500 });
     case 'disabled': return el.isDisabled({ timeout: 500 });
     case 'checked': return el.isChecked({ timeout: 500 });

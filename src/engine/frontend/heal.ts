@@ -36,7 +36,7 @@ async function fits(page: Page, d: LocatorDescriptor, kind: ResolvedAction['kind
   const loc = toLocator(page, d);
   // A drag takes its element where it is drawn; one that is not drawn (a structural path that now
   // ends on an empty SVG group) cannot be dragged. Clicks may reveal what hovering shows.
-  if (kind === 'drag') return (await loc.count().catch(() => 0)) > 0 && loc.first().isVisible().catch(() => false);
+  if (kind === 'drag') return loc.first().isVisible().catch(() => false);
   // One look at the page: is there a first match, and can the action act on it.
   const want = FITS[kind] ?? '*';
   return loc.evaluateAll((els, sel) => els.length > 0 && els[0]!.matches(sel), want).catch(() => false);
