@@ -40,7 +40,7 @@ describe('browser sources', () => {
     }
   });
 
-  it('keeps no run\'s video or trace data in the browser\'s own directories once the run is saved', () => {
+  it('keeps no run\'s video or trace data in the browser\'s own directories once the run is saved, and each trace whole', () => {
     // A server's browser lives for days: what Playwright keeps for each run until the browser closes
     // (the video's first copy, the raw trace, its page snapshots and frames) must go with the run.
     const tmp = tempDir('svc-fe-tmp-');
@@ -56,7 +56,7 @@ describe('browser sources', () => {
       const pool = new BrowserPool({ size: 1 });
       const results = [];
       for (let i = 0; i < 3; i++) {
-        const r = await runPlan({ steps: ${JSON.stringify(PLAN)}, baseUrl: app.url, account: DEMO_USER, artifactsDir: join(${JSON.stringify(runs)}, String(i)), pool });
+        const r = await runPlan({ steps: ${JSON.stringify(PLAN)}, baseUrl: app.url, account: DEMO_USER, artifactsDir: join(${JSON.stringify(runs)}, String(i)), pool, video: i !== 1 });
         results.push({ verdict: r.verdict, video: r.video ?? null, trace: r.trace ?? null });
       }
       const files = (d) => statSync(d).isDirectory() ? readdirSync(d).flatMap((f) => files(join(d, f))) : [d];
@@ -65,14 +65,19 @@ describe('browser sources', () => {
       await pool.close(); await app.close();`;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, TMPDIR: tmp }, encoding: 'utf8', timeout: 90_000 });
     const r = JSON.parse(out.trim().split('\n').pop()!);
-    expect(r.results).toEqual(Array.from({ length: 3 }, () => ({ verdict: 'passed', video: 'video.webm', trace: 'trace.zip' })));
+    expect(r.results).toEqual([0, 1, 2].map((i) => ({ verdict: 'passed', video: i === 1 ? null : 'video.webm', trace: 'trace.zip' })));
     expect(r.left).toEqual([]);
-    // Each saved trace still carries its own frames: clearing between runs took nothing a later run needed.
-    for (const i of [0, 2]) {
+    for (const i of [0, 1, 2]) {
       const zip = join(runs, String(i), 'trace.zip');
-      const frames = zipEntry(zip, 'trace.trace')!.toString('utf8').split('\n').filter((l) => l.includes('"screencast-frame"')).map((l) => JSON.parse(l).file as string);
-      expect(frames.length).toBeGreaterThan(0);
-      expect(frames.filter((file) => zipEntry(zip, file) === undefined)).toEqual([]);
+      const events = zipEntry(zip, 'trace.trace')!.toString('utf8');
+      // The trace's film strip only where no video shows the run; page snapshots in every trace.
+      expect(events.includes('"screencast-frame"')).toBe(i === 1);
+      expect(events.includes('"frame-snapshot"')).toBe(true);
+      // Every picture and resource a saved trace names is in it: clearing between runs took nothing
+      // a later run needed.
+      const named = [...(events + zipEntry(zip, 'trace.network')!.toString('utf8')).matchAll(/"_?file":"(resources\/[^"]+)"/g)].map((m) => m[1]!);
+      expect(named.length).toBeGreaterThan(0);
+      expect(named.filter((file) => zipEntry(zip, file) === undefined)).toEqual([]);
     }
   });
 

@@ -92,8 +92,9 @@ const PAGES: Record<string, string> = {
       customElements.define('todo-app', class extends HTMLElement {
         connectedCallback() {
           const root = this.attachShadow({ mode: 'open' });
-          root.innerHTML = '<h1>todos</h1><input class="new" placeholder="What needs to be done?"><ul class="todo-list"></ul><span class="count"></span>';
+          root.innerHTML = '<h1>todos</h1><input class="new" placeholder="What needs to be done?"><ul class="todo-list"></ul><span class="count"></span><button data-testid="clear-completed">✕ done</button>';
           const list = root.querySelector('ul'), count = root.querySelector('.count');
+          root.querySelector('[data-testid]').addEventListener('click', () => { for (const c of list.querySelectorAll('input:checked')) c.parentElement.remove(); left(); });
           const left = () => (count.textContent = list.querySelectorAll('input:not(:checked)').length + ' left');
           root.querySelector('.new').addEventListener('keyup', (e) => {
             if (e.key !== 'Enter' || !e.target.value.trim()) return;
@@ -219,10 +220,14 @@ describe('pages that move while the plan acts', () => {
       a('Click the remove button of "Eggs"'),
       v('"Eggs" is gone'),
       v('The list shows 1 todo'),
+      // Named only by its test id, inside the shadow root: the button reads "✕ done".
+      a('Click "Clear completed"'),
+      v('"Milk" is gone'),
     ];
     const first = await runPlan({ steps, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
     expect(first.failure?.message).toBeUndefined();
     expect(first.verdict).toBe('passed');
+    expect(first.script.steps.find((x) => x.index === 9)?.action).toMatchObject({ target: { strategy: 'testid', value: 'clear-completed' } });
     const replay = await runPlan({ steps, script: first.script, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
     expect(replay.failure?.message).toBeUndefined();
     expect(replay.heals).toEqual([]);

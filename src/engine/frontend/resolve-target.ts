@@ -62,26 +62,75 @@ export function candidates(t: Target, testIdAttributes: string[]): LocatorDescri
 
 const EDITABLE = 'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]), textarea, select, [contenteditable=""], [contenteditable=true], [role=textbox], [role=searchbox], [role=combobox], [role=spinbutton]';
 
-/** Index of the first visible match (for fields: one that takes typing), -1 when none; `count` is the total number of matches. */
-async function firstVisible(page: Page, d: LocatorDescriptor, field = false): Promise<{ count: number; index: number }> {
-  const loc = toLocator(page, d);
-  const count = await loc.count().catch(() => 0);
-  for (let i = 0; i < Math.min(count, 10); i++) {
-    if (!(await loc.nth(i).isVisible().catch(() => false))) continue;
-    // A field must be something one can type into (a label can also name a button).
-    if (field && !(await loc.nth(i).evaluate((el, sel) => el.matches(sel), EDITABLE).catch(() => false))) continue;
-    return { count, index: i };
-  }
-  return { count, index: -1 };
+/**
+ * How many elements each CSS selector matches on the page, open shadow roots included (as
+ * Playwright's CSS engine counts them), in one evaluation; 0 for a selector the page cannot parse.
+ */
+async function cssCounts(page: Page, selectors: string[]): Promise<number[]> {
+  return page
+    .evaluate((sels) => {
+      const roots: Array<Document | ShadowRoot> = [document];
+      for (let i = 0; i < roots.length; i++) for (const el of roots[i]!.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
+      return sels.map((sel) => {
+        try {
+          return roots.reduce((n, r) => n + r.querySelectorAll(sel).length, 0);
+        } catch {
+          return 0;
+        }
+      });
+    }, selectors)
+    .catch(() => selectors.map(() => 0));
 }
 
-/** Prefer a unique test id carried by the chosen element. */
-async function upgradeToTestId(page: Page, d: LocatorDescriptor, attrs: string[]): Promise<LocatorDescriptor> {
+interface Look {
+  /** How many elements match. */
+  count: number;
+  /** The first visible one among the first ten (for fields: one that takes typing), -1 when none. */
+  index: number;
+  /** The test-id attributes of the element chosen (of the first match when none is visible). */
+  ids: Array<string | null>;
+}
+
+/**
+ * One look at a candidate's matches: how many, the first visible one (Playwright's own rule: a
+ * non-empty box and a visible style; `display: contents` by its children) and its test ids. One
+ * call instead of a count, a visibility check per match and a read of the attributes.
+ */
+async function look(page: Page, d: LocatorDescriptor, field: boolean, attrs: string[]): Promise<Look> {
+  return toLocator(page, d)
+    .evaluateAll(
+      (els, o) => {
+        const shown = (el: Element): boolean => {
+          const style = getComputedStyle(el);
+          if (style.display === 'contents') {
+            return [...el.childNodes].some((n) => {
+              if (n.nodeType === 1) return shown(n as Element);
+              if (n.nodeType !== 3) return false;
+              const range = document.createRange();
+              range.selectNodeContents(n);
+              const r = range.getBoundingClientRect();
+              return r.width > 0 && r.height > 0;
+            });
+          }
+          const c = el as Element & { checkVisibility?: () => boolean };
+          if (c.checkVisibility && !c.checkVisibility()) return false;
+          if (style.visibility !== 'visible') return false;
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && r.height > 0;
+        };
+        // A field must be something one can type into (a label can also name a button).
+        const index = els.slice(0, 10).findIndex((el) => shown(el) && (!o.field || el.matches(o.editable)));
+        const el = els[Math.max(0, index)];
+        return { count: els.length, index, ids: o.attrs.map((n) => el?.getAttribute(n) ?? null) };
+      },
+      { field, editable: EDITABLE, attrs },
+    )
+    .catch(() => ({ count: 0, index: -1, ids: attrs.map(() => null) }));
+}
+
+/** Prefer a unique test id carried by the chosen element (its attributes as `look` read them). */
+async function upgradeToTestId(page: Page, d: LocatorDescriptor, attrs: string[], values: Array<string | null>): Promise<LocatorDescriptor> {
   if (d.strategy === 'testid') return d;
-  // Every attribute in one look at the element.
-  const values = await toLocator(page, d)
-    .evaluate((el, names) => names.map((n) => el.getAttribute(n)), attrs, { timeout: 500 })
-    .catch(() => attrs.map(() => null));
   for (const [k, attribute] of attrs.entries()) {
     const value = values[k];
     if (!value) continue;
@@ -103,26 +152,46 @@ export interface FindOptions {
   allowHidden?: boolean;
 }
 
+/** The first of `list` with a visible match (or, with `allowHidden`, any match), or undefined. */
+async function firstShown(page: Page, list: LocatorDescriptor[], field: boolean, opts: FindOptions): Promise<LocatorDescriptor | undefined> {
+  // Count every candidate at once (one round of requests), then look closer only at those that
+  // match. The test ids are plain CSS: all of them in one look at the page (a Playwright call
+  // each cost 15-40 ms for a name's 25); inside an item, as one selector first, most pages
+  // carrying none of them.
+  const counted = (d: LocatorDescriptor) => toLocator(page, d).count().catch(() => 0);
+  const ids = list.filter((d): d is Extract<LocatorDescriptor, { strategy: 'testid' }> => d.strategy === 'testid');
+  const within = ids[0]?.within;
+  const idCounts = ids.length && !within ? cssCounts(page, ids.map((d) => testIdSelector(d.attribute, d.value))) : undefined;
+  const anyId = ids.length && within ? counted({ strategy: 'css', selector: ids.map((d) => testIdSelector(d.attribute, d.value)).join(', '), within }) : 0;
+  const others = list.map((d) => (d.strategy === 'testid' ? undefined : counted(d)));
+  const byId = new Map<LocatorDescriptor, number>();
+  if (idCounts) (await idCounts).forEach((n, k) => byId.set(ids[k]!, n));
+  const idsFound = (await anyId) > 0;
+  const counts = await Promise.all(list.map((d, k) => others[k] ?? byId.get(d) ?? (idsFound ? counted(d) : 0)));
+  for (const [k, d] of list.entries()) {
+    if (!counts[k]) continue;
+    const { count, index, ids: values } = await look(page, d, field, opts.testIdAttributes);
+    const pick = index >= 0 ? index : opts.allowHidden && count > 0 ? 0 : -1;
+    if (pick < 0) continue;
+    const chosen: LocatorDescriptor = count > 1 ? { ...d, nth: pick } : d;
+    return upgradeToTestId(page, chosen, opts.testIdAttributes, values);
+  }
+  return undefined;
+}
+
 /** Poll the candidates until one matches a visible element, or throw ResolveError. */
 export async function findTarget(page: Page, t: Target, opts: FindOptions): Promise<LocatorDescriptor> {
   const list = candidates(t, opts.testIdAttributes);
+  // Two rounds in the candidates' order: the test ids and exact names, then the loose names, which
+  // are counted only when no exact one is on the page (most targets are named exactly: half the
+  // calls). The first candidate with a visible match wins, as in a single round.
+  const loose = list.findIndex((d) => d.strategy !== 'testid' && !('exact' in d && d.exact));
+  const rounds = loose < 0 ? [list] : [list.slice(0, loose), list.slice(loose)];
   const deadline = Date.now() + opts.timeoutMs;
   for (;;) {
-    // Count every candidate at once (one round of requests), then look closer only at those that
-    // match. The test ids are counted as one selector first: most pages carry none of them.
-    const counted = (d: LocatorDescriptor) => toLocator(page, d).count().catch(() => 0);
-    const ids = list.filter((d): d is Extract<LocatorDescriptor, { strategy: 'testid' }> => d.strategy === 'testid');
-    const anyId = ids.length ? counted({ strategy: 'css', selector: ids.map((d) => testIdSelector(d.attribute, d.value)).join(', '), ...(ids[0]!.within ? { within: ids[0]!.within } : {}) }) : 0;
-    const others = list.map((d) => (d.strategy === 'testid' ? undefined : counted(d)));
-    const idsFound = (await anyId) > 0;
-    const counts = await Promise.all(list.map((d, k) => others[k] ?? (idsFound ? counted(d) : 0)));
-    for (const [k, d] of list.entries()) {
-      if (!counts[k]) continue;
-      const { count, index } = await firstVisible(page, d, t.kind === 'field');
-      const pick = index >= 0 ? index : opts.allowHidden && count > 0 ? 0 : -1;
-      if (pick < 0) continue;
-      const chosen: LocatorDescriptor = count > 1 ? { ...d, nth: pick } : d;
-      return upgradeToTestId(page, chosen, opts.testIdAttributes);
+    for (const round of rounds) {
+      const found = await firstShown(page, round, t.kind === 'field', opts);
+      if (found) return found;
     }
     if (Date.now() >= deadline) break;
     await pageChange(page, deadline - Date.now());
