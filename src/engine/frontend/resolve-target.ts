@@ -159,15 +159,15 @@ async function firstShown(page: Page, list: LocatorDescriptor[], field: boolean,
   // each cost 15-40 ms for a name's 25); inside an item, as one selector first, most pages
   // carrying none of them.
   const counted = (d: LocatorDescriptor) => toLocator(page, d).count().catch(() => 0);
-  const ids = list.filter((d): d is Extract<LocatorDescriptor, { strategy: 'testid' }> => d.strategy === 'testid');
+  const ids = list.filter((d) => d.strategy === 'testid');
+  const selectors = ids.flatMap((d) => (d.strategy === 'testid' ? [testIdSelector(d.attribute, d.value)] : []));
   const within = ids[0]?.within;
-  const idCounts = ids.length && !within ? cssCounts(page, ids.map((d) => testIdSelector(d.attribute, d.value))) : undefined;
-  const anyId = ids.length && within ? counted({ strategy: 'css', selector: ids.map((d) => testIdSelector(d.attribute, d.value)).join(', '), within }) : 0;
-  const others = list.map((d) => (d.strategy === 'testid' ? undefined : counted(d)));
-  const byId = new Map<LocatorDescriptor, number>();
-  if (idCounts) (await idCounts).forEach((n, k) => byId.set(ids[k]!, n));
-  const idsFound = (await anyId) > 0;
-  const counts = await Promise.all(list.map((d, k) => others[k] ?? byId.get(d) ?? (idsFound ? counted(d) : 0)));
+  const idCounts: Promise<number[]> = !ids.length
+    ? Promise.resolve([])
+    : within
+      ? counted({ strategy: 'css', selector: selectors.join(', '), within }).then((n) => (n > 0 ? Promise.all(ids.map(counted)) : ids.map(() => 0)))
+      : cssCounts(page, selectors);
+  const counts = await Promise.all(list.map((d) => (d.strategy === 'testid' ? idCounts.then((n) => n[ids.indexOf(d)]!) : counted(d))));
   for (const [k, d] of list.entries()) {
     if (!counts[k]) continue;
     const { count, index, ids: values } = await look(page, d, field, opts.testIdAttributes);
