@@ -42,7 +42,9 @@ export function createApp(deps: ServerDeps): Hono<AppEnv> {
   app.get('/', (c) => c.redirect('/portal'));
 
   const api = new Hono<AppEnv>();
-  api.use('*', bodyLimit({ maxSize: MAX_BODY, onError: () => { throw new SvcError('PAYLOAD_TOO_LARGE', `request body larger than ${MAX_BODY} bytes`); } }));
+  const limitBody = bodyLimit({ maxSize: MAX_BODY, onError: () => { throw new SvcError('PAYLOAD_TOO_LARGE', `request body larger than ${MAX_BODY} bytes`); } });
+  // Reads carry no body: asking for one would build a whole fetch Request for every GET.
+  api.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   api.use('*', authenticate);
   const kit = {
     mount<E extends Endpoint>(a: Hono<AppEnv>, e: E, handler: RouteHandler<E>) {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SCOPES, type Scope } from '../../contract/endpoint.js';
 import { newId, nowIso, sha256 } from '../../util/ids.js';
 import { parseJson } from '../db.js';
+import { prepared } from '../prepared.js';
 import type { Db } from '../schema.js';
 
 export interface KeyRecord {
@@ -98,12 +99,11 @@ export async function getKey(db: Db, keyId: string): Promise<KeyRecord | undefin
   return r ? toRecord(r as Row) : undefined;
 }
 
+const activeKeyByHash = prepared((db, hash: string) => baseQuery(db).where('api_keys.key_hash', '=', hash).where('api_keys.revoked_at', 'is', null));
+
 /** The active (not revoked) key whose hash matches, or undefined. */
 export async function findActiveKey(db: Db, key: string): Promise<KeyRecord | undefined> {
-  const r = await baseQuery(db)
-    .where('api_keys.key_hash', '=', sha256(key))
-    .where('api_keys.revoked_at', 'is', null)
-    .executeTakeFirst();
+  const [r] = await activeKeyByHash(db, sha256(key));
   return r ? toRecord(r as Row) : undefined;
 }
 

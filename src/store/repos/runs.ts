@@ -2,28 +2,44 @@ import type { Selectable } from 'kysely';
 import type { RunView, RunStatus } from '../../contract/runs.js';
 import { newId } from '../../util/ids.js';
 import { parseJson } from '../db.js';
+import { prepared } from '../prepared.js';
 import type { Db } from '../schema.js';
 import type { RunCallsTable, RunsTable } from '../schema-runs.js';
 import type { RecordedCall, StepRecord } from '../../engine/types.js';
 
 export type RunRow = Selectable<RunsTable>;
 
+const runById = prepared((db, id: string) => db.selectFrom('runs').selectAll().where('id', '=', id));
+const usersRunById = prepared((db, id: string, userId: string) => db.selectFrom('runs').selectAll().where('id', '=', id).where('user_id', '=', userId));
+
+/** A run, or undefined; with a user, only that user's run. */
 export async function getRunRow(db: Db, runId: string, userId?: string): Promise<RunRow | undefined> {
-  let q = db.selectFrom('runs').selectAll().where('id', '=', runId);
-  if (userId) q = q.where('user_id', '=', userId);
-  return q.executeTakeFirst();
+  const [row] = userId ? await usersRunById(db, runId, userId) : await runById(db, runId);
+  return row;
 }
+
+const stepCountsOfRun = prepared((db, runId: string) =>
+  db
+    .selectFrom('run_steps')
+    .select(['run_id', 'status'])
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('run_id', '=', runId)
+    .groupBy(['run_id', 'status']),
+);
 
 export async function stepCounts(db: Db, runIds: string[]): Promise<Map<string, RunView['steps']>> {
   const out = new Map<string, RunView['steps']>();
   if (!runIds.length) return out;
-  const rows = await db
-    .selectFrom('run_steps')
-    .select(['run_id', 'status'])
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('run_id', 'in', runIds)
-    .groupBy(['run_id', 'status'])
-    .execute();
+  const rows =
+    runIds.length === 1
+      ? await stepCountsOfRun(db, runIds[0]!)
+      : await db
+          .selectFrom('run_steps')
+          .select(['run_id', 'status'])
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('run_id', 'in', runIds)
+          .groupBy(['run_id', 'status'])
+          .execute();
   for (const r of rows) {
     const s = out.get(r.run_id) ?? { total: 0, passed: 0, failed: 0 };
     const n = Number(r.n);
