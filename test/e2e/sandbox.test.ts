@@ -1,6 +1,6 @@
 // Uploaded backend test code probes the machine as an attacker would, through the real server and
 // CLI; each probe must find the door shut. The server runs with its default isolation (bubblewrap).
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendWorld, type BackendWorld } from '../helpers/backend-project.js';
@@ -119,6 +119,17 @@ time.sleep(5)
     });
     expect(forkServers.length).toBeGreaterThan(0);
     for (const p of forkServers) expect(niceOf(`/proc/${p}/stat`)).toBe(base);
+    // The tests yield the CPU to the server: the idle policy, and where Linux groups processes by
+    // session, the sandbox's own session group at the lowest weight; the server's group unchanged.
+    const pythons = forkServers.filter((p) => /python/.test(readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0')[0]!));
+    expect(pythons.length).toBeGreaterThan(0);
+    for (const p of pythons) expect(readFileSync(`/proc/${p}/sched`, 'utf8')).toMatch(/^policy\s*:\s*5$/m);
+    if (existsSync(`/proc/${pid}/autogroup`) && readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim() === '1') {
+      const group = (p: number | string) => /^(\S+) nice (-?\d+)/.exec(readFileSync(`/proc/${p}/autogroup`, 'utf8'))!.slice(1);
+      const [serverGroup, serverNice] = group(pid);
+      expect(serverNice).toBe(group(process.pid)[1]);
+      for (const p of pythons) expect(group(p)).toEqual([expect.not.stringMatching(`^${serverGroup}$`), '19']);
+    }
   });
 
   it('lets requests, urllib and http.client reach the target through svc, and refuses svc-server itself on every hop', async () => {
