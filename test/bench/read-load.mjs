@@ -1,8 +1,9 @@
 // The read load of suite-bench.mjs, in a worker thread of its own: GET /runs/{id} at a fixed rate,
-// open loop, until told to stop; then the latencies. On its own thread (with, as root, a higher
-// priority: Linux keeps a nice value per thread) the load generator's timing is not held up by the
-// bench's other work on the same cores (the target API, starting the CLI), which a client on
-// another machine would not share.
+// open loop, until told to stop; then the latencies of the requests due between 'mark' and 'stop'
+// (the reads sent before the mark warm the connections and the server up, as a steady load has).
+// On its own thread (with, as root, a higher priority: Linux keeps a nice value per thread) the load
+// generator's timing is not held up by the bench's other work on the same cores (the target API,
+// starting the CLI), which a client on another machine would not share.
 import { Agent, request } from 'node:http';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -20,8 +21,10 @@ const url = new URL(`${apiUrl}/runs/`);
 const times = [];
 const fromSent = [];
 let errors = 0;
+let timed = 0;
 let sent = 0;
 let stopped = false;
+let markedAt = Infinity;
 const inFlight = new Set();
 const t0 = performance.now();
 const one = (due) =>
@@ -31,13 +34,18 @@ const one = (due) =>
     const req = request({ agent, host: url.hostname, port: url.port, path: `${url.pathname}${id}`, headers: { authorization: `Bearer ${key}` } }, (res) => {
       res.resume();
       res.on('end', () => {
+        if (due < markedAt) return resolve();
+        timed++;
         if (res.statusCode !== 200) errors++;
         times.push(performance.now() - due);
         fromSent.push(performance.now() - sentAt);
         resolve();
       });
     });
-    req.on('error', () => (errors++, resolve()));
+    req.on('error', () => {
+      if (due >= markedAt) timed++, errors++;
+      resolve();
+    });
     req.end();
   });
 const tick = () => {
@@ -52,7 +60,8 @@ const tick = () => {
   setTimeout(tick, 1);
 };
 tick();
-parentPort.once('message', async () => {
+parentPort.on('message', async (m) => {
+  if (m === 'mark') return void (markedAt = performance.now());
   stopped = true;
   await Promise.all(inFlight);
   agent.destroy();
@@ -60,5 +69,5 @@ parentPort.once('message', async () => {
     const s = [...list].sort((a, b) => a - b);
     return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
   };
-  parentPort.postMessage({ sent, errors, p50: q(times, 0.5), p99: q(times, 0.99), sentP50: q(fromSent, 0.5), sentP99: q(fromSent, 0.99) });
+  parentPort.postMessage({ sent: timed, errors, p50: q(times, 0.5), p99: q(times, 0.99), sentP50: q(fromSent, 0.5), sentP99: q(fromSent, 0.99) });
 });
