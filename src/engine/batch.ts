@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import { parseJson } from '../store/db.js';
 import type { TestsTable } from '../store/schema-projects.js';
 import type { Db } from '../store/schema.js';
-import { insertCalls, insertSteps, setTestStatus, updateRun, type RunRow } from '../store/repos/runs.js';
+import { endRun, insertCalls, insertSteps, startRun, updateRun, type RunRow } from '../store/repos/runs.js';
 import { nowIso } from '../util/ids.js';
 import { AuthFetchError, fetchAutoAuth, staticAuth } from './auth.js';
 import type { EngineContext } from './context.js';
@@ -185,10 +185,7 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
   async function run(s: Slot): Promise<void> {
     const executor = ctx.executors[s.test.type];
     const startedAt = nowIso();
-    await db.transaction().execute(async (trx) => {
-      await updateRun(trx, s.run.id, { status: 'running', started_at: startedAt });
-      await setTestStatus(trx, s.test.id, 'running');
-    });
+    await startRun(db, s.run.id, s.test.id, startedAt);
     s.run.status = 'running';
     if (!executor) {
       const why = s.test.type === 'frontend' ? 'no browser is available on this server (install chromium or set SVC_BROWSER_WS_ENDPOINT)' : 'no Python runner is available';
@@ -287,19 +284,23 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
     on: Db = db,
   ): Promise<void> {
     const extra = { ...(d.extra ?? {}), ...(d.blockedBy ? { blockedBy: d.blockedBy } : {}), ...(d.missing ? { missingVariables: d.missing } : {}) };
-    await updateRun(on, s.run.id, {
-      verdict,
-      reason: d.reason ?? (d.failure ? d.failure.message : null),
-      failure: d.failure ? JSON.stringify(d.failure) : null,
-      produced: d.produced ? JSON.stringify(d.produced) : null,
-      consumed: d.consumed ? JSON.stringify(d.consumed) : null,
-      api_output: d.stdout ?? null,
-      trace: d.trace ?? null,
-      assertions: d.assertions ? JSON.stringify(d.assertions) : null,
-      extra: Object.keys(extra).length ? JSON.stringify(extra) : null,
-      finished_at: d.finishedAt ?? nowIso(),
-      ...(d.startedAt ? { started_at: d.startedAt } : {}),
-    });
+    await endRun(
+      on,
+      s.run.id,
+      {
+        verdict,
+        reason: d.reason ?? (d.failure ? d.failure.message : null),
+        failure: d.failure ? JSON.stringify(d.failure) : null,
+        produced: d.produced ? JSON.stringify(d.produced) : null,
+        consumed: d.consumed ? JSON.stringify(d.consumed) : null,
+        api_output: d.stdout ?? null,
+        trace: d.trace ?? null,
+        assertions: d.assertions ? JSON.stringify(d.assertions) : null,
+        extra: Object.keys(extra).length ? JSON.stringify(extra) : null,
+        finished_at: d.finishedAt ?? nowIso(),
+      },
+      d.startedAt,
+    );
     s.run.verdict = verdict;
   }
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openStore, type Store } from '../../src/store/db.js';
-import { prepared } from '../../src/store/prepared.js';
+import { prepared, preparedInsert } from '../../src/store/prepared.js';
 import { createKey, findActiveKey, revokeKey } from '../../src/store/repos/keys.js';
 
 /** Queries compiled once and run with each call's values: right rows, per store, nothing stale. */
@@ -45,6 +45,31 @@ describe('prepared queries', () => {
     const carol = await createKey(b.db, { name: 'carol', email: 'carol@example.com' });
     expect((await findActiveKey(b.db, carol.key))?.userName).toBe('carol');
     expect(await findActiveKey(a.db, carol.key)).toBeUndefined();
+  });
+
+  it('runs in a transaction, committed or rolled back with it', async () => {
+    const addUser = preparedInsert('users');
+    const now = new Date().toISOString();
+    await a.db.transaction().execute(async (trx) => {
+      await addUser(trx, [{ id: 'usr_kept', name: 'kept', email: null, created_at: now }]);
+    });
+    await expect(
+      a.db.transaction().execute(async (trx) => {
+        await addUser(trx, [{ id: 'usr_gone', name: 'gone', email: 'gone@example.com', created_at: now }]);
+        throw new Error('abandoned');
+      }),
+    ).rejects.toThrow('abandoned');
+    // Another set of columns, or number of rows, is a statement of its own; long lists go in parts.
+    await addUser(a.db, [{ id: 'usr_short', name: 'short', created_at: now }]);
+    const many = Array.from({ length: 120 }, (_, i) => ({ id: `usr_m${String(i).padStart(3, '0')}`, name: `m${i}`, email: `m${i}@example.com`, created_at: now }));
+    await addUser(a.db, many);
+    const rows = await a.db.selectFrom('users').select(['id', 'email']).where('id', 'in', ['usr_kept', 'usr_gone', 'usr_short']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 'usr_kept', email: null },
+      { id: 'usr_short', email: null },
+    ]);
+    const stored = await a.db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'like', 'usr_m%').orderBy('id').execute();
+    expect(stored).toEqual(many.map(({ id, name, email }) => ({ id, name, email })));
   });
 
   it('refuses a query that does not bind every argument', async () => {

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { RunView, RunStatus } from '../../contract/runs.js';
 import { newId } from '../../util/ids.js';
 import { parseJson } from '../db.js';
-import { prepared } from '../prepared.js';
+import { byColumn, prepared, preparedInsert, type Bound } from '../prepared.js';
 import type { Db } from '../schema.js';
 import type { RunCallsTable, RunsTable } from '../schema-runs.js';
 import type { RecordedCall, StepRecord } from '../../engine/types.js';
@@ -98,38 +98,37 @@ export async function runViews(db: Db, rows: RunRow[], publicUrl: string): Promi
 /** Rows written per statement when many are written at once (a trigger's runs, a batch's statuses). */
 export const ROWS_PER_STATEMENT = 100;
 
+function callRow(batchId: string, runId: string | null, origin: string, c: RecordedCall) {
+  return {
+    id: newId('call'),
+    batch_id: batchId,
+    run_id: runId,
+    origin,
+    seq: c.seq,
+    method: c.method,
+    url: c.url,
+    path: c.path,
+    request_headers: JSON.stringify(c.requestHeaders ?? {}),
+    request_body: c.requestBody,
+    status: c.status,
+    response_headers: JSON.stringify(c.responseHeaders ?? {}),
+    response_body: c.responseBody,
+    latency_ms: c.latencyMs,
+    started_at: c.startedAt,
+    error: c.error ?? null,
+  };
+}
+const insertCallRows = preparedInsert('run_calls');
+
+/** Records calls (a test's, or the engine's own) and returns their ids. */
 export async function insertCalls(db: Db, batchId: string, runId: string | null, origin: string, calls: RecordedCall[]): Promise<string[]> {
-  const ids: string[] = [];
-  if (!calls.length) return ids;
-  const rows = calls.map((c) => {
-    const id = newId('call');
-    ids.push(id);
-    return {
-      id,
-      batch_id: batchId,
-      run_id: runId,
-      origin,
-      seq: c.seq,
-      method: c.method,
-      url: c.url,
-      path: c.path,
-      request_headers: JSON.stringify(c.requestHeaders ?? {}),
-      request_body: c.requestBody,
-      status: c.status,
-      response_headers: JSON.stringify(c.responseHeaders ?? {}),
-      response_body: c.responseBody,
-      latency_ms: c.latencyMs,
-      started_at: c.startedAt,
-      error: c.error ?? null,
-    };
-  });
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto('run_calls').values(rows.slice(i, i + 200)).execute();
-  return ids;
+  const rows = calls.map((c) => callRow(batchId, runId, origin, c));
+  await insertCallRows(db, rows);
+  return rows.map((r) => r.id);
 }
 
-export async function insertSteps(db: Db, runId: string, steps: StepRecord[]): Promise<void> {
-  if (!steps.length) return;
-  const rows = steps.map((s, idx) => ({
+function stepRow(runId: string, s: StepRecord, idx: number) {
+  return {
     id: newId('stp'),
     run_id: runId,
     idx,
@@ -140,12 +139,52 @@ export async function insertSteps(db: Db, runId: string, steps: StepRecord[]): P
     started_at: s.startedAt,
     error: s.error ?? null,
     detail: s.detail ? JSON.stringify(s.detail) : null,
-  }));
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto('run_steps').values(rows.slice(i, i + 200)).execute();
+  };
+}
+const insertStepRows = preparedInsert('run_steps');
+
+export async function insertSteps(db: Db, runId: string, steps: StepRecord[]): Promise<void> {
+  await insertStepRows(db, steps.map((s, idx) => stepRow(runId, s, idx)));
 }
 
 export async function updateRun(db: Db, runId: string, patch: Partial<Omit<RunsTable, 'id'>>): Promise<void> {
   await db.updateTable('runs').set(patch).where('id', '=', runId).execute();
+}
+
+const runStarted = prepared((db, id: string, startedAt: string) => db.updateTable('runs').set({ status: 'running', started_at: startedAt }).where('id', '=', id));
+
+/** A run and its test are running: one commit. */
+export async function startRun(db: Db, runId: string, testId: string, startedAt: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await runStarted(trx, runId, startedAt);
+    await testStatus(trx, testId, 'running');
+  });
+}
+
+/** What a finished run records (every column written; null clears). */
+export interface RunEnd {
+  verdict: string;
+  reason: string | null;
+  failure: string | null;
+  produced: string | null;
+  consumed: string | null;
+  api_output: string | null;
+  trace: string | null;
+  assertions: string | null;
+  extra: string | null;
+  finished_at: string;
+}
+const END_COLUMNS = ['verdict', 'reason', 'failure', 'produced', 'consumed', 'api_output', 'trace', 'assertions', 'extra', 'finished_at'] as const;
+const runEnded = prepared((db, id: string, ...values: Bound[]) => db.updateTable('runs').set(byColumn<RunEnd>(END_COLUMNS, values)).where('id', '=', id));
+const runEndedStartedAt = prepared((db, id: string, startedAt: string, ...values: Bound[]) =>
+  db.updateTable('runs').set({ ...byColumn<RunEnd>(END_COLUMNS, values), started_at: startedAt }).where('id', '=', id),
+);
+
+/** A run's verdict and what it recorded; with startedAt, the time it really started too. */
+export async function endRun(db: Db, runId: string, end: RunEnd, startedAt?: string): Promise<void> {
+  const values = END_COLUMNS.map((k) => end[k]);
+  if (startedAt) await runEndedStartedAt(db, runId, startedAt, ...values);
+  else await runEnded(db, runId, ...values);
 }
 
 /** Test status follows its runs: queued/running while one is in flight, else the last verdict. */
@@ -162,10 +201,11 @@ export async function lastVerdict(db: Db, testId: string, excludeRunId?: string)
   return r?.status ?? 'ready';
 }
 
+const testStatus = prepared((db, id: string, status: string) => db.updateTable('tests').set({ status }).where('id', '=', id));
+
 export async function setTestStatus(db: Db, testId: string, status: string, lastRunId?: string): Promise<void> {
-  const patch: { status: string; last_run_id?: string } = { status };
-  if (lastRunId) patch.last_run_id = lastRunId;
-  await db.updateTable('tests').set(patch).where('id', '=', testId).execute();
+  if (lastRunId) await db.updateTable('tests').set({ status, last_run_id: lastRunId }).where('id', '=', testId).execute();
+  else await testStatus(db, testId, status);
 }
 
 /** A stored call as the runners recorded it. */
