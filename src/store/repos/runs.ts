@@ -161,20 +161,9 @@ export async function startRun(db: Db, runId: string, testId: string, startedAt:
   });
 }
 
-/** What a finished run records (every column written; null clears). */
-export interface RunEnd {
-  verdict: string;
-  reason: string | null;
-  failure: string | null;
-  produced: string | null;
-  consumed: string | null;
-  api_output: string | null;
-  trace: string | null;
-  assertions: string | null;
-  extra: string | null;
-  finished_at: string;
-}
 const END_COLUMNS = ['verdict', 'reason', 'failure', 'produced', 'consumed', 'api_output', 'trace', 'assertions', 'extra', 'finished_at'] as const;
+/** What a finished run records (every column written; null clears). */
+export type RunEnd = Pick<RunsTable, (typeof END_COLUMNS)[number]>;
 const runEnded = prepared((db, id: string, ...values: Bound[]) => db.updateTable('runs').set(byColumn<RunEnd>(END_COLUMNS, values)).where('id', '=', id));
 const runEndedStartedAt = prepared((db, id: string, startedAt: string, ...values: Bound[]) =>
   db.updateTable('runs').set({ ...byColumn<RunEnd>(END_COLUMNS, values), started_at: startedAt }).where('id', '=', id),
