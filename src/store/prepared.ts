@@ -46,15 +46,15 @@ export const byColumn = <T>(columns: readonly string[], values: Bound[]) => Obje
 
 /**
  * Rows into `table` (all with the same columns, in the same order), by a statement compiled once per
- * set of columns and number of rows; at most `MAX_PREPARED_ROWS` rows a statement.
+ * set of columns and number of rows; at most `perStatement` rows a statement.
  */
-export function preparedInsert(table: keyof Database & string): (db: Db, rows: Record<string, Bound>[]) => Promise<void> {
+export function preparedInsert(table: keyof Database & string, perStatement: number): (db: Db, rows: Record<string, Bound>[]) => Promise<void> {
   const statements = new Map<string, (db: Db, ...values: Bound[]) => Promise<unknown[]>>();
   return async (db, rows) => {
     if (!rows.length) return;
     const columns = Object.keys(rows[0]!);
-    for (let i = 0; i < rows.length; i += MAX_PREPARED_ROWS) {
-      const chunk = rows.slice(i, i + MAX_PREPARED_ROWS);
+    for (let i = 0; i < rows.length; i += perStatement) {
+      const chunk = rows.slice(i, i + perStatement);
       const key = `${chunk.length}:${columns.join(',')}`;
       let insert = statements.get(key);
       if (!insert) {
@@ -66,6 +66,3 @@ export function preparedInsert(table: keyof Database & string): (db: Db, rows: R
     }
   };
 }
-
-/** Rows a prepared insert writes at once: SQLite binds at most 32,766 values a statement. */
-const MAX_PREPARED_ROWS = 50;

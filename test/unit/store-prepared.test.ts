@@ -48,7 +48,7 @@ describe('prepared queries', () => {
   });
 
   it('runs in a transaction, committed or rolled back with it', async () => {
-    const addUser = preparedInsert('users');
+    const addUser = preparedInsert('users', 50);
     const now = new Date().toISOString();
     await a.db.transaction().execute(async (trx) => {
       await addUser(trx, [{ id: 'usr_kept', name: 'kept', email: null, created_at: now }]);

@@ -159,8 +159,8 @@ async function firstShown(page: Page, list: LocatorDescriptor[], field: boolean,
   // each cost 15-40 ms for a name's 25); inside an item, as one selector first, most pages
   // carrying none of them.
   const counted = (d: LocatorDescriptor) => toLocator(page, d).count().catch(() => 0);
-  const ids = list.filter((d) => d.strategy === 'testid');
-  const selectors = ids.flatMap((d) => (d.strategy === 'testid' ? [testIdSelector(d.attribute, d.value)] : []));
+  const ids = list.filter((d): d is Extract<LocatorDescriptor, { strategy: 'testid' }> => d.strategy === 'testid');
+  const selectors = ids.map((d) => testIdSelector(d.attribute, d.value));
   const within = ids[0]?.within;
   const idCounts: Promise<number[]> = !ids.length
     ? Promise.resolve([])

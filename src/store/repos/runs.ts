@@ -18,28 +18,18 @@ export async function getRunRow(db: Db, runId: string, userId?: string): Promise
   return row;
 }
 
-const stepCountsOfRun = prepared((db, runId: string) =>
+const countSteps = (db: Db) =>
   db
     .selectFrom('run_steps')
     .select(['run_id', 'status'])
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('run_id', '=', runId)
-    .groupBy(['run_id', 'status']),
-);
+    .groupBy(['run_id', 'status']);
+const stepCountsOfRun = prepared((db, runId: string) => countSteps(db).where('run_id', '=', runId));
 
 export async function stepCounts(db: Db, runIds: string[]): Promise<Map<string, RunView['steps']>> {
   const out = new Map<string, RunView['steps']>();
   if (!runIds.length) return out;
-  const rows =
-    runIds.length === 1
-      ? await stepCountsOfRun(db, runIds[0]!)
-      : await db
-          .selectFrom('run_steps')
-          .select(['run_id', 'status'])
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('run_id', 'in', runIds)
-          .groupBy(['run_id', 'status'])
-          .execute();
+  const rows = runIds.length === 1 ? await stepCountsOfRun(db, runIds[0]!) : await countSteps(db).where('run_id', 'in', runIds).execute();
   for (const r of rows) {
     const s = out.get(r.run_id) ?? { total: 0, passed: 0, failed: 0 };
     const n = Number(r.n);
@@ -118,7 +108,7 @@ function callRow(batchId: string, runId: string | null, origin: string, c: Recor
     error: c.error ?? null,
   };
 }
-const insertCallRows = preparedInsert('run_calls');
+const insertCallRows = preparedInsert('run_calls', ROWS_PER_STATEMENT);
 
 /** Records calls (a test's, or the engine's own) and returns their ids. */
 export async function insertCalls(db: Db, batchId: string, runId: string | null, origin: string, calls: RecordedCall[]): Promise<string[]> {
@@ -141,7 +131,7 @@ function stepRow(runId: string, s: StepRecord, idx: number) {
     detail: s.detail ? JSON.stringify(s.detail) : null,
   };
 }
-const insertStepRows = preparedInsert('run_steps');
+const insertStepRows = preparedInsert('run_steps', ROWS_PER_STATEMENT);
 
 export async function insertSteps(db: Db, runId: string, steps: StepRecord[]): Promise<void> {
   await insertStepRows(db, steps.map((s, idx) => stepRow(runId, s, idx)));
