@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type BrowserServer } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer } from 'playwright-core';
 import { startWebApp, DEMO_USER, type WebApp } from '../../fixtures/web-app/server.mjs';
 import { BrowserPool, CHROMIUM_ARGS, findChromium } from '../../src/engine/frontend/browser.js';
 import { runPlan } from '../../src/engine/frontend/runner.js';
@@ -40,6 +40,31 @@ describe('browser sources', () => {
     }
   });
 
+  it('reports the verdict with its video and trace written, without waiting for Chromium to close the run\'s context', async () => {
+    const pool = new BrowserPool({ size: 1 });
+    try {
+      const artifactsDir = tempDir('svc-fe-close-');
+      const r = await runPlan({ steps: PLAN, baseUrl: app.url, account: DEMO_USER, artifactsDir, pool });
+      let settled = false;
+      const settling = pool.settled().then(() => (settled = true));
+      // The files are whole when the verdict comes: the video's header and the trace's events.
+      expect(r.verdict).toBe('passed');
+      expect([...readFileSync(join(artifactsDir, r.video!)).subarray(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
+      expect(zipEntry(join(artifactsDir, r.trace!), 'trace.trace')!.toString('utf8')).toContain('"frame-snapshot"');
+      // The run's context is still closing (about 0.1 s with a video); the pool finishes it.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(settled).toBe(false);
+      await settling;
+      const browser = await (pool as unknown as { browser: Promise<Browser> }).browser;
+      expect(browser.contexts().length).toBeLessThanOrEqual(1); // the next run's spare at most
+      // The slot is free again: the next run takes it.
+      const again = await runPlan({ steps: PLAN, baseUrl: app.url, account: DEMO_USER, artifactsDir: tempDir('svc-fe-close-'), pool, video: false });
+      expect(again.verdict).toBe('passed');
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('keeps no run\'s video or trace data in the browser\'s own directories once the run is saved, and each trace whole', () => {
     // A server's browser lives for days: what Playwright keeps for each run until the browser closes
     // (the video's first copy, the raw trace, its page snapshots and frames) must go with the run.
@@ -59,6 +84,7 @@ describe('browser sources', () => {
         const r = await runPlan({ steps: ${JSON.stringify(PLAN)}, baseUrl: app.url, account: DEMO_USER, artifactsDir: join(${JSON.stringify(runs)}, String(i)), pool, video: i !== 1 });
         results.push({ verdict: r.verdict, video: r.video ?? null, trace: r.trace ?? null });
       }
+      await pool.settled();
       const files = (d) => statSync(d).isDirectory() ? readdirSync(d).flatMap((f) => files(join(d, f))) : [d];
       const left = readdirSync(process.env.TMPDIR).filter((d) => /^(playwright-artifacts|svc-traces)-/.test(d)).flatMap((d) => files(join(process.env.TMPDIR, d)));
       console.log(JSON.stringify({ results, left }));

@@ -72,7 +72,10 @@ export interface Lease {
   saveVideo?(): Promise<true | Error>;
   /** The run is over (its recordings are still being written): make the next lease's page ready now. */
   prepareNext(): void;
-  /** Close the context and free the slot. */
+  /**
+   * Close the context and free the slot. A caller with nothing left to read from the context need
+   * not wait for it: the pool keeps track (`settled`, `close`).
+   */
   release(): Promise<void>;
 }
 
@@ -116,6 +119,8 @@ export class BrowserPool {
   private waiters: Array<() => void> = [];
   private videoProbe?: Promise<string | undefined>;
   private closed = false;
+  /** Contexts being closed: a context with video takes Chromium about 0.1 s to close. */
+  private closing = new Set<Promise<void>>();
 
   constructor(private readonly opts: BrowserPoolOptions = {}) {
     this.size = Math.max(1, opts.size ?? (Number(process.env.SVC_BROWSER_POOL_SIZE) || 2));
@@ -245,16 +250,17 @@ export class BrowserPool {
         ...(videoNote ? { videoNote } : {}),
         ...(saveVideo ? { saveVideo } : {}),
         prepareNext: () => this.prepareSpare(key, viewport),
-        release: async () => {
-          if (released) return;
+        release: () => {
+          if (released) return Promise.resolve();
           released = true;
-          try {
-            await context.close();
-          } finally {
+          const closed = context.close().finally(() => {
+            this.closing.delete(closed);
             this.free();
             if (this.active === 0) this.clearTraces();
             this.prepareSpare(key, viewport);
-          }
+          });
+          this.closing.add(closed);
+          return closed;
         },
       };
     } catch (err) {
@@ -275,8 +281,14 @@ export class BrowserPool {
     }
   }
 
+  /** Every released context is closed (and its slot free). */
+  async settled(): Promise<void> {
+    while (this.closing.size) await Promise.allSettled([...this.closing]);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    await this.settled();
     const spare = this.spare;
     this.spare = undefined;
     await (await spare?.ready)?.context.close().catch(() => {});
