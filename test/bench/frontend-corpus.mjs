@@ -40,6 +40,7 @@ for (const [i, plan] of plans.entries()) {
     const t0 = Date.now();
     const r1 = await runPlan({ steps: plan.steps, baseUrl: app.url, artifactsDir: join(dir, 'first'), pool, video: false, trace: false });
     let firstMs = Date.now() - t0;
+    await pool.settled();
     for (const s of r1.steps) {
       if (s.status === 'skipped') continue;
       reached++;
@@ -53,6 +54,7 @@ for (const [i, plan] of plans.entries()) {
     const t1 = Date.now();
     const r2 = await runPlan({ steps: plan.steps, script: r1.script, baseUrl: again.url, artifactsDir: join(dir, 'replay'), pool, video: false, trace: false });
     let replayMs = Date.now() - t1;
+    await pool.settled();
     const ok2 = verdictRight(plan, r2);
     if (ok2) replay++;
     let raw = '';
@@ -65,7 +67,9 @@ for (const [i, plan] of plans.entries()) {
         try {
           const t = Date.now();
           await fn(fresh.url);
-          return Date.now() - t;
+          const ms = Date.now() - t;
+          await pool.settled(); // the context closes after the verdict, untimed on every side
+          return ms;
         } finally {
           await fresh.stop();
         }
