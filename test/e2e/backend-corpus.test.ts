@@ -57,7 +57,8 @@ describe('backend corpus', () => {
     expect(probe.analysis.rootCauseHypothesis).toMatch(/^PUT \/recipes\/default\/tiddlers\/svc-\S+: the app at \S+ closed the connection without answering/);
     // Another probe with a request in flight at that moment says the app went down under one of
     // the requests then unanswered, naming the probe's.
-    for (const f of r.failures.filter((x: any) => x !== probe && /refused|no answer|RemoteDisconnected/i.test(x.message))) {
+    const inFlight = r.failures.filter((x: any) => x !== probe && /refused|no answer|RemoteDisconnected/i.test(x.message));
+    for (const f of inFlight) {
       expect(f.testName).toMatch(/^PUT \/recipes\/default\/tiddlers\/\{title\} /);
       expect(f.analysis.rootCauseHypothesis).toMatch(/went unanswered too|went down during the run/);
     }
@@ -71,7 +72,9 @@ describe('backend corpus', () => {
     );
     // A PUT creates what its path names: no "unknown title answers 404" for it.
     expect(r.testNames.filter((n: string) => n.startsWith('PUT ') && /unknown|does not exist/.test(n))).toEqual([]);
-    expect(r.passed).toBeGreaterThanOrEqual(8);
+    // Every other test passes; how many probes are in flight when the app goes down depends on the
+    // machine's load (none to three here), and those fail as above.
+    expect(r.passed + inFlight.length).toBeGreaterThanOrEqual(10);
   }, 900_000);
 
   it('node-red: under a base path, with its own bearer token; POST /flows (replaces every flow) never sent', async () => {
