@@ -3,6 +3,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BackendRunner } from '../../src/engine/backend/runner.js';
+import { detectIsolation } from '../../src/engine/sandbox/bwrap.js';
 import { backendWorld, type BackendWorld } from '../helpers/backend-project.js';
 import { json } from '../helpers/user.js';
 import { startServer, type TestServer } from '../helpers/server.js';
@@ -162,6 +164,38 @@ print(json.dumps(out))
     // Every call that went out is still recorded, as before the sandbox.
     const run = await json(w.ctx, ['test', 'steps', result.testId ?? '', '--run-id', result.runId]).catch(() => null);
     if (run) expect(JSON.stringify(run)).toContain('GET /users');
+  });
+});
+
+describe('a sandbox per test (where the fork server cannot run: without root, or forking off)', () => {
+  it('runs the test at the idle policy and its session group at the lowest weight, apart from the server\'s', async () => {
+    const isolation = detectIsolation();
+    expect(isolation.kind).toBe('bubblewrap');
+    const runner = new BackendRunner({ isolation: { mode: 'sandbox', isolation, policy: { allowPrivate: true, ownPorts: [] } }, fork: false });
+    try {
+      // A group's weight may change once per 0.1 s machine-wide: the sandbox keeps trying from a
+      // thread while the test goes on, so the test waits for it a little.
+      const r = await runner.run({
+        code: [
+          'import os, time',
+          'end = time.time() + 5',
+          "while time.time() < end and not open('/proc/self/autogroup').read().strip().endswith(' 19'):",
+          '    time.sleep(0.05)',
+          "produce('group', open('/proc/self/autogroup').read().strip())",
+          "produce('policy', os.sched_getscheduler(0))",
+        ].join('\n'),
+        targetUrl: 'http://127.0.0.1:9', auth: { headers: {}, type: 'none', credential: null }, vars: {},
+      });
+      expect(r.failure).toBeUndefined();
+      expect(r.produced.policy).toBe(5); // SCHED_IDLE
+      if (readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim() === '1') {
+        const own = readFileSync('/proc/self/autogroup', 'utf8').trim();
+        expect(r.produced.group).toMatch(/^\/autogroup-\d+ nice 19$/);
+        expect(String(r.produced.group).split(' ')[0]).not.toBe(own.split(' ')[0] || undefined);
+      }
+    } finally {
+      await runner.close();
+    }
   });
 });
 

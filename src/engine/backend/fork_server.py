@@ -29,6 +29,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import harness  # noqa: E402
 import harness_egress  # noqa: E402
+import harness_limits  # noqa: E402
 sys.path.remove(HERE)
 
 
@@ -304,44 +305,11 @@ class Server:
             self.kill(pid)
 
 
-def yield_cpu():
-    """Tests yield the CPU to svc itself (SCHED_IDLE: they run whenever svc has nothing to do), so
-    its API answers and its scheduling stay prompt however many tests keep the cores busy; tests
-    waiting on their target lose nothing by it. Where that policy is missing, the lowest nice.
-
-    A policy ranks threads only within their scheduling group. Where Linux groups processes by
-    session (autogroup, the default on desktops and many servers), svc's sandbox (which starts a
-    session of its own) would share the CPU equally with svc: its group is given the lowest
-    weight too. Outside the sandbox this server is in svc's own session and group, which it
-    leaves alone. Raising a group's weight back is refused to an unprivileged process, and one
-    change per 0.1 s is allowed machine-wide, so a refusal is retried briefly."""
-    try:
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-    except (AttributeError, OSError):
-        try:
-            os.nice(19)
-        except OSError:
-            pass
-    if not SANDBOXED:
-        return
-    import errno
-    import time
-    for _ in range(4):
-        try:
-            with open('/proc/self/autogroup', 'w') as f:
-                f.write('19')
-            return
-        except OSError as e:
-            if e.errno != errno.EAGAIN:
-                return      # no autogroup here (or not allowed): the policy above is all there is
-            time.sleep(0.11)
-
-
 if __name__ == '__main__':
     if not hasattr(os, 'fork'):
         say({'ev': 'nofork'})
         sys.exit(0)
-    yield_cpu()
+    harness_limits.yield_cpu('now' if SANDBOXED else None)
     harness.warm()
     import gc
     gc.freeze()         # keep the warm heap out of the children's collections: fewer copied pages

@@ -1,6 +1,7 @@
 """One sandboxed backend test: started ahead of its job, inside bubblewrap, as its own uid.
 
-It caps its processes, routes every connection through svc's egress proxy, imports the harness
+It caps its processes, yields the CPU to svc (the idle policy, and its session group at the lowest
+weight: see harness_limits.yield_cpu), routes every connection through svc's egress proxy, imports the harness
 and what tests commonly use (so the job starts warm), says {"ev":"ready"} on stdout, then reads
 one job (a JSON line on stdin: it carries the credential, so it never touches the disk), runs it
 in /run/job and exits with the harness's status. The sandbox (its PID namespace) ends with it,
@@ -21,6 +22,8 @@ def main():
     except (ValueError, OSError):
         pass
     sys.path.insert(0, HERE)
+    import harness_limits
+    harness_limits.yield_cpu('background')     # while this spare waits for its job, mostly
     import harness_egress
     harness_egress.install()
     import harness
