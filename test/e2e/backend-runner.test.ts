@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackendRunner, resolvePython, type BackendTestInput } from '../../src/engine/backend/runner.js';
 import { closedPort, startApiTarget, type ApiTarget } from '../helpers/api-target.js';
@@ -176,6 +177,105 @@ describe('backend runner', () => {
     expect(chunked.responseBody).toBe('part one, part two');
     expect(put.requestBody).toBe('{"a": 1}');
     expect(put.requestHeaders['User-Agent']).toMatch(/^Python-urllib/);
+  });
+
+  it('reads response heads exactly as the standard library does: folded and repeated fields, a malformed head', async () => {
+    const heads: Record<string, string> = {
+      '/folded': 'HTTP/1.1 200 OK\r\nX-Folded: one\r\n  two\r\nSet-Cookie: a=1\r\nSet-Cookie: b=2\r\nX-Empty:\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+      '/malformed': 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\nthis line is no field\r\nX-After: yes\r\nConnection: close\r\n\r\nok',
+    };
+    const raw = createServer((sock) => {
+      sock.once('data', (d) => sock.end(heads[d.toString('latin1').split(' ')[1]!] ?? 'HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n'));
+      sock.setTimeout(5000, () => sock.destroy());
+    });
+    await new Promise<void>((r) => raw.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
+    try {
+      const r = await runner.run(input(py`
+        import email.parser, http.client, json, requests
+        HEADS = json.loads(${JSON.stringify(JSON.stringify(heads))})
+        def expected(path):
+            head = HEADS[path].split('\\r\\n', 1)[1].split('\\r\\n\\r\\n')[0] + '\\r\\n\\r\\n'
+            return email.parser.Parser(_class=http.client.HTTPMessage).parsestr(head)
+        def check(path, got):
+            want = expected(path)
+            assert list(got.items()) == list(want.items())
+            assert [type(d).__name__ for d in got.defects] == [type(d).__name__ for d in want.defects]
+        for path in HEADS:
+            c = http.client.HTTPConnection('127.0.0.1', ${(raw.address() as AddressInfo).port}, timeout=5)
+            c.request('GET', path)
+            resp = c.getresponse()
+            check(path, resp.msg)
+            resp.read()
+            c.close()
+        folded = api.get('${base}/folded')  # (import http.client rebinds http: the helper is api too)
+        assert folded.headers['x-folded'] == 'one\\r\\n  two' and folded.headers['set-cookie'] == 'a=1, b=2'
+        assert folded.json() == {}
+        bad = requests.get('${base}/malformed')
+        assert 'X-After' not in bad.headers and bad.text == 'ok'
+      `));
+      expect(r.failure).toBeUndefined();
+      expect(r.verdict).toBe('passed');
+      expect(r.calls.map((c) => [c.path, c.status])).toEqual([['/folded', 200], ['/malformed', 200], ['/folded', 200], ['/malformed', 200]]);
+      expect(r.calls[0].responseHeaders).toMatchObject({ 'X-Folded': 'one\r\n  two', 'Set-Cookie': '****, ****', 'Content-Type': 'application/json' });
+    } finally {
+      await new Promise((r) => raw.close(r));
+    }
+  });
+
+  it('records assertions wherever they stand, with their source and line', async () => {
+    const r = await runner.run(input(py`
+      import re
+      def test_blocks():
+          for i in range(2):
+              if i:
+                  assert i == 1
+              else:
+                  assert i == 0
+          else:
+              assert True
+          try:
+              assert 'é' in 'café', 'non-ASCII'
+          except AssertionError:
+              raise
+          else:
+              assert len(
+                  'ab') == 2
+          finally:
+              assert 1
+          while True:
+              assert re.match('a', 'a')
+              break
+          match i:
+              case 1:
+                  assert i != 0
+
+      class Helper:
+          def check(self):
+              assert self is not None
+      Helper().check()
+    `));
+    expect(r.failure).toBeUndefined();
+    expect(r.testFunctions).toEqual(['test_blocks']);
+    expect(r.assertions.map((a) => [a.ok, a.source, a.line])).toEqual([
+      [true, 'assert self is not None', 28],
+      [true, 'assert i == 0', 7],
+      [true, 'assert i == 1', 5],
+      [true, 'assert True', 9],
+      [true, "assert 'é' in 'café', 'non-ASCII'", 11],
+      [true, "assert len( 'ab') == 2", 15],
+      [true, 'assert 1', 18],
+      [true, "assert re.match('a', 'a')", 20],
+      [true, 'assert i != 0', 24],
+    ]);
+    const failed = await runner.run(input(py`
+      def test_late():
+          try:
+              pass
+          finally:
+              assert 'ü' * 2 == 'üü!', 'umlauts'
+    `));
+    expect(failed.failure).toMatchObject({ kind: 'assertion', line: 5, message: "umlauts\nassert 'üü' == 'üü!'" });
   });
 
   it('masks secret headers and secret values in URLs, bodies, output and messages', async () => {

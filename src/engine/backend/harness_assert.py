@@ -8,6 +8,7 @@ that reports it ran, so the harness knows which ones top-level code already call
 """
 import ast
 import operator
+import re
 import threading
 
 from harness_text import now_iso
@@ -34,47 +35,88 @@ def short_repr(value, limit=200):
     return r if len(r) <= limit else r[:limit] + '…'
 
 
-class _Rewriter(ast.NodeTransformer):
+# A source's lines as the parser counts them: \r\n, \r and \n end one (a form feed does not).
+_LINE = re.compile(r'[^\r\n]*(?:\r\n|[\r\n])|[^\r\n]+')
+# Statement lists inside a statement: an assert or a def can only be found in these.
+_BODIES = ('body', 'orelse', 'finalbody')
+_NESTED = ('handlers', 'cases')     # except clauses, match cases: each has a body
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+class _Rewriter:
+    """Walks statements only (an assert or a def is never inside an expression) and gives each
+    node it adds the location of the statement it replaces, so no pass over the whole tree is
+    needed: a test's parse and rewrite cost little more than the parse."""
+
     def __init__(self, source):
-        self.source = source
+        self.lines = _LINE.findall(source)
 
-    def _name(self, id_):
-        return ast.Name(id=id_, ctx=ast.Load())
+    def segment(self, node):
+        """ast.get_source_segment, on lines split once (columns count UTF-8 bytes)."""
+        try:
+            first, last = node.lineno - 1, node.end_lineno - 1
+            start, end = node.col_offset, node.end_col_offset
+        except AttributeError:
+            return None
+        if last is None or end is None:
+            return None
+        if first == last:
+            return self.lines[first].encode()[start:end].decode()
+        return ''.join([self.lines[first].encode()[start:].decode()] + self.lines[first + 1:last]
+                       + [self.lines[last].encode()[:end].decode()])
 
-    def visit_Assert(self, node):
-        self.generic_visit(node)
-        src = ast.get_source_segment(self.source, node) or 'assert …'
-        src = ' '.join(src.split())[:500]
-        msg = ast.Lambda(args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[],
-                                            defaults=[]), body=node.msg) if node.msg else ast.Constant(None)
-        expr = ' '.join((ast.get_source_segment(self.source, node.test) or '…').split())[:300]
-        meta = [ast.Constant(src), ast.Constant(expr), ast.Constant(node.lineno), msg]
+    def walk(self, stmts):
+        for i, node in enumerate(stmts):
+            if type(node) is ast.Assert:
+                stmts[i] = self.assertion(node)
+                continue
+            for field in _BODIES:
+                inner = getattr(node, field, None)
+                if inner:
+                    self.walk(inner)
+            for field in _NESTED:
+                for part in getattr(node, field, None) or ():
+                    self.walk(part.body)
+            if isinstance(node, _DEFS):
+                self.mark(node)
+        return stmts
+
+    def assertion(self, node):
+        src = ' '.join((self.segment(node) or 'assert …').split())[:500]
+        expr = ' '.join((self.segment(node.test) or '…').split())[:300]
+        msg = _at(ast.Lambda(args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[],
+                                                defaults=[]), body=node.msg), node) if node.msg else _at(ast.Constant(None), node)
+        meta = [_at(ast.Constant(src), node), _at(ast.Constant(expr), node), _at(ast.Constant(node.lineno), node), msg]
         test = node.test
         if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in OPS:
             sym = OPS[type(test.ops[0])][0]
-            check = ast.Call(self._name('__svc_compare__'),
-                             [test.left, ast.Constant(sym), test.comparators[0]] + meta, [])
+            check = _call('__svc_compare__', [test.left, _at(ast.Constant(sym), node), test.comparators[0]] + meta, node)
         else:
-            check = ast.Call(self._name('__svc_check__'), [test] + meta, [])
-        new = ast.Assert(test=check, msg=ast.Call(self._name('__svc_failmsg__'), [], []))
-        return ast.copy_location(new, node)
+            check = _call('__svc_check__', [test] + meta, node)
+        return _at(ast.Assert(test=check, msg=_call('__svc_failmsg__', [], node)), node)
 
-    def _mark(self, node):
-        self.generic_visit(node)
+    def mark(self, node):
         if is_test_name(node.name):
-            mark = ast.Expr(ast.Call(self._name('__svc_ran__'), [ast.Constant(node.name)], []))
             body = node.body
             at = 1 if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
                 and isinstance(body[0].value.value, str) else 0
-            body.insert(at, ast.copy_location(mark, body[0]))
-        return node
+            call = _call('__svc_ran__', [_at(ast.Constant(node.name), body[0])], body[0])
+            body.insert(at, _at(ast.Expr(call), body[0]))
 
-    visit_FunctionDef = _mark
-    visit_AsyncFunctionDef = _mark
+
+def _at(new, old):
+    new.lineno, new.col_offset = old.lineno, old.col_offset
+    new.end_lineno, new.end_col_offset = old.end_lineno, old.end_col_offset
+    return new
+
+
+def _call(name, args, where):
+    return _at(ast.Call(_at(ast.Name(id=name, ctx=ast.Load()), where), args, []), where)
 
 
 def rewrite(tree, source):
-    return ast.fix_missing_locations(_Rewriter(source).visit(tree))
+    _Rewriter(source).walk(tree.body)
+    return tree
 
 
 class Asserts:

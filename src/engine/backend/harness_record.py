@@ -8,6 +8,7 @@ failures that never reached http.client. Recording is off until activate() is ca
 server can import and patch once and stay silent itself.
 """
 import http.client
+import re
 
 from harness_calls import Call
 
@@ -80,14 +81,56 @@ def _wrap_make_request(orig):
     return _make_request
 
 
+# A header line the email parser would read as a field (its headerRE, less the unix-from case).
+_FIELD = re.compile(r'[\041-\071\073-\176]+:')
+
+
+def _parse_headers(fp, _class=http.client.HTTPMessage):
+    """http.client.parse_headers without the email package's feed parser, which costs a test
+    process about a millisecond a response: the same message for well-formed heads (fields,
+    folded lines, a blank line to end them); anything else goes to the email parser as before."""
+    lines = http.client._read_headers(fp)
+    if lines[-1] not in (b'\r\n', b'\n'):
+        return _orig['parse_headers'](_Replay(lines), _class)
+    fields = []
+    for raw in lines[:-1]:
+        line = raw.decode('iso-8859-1')
+        if line[0] in ' \t' and fields:
+            fields[-1].append(line)
+        elif _FIELD.match(line) and not line.startswith('From '):
+            fields.append([line])
+        else:
+            return _orig['parse_headers'](_Replay(lines), _class)
+    msg = _class()
+    for parts in fields:
+        msg.set_raw(*msg.policy.header_source_parse(parts))
+    msg.set_payload('')
+    return msg
+
+
+class _Replay:
+    """The header lines already read, handed to the original parser as the file it reads."""
+
+    def __init__(self, lines):
+        self.lines = list(lines)
+
+    def readline(self, *_):
+        return self.lines.pop(0) if self.lines else b''
+
+
 def install():
-    """Patch once per process; idempotent."""
+    """Patch once per process; idempotent (and cheap again: every test calls it)."""
+    if _orig.get('installed'):
+        return
     C = http.client.HTTPConnection
     if not _orig:
+        _orig['parse_headers'] = http.client.parse_headers
+        http.client.parse_headers = _parse_headers
         for name, fn in (('putrequest', _putrequest), ('putheader', _putheader), ('send', _send),
                          ('getresponse', _getresponse)):
             _orig[name] = getattr(C, name)
             setattr(C, name, fn)
+    _orig['installed'] = True
     try:
         import urllib3.connectionpool as pool
     except Exception:
