@@ -132,6 +132,22 @@ describe('backend runner', () => {
     expect([quiet.stdout, quiet.stderr]).toEqual(['', '']);
   });
 
+  it('keeps the first megabyte of a large output and says how much there was; large records are read whole', async () => {
+    const r = await runner.run(input(py`
+      import subprocess, sys
+      sys.stdout.write('é' + 'x' * (1536 * 1024))
+      sys.stdout.flush()
+      subprocess.run([sys.executable, '-c', 'import os; os.write(2, b"y" * (2 * 1024 * 1024))'], check=True)
+      produce('big', 'z' * (1024 * 1024 - 2))  # its event alone is over a megabyte
+    `));
+    expect(r.verdict).toBe('passed');
+    expect(r.produced.big).toBe('z'.repeat(1024 * 1024 - 2));
+    const MB = 1024 * 1024;
+    expect(r.stdout).toMatch(/^éx+\n\[output truncated: first 1048576 bytes of 1572866\]$/);
+    expect(Buffer.byteLength(r.stdout.split('\n[output')[0]!)).toBe(MB);
+    expect(r.stderr).toBe('y'.repeat(MB) + `\n[output truncated: first ${MB} bytes of ${2 * MB}]`);
+  });
+
   it('gives VARS and collects produce() values; a missing variable is a clear KeyError', async () => {
     const ok = await runner.run(input(py`
       r = http.post('/users', json={'name': VARS['name']})

@@ -1,3 +1,4 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JobExit } from './fork-server.js';
@@ -25,11 +26,52 @@ export interface AssembleInput {
 
 type Event = Record<string, any>;
 
-async function readEvents(path: string): Promise<Event[]> {
-  const text = await readFile(path, 'utf8').catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT') return '';
+/**
+ * Up to SYNC_READ_MAX bytes are read with blocking calls: a job's files are small and a promise-based
+ * read takes four or five trips through libuv's thread pool (open, stat, read, close), each costing
+ * more CPU than the read itself. Larger files are read asynchronously.
+ */
+const SYNC_READ_MAX = 1024 * 1024;
+
+/** The file's text (the first `cap` bytes), its size, or null when it does not exist. */
+async function readText(path: string, cap = Infinity): Promise<{ text: string; size: number } | null> {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
-  });
+  }
+  let size: number;
+  try {
+    size = fstatSync(fd).size;
+    const want = Math.min(size, cap);
+    if (want <= SYNC_READ_MAX) {
+      const buf = Buffer.allocUnsafe(want);
+      let got = 0;
+      while (got < want) {
+        const n = readSync(fd, buf, got, want - got, got);
+        if (!n) break;
+        got += n;
+      }
+      return { text: buf.toString('utf8', 0, got), size };
+    }
+  } finally {
+    closeSync(fd);
+  }
+  if (cap === Infinity) return { text: await readFile(path, 'utf8'), size };
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(Math.min(size, cap));
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    return { text: buf.toString('utf8', 0, bytesRead), size };
+  } finally {
+    await fh.close();
+  }
+}
+
+async function readEvents(path: string): Promise<Event[]> {
+  const text = (await readText(path))?.text ?? '';
   const out: Event[] = [];
   for (const line of text.split('\n')) {
     if (!line) continue;
@@ -49,22 +91,12 @@ async function readEvents(path: string): Promise<Event[]> {
  */
 async function readOutput(path: string, cap: number, total: number | undefined): Promise<string> {
   if (total === 0) return '';
-  const fh = await open(path, 'r').catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT') return undefined;
-    throw err;
-  });
-  if (!fh) return '';
-  try {
-    const size = (await fh.stat()).size;
-    const buf = Buffer.alloc(Math.min(size, cap));
-    await fh.read(buf, 0, buf.length, 0);
-    let text = buf.toString('utf8');
-    const all = Math.max(total ?? 0, size);
-    if (all > cap || (total === undefined && size >= cap)) text += `\n[output truncated: first ${cap} bytes of ${all > cap ? all : 'more'}]`;
-    return text;
-  } finally {
-    await fh.close();
-  }
+  const read = await readText(path, cap);
+  if (!read) return '';
+  let text = read.text;
+  const all = Math.max(total ?? 0, read.size);
+  if (all > cap || (total === undefined && read.size >= cap)) text += `\n[output truncated: first ${cap} bytes of ${all > cap ? all : 'more'}]`;
+  return text;
 }
 
 function collect(events: Event[]) {
