@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import type { AssertionRecord, RecordedCall } from '../../ai/evidence.js';
 import type { MadeRecord } from '../types.js';
 import { readFile, rm } from 'node:fs/promises';
@@ -158,13 +158,14 @@ export class BackendRunner {
       dispose = async () => removeJobDir(own);
       handle = await this.launch(dir, full); // the first test also waits for the server to start
     }
-    const journal = this.opts.journalDir && input.journalId ? join(this.opts.journalDir, `${input.journalId}.json`) : undefined;
+    // The journal is a symbolic link to the job's directory: one system call, no data block to write.
+    const journal = this.opts.journalDir && input.journalId ? join(this.opts.journalDir, `${input.journalId}.dir`) : undefined;
     // Best effort: a journal that cannot be written only loses crash recovery for this test.
     if (journal) {
       try {
         if (!this.journalReady) mkdirSync(this.opts.journalDir!, { recursive: true, mode: 0o700 });
         this.journalReady = true;
-        writeFileSync(journal, JSON.stringify({ dir }));
+        symlinkSync(dir, journal);
       } catch {
         /* recovery is lost for this test, nothing else */
       }
@@ -208,16 +209,22 @@ export class BackendRunner {
    */
   async recover(journalId: string, secrets: string[]): Promise<RecordedCall[]> {
     if (!this.opts.journalDir) return [];
-    const journal = join(this.opts.journalDir, `${journalId}.json`);
+    const link = join(this.opts.journalDir, `${journalId}.dir`);
+    const file = join(this.opts.journalDir, `${journalId}.json`); // as earlier versions wrote it
     try {
-      const { dir } = JSON.parse(await readFile(journal, 'utf8')) as { dir: string };
+      let dir: string;
+      try {
+        dir = readlinkSync(link);
+      } catch {
+        dir = (JSON.parse(await readFile(file, 'utf8')) as { dir: string }).dir;
+      }
       const calls = await callsSoFar(dir, maskPlan({ headers: {}, credential: null }, secrets));
       await rm(dir, { recursive: true, force: true }).catch(() => {});
       return calls;
     } catch {
       return [];
     } finally {
-      await rm(journal, { force: true }).catch(() => {});
+      await Promise.all([link, file].map((j) => rm(j, { force: true }).catch(() => {})));
     }
   }
 
