@@ -192,13 +192,19 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
       await finishRun(s, 'failed', { failure: { kind: 'environment', message: why }, reason: why });
       return;
     }
+    // One signal for the test: its own cancel, or the batch's abort passed on (AbortSignal.any
+    // would build a dependent signal per test that the batch's signal keeps until collected).
     const controller = new AbortController();
+    const passOn = () => controller.abort(abort.reason);
+    if (abort.aborted) passOn();
+    else abort.addEventListener('abort', passOn, { once: true });
     controllers.set(s.run.id, controller);
     const needVars = Object.fromEntries(s.plan.needs.filter((n) => vars.has(n)).map((n) => [n, vars.get(n)!.value]));
     const targetUrl = s.run.target_url ?? project?.url ?? '';
     const refusal = targetUrl ? await targetRefusal(targetUrl) : null;
     if (refusal) {
       controllers.delete(s.run.id);
+      abort.removeEventListener('abort', passOn);
       await finishRun(s, 'failed', { failure: { kind: 'environment', message: refusal }, reason: refusal });
       return;
     }
@@ -222,7 +228,7 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
         account,
         artifactsDir: join(ctx.artifactsRoot, 'runs', s.run.id),
         timeoutMs: ctx.testTimeoutMs,
-        signal: AbortSignal.any([controller.signal, abort]),
+        signal: controller.signal,
         onProgress: (live) => void updateRun(db, s.run.id, { extra: JSON.stringify({ live }) }).catch(() => undefined),
       });
     } catch (err) {
@@ -231,6 +237,7 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
       return;
     } finally {
       controllers.delete(s.run.id);
+      abort.removeEventListener('abort', passOn);
     }
     if (abort.aborted) return;
     if (controller.signal.aborted) {
