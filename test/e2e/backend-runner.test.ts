@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackendRunner, resolvePython, type BackendTestInput } from '../../src/engine/backend/runner.js';
@@ -236,6 +237,46 @@ describe('backend runner', () => {
       expect(r.calls[0].responseHeaders).toMatchObject({ 'X-Folded': 'one\r\n  two', 'Set-Cookie': '****, ****', 'Content-Type': 'application/json' });
     } finally {
       await new Promise((r) => raw.close(r));
+    }
+  });
+
+  it('answers error statuses and follows redirects, through the helper and svc_checks alike', async () => {
+    const site = createHttpServer((req, res) => {
+      const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+        res.end(JSON.stringify(body));
+      };
+      if (req.url === '/from') return void res.writeHead(302, { Location: '/to' }).end();
+      if (req.url === '/to') return json(200, { auth: req.headers.authorization ?? null });
+      if (req.url === '/missing') return json(404, { error: 'nope' }, { 'X-Why': 'gone' });
+      res.writeHead(500, { 'Content-Type': 'text/plain' }).end('boom');
+    });
+    await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+    try {
+      const r = await runner.run(input(py`
+        import svc_checks
+        moved = http.get('/from')
+        assert moved.status == 200 and moved.json() == {'auth': None}, moved.json()
+        stay = http.get('/from', allow_redirects=False)
+        assert stay.status == 302 and stay.headers['location'] == '/to'
+        gone = http.get('/missing')
+        assert gone.status == 404 and not gone.ok and gone.json() == {'error': 'nope'} and gone.headers['x-why'] == 'gone'
+        boom = http.post('/boom', data='x')
+        assert boom.status == 500 and boom.text == 'boom'
+        a = svc_checks.call('GET', '/missing')
+        assert a.status == 404 and a.json() == {'error': 'nope'}
+        b = svc_checks.call('GET', '/from')
+        assert b.status == 200 and b.json() == {'auth': 'Bearer ${CREDENTIAL}'}
+        c = svc_checks.call('POST', '/boom', body={'x': 1})
+        assert c.status == 500 and c.text == 'boom'
+      `, { targetUrl: `http://127.0.0.1:${(site.address() as AddressInfo).port}` }));
+      expect(r.failure).toBeUndefined();
+      expect(r.calls.map((c) => `${c.method} ${c.path} ${c.status}`)).toEqual([
+        'GET /from 302', 'GET /to 200', 'GET /from 302', 'GET /missing 404', 'POST /boom 500',
+        'GET /missing 404', 'GET /from 302', 'GET /to 200', 'POST /boom 500',
+      ]);
+    } finally {
+      await new Promise((r) => site.close(r));
     }
   });
 

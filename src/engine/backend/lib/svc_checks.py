@@ -107,6 +107,20 @@ class Answer:
             return None
 
 
+class _Answering(urllib.request.HTTPErrorProcessor):
+    """Error statuses come back as answers (no HTTPError raised and caught); redirects are followed."""
+
+    def http_response(self, request, response):
+        if 300 <= response.status < 400:
+            return super().http_response(request, response)
+        return response
+
+    https_response = http_response
+
+
+_OPENER = urllib.request.build_opener(_Answering())
+
+
 def call(method, path, body=None, auth=True, headers=None, raw=None, content_type='application/json'):
     h = {'Accept': 'application/json'}
     if auth is True:
@@ -126,7 +140,7 @@ def call(method, path, body=None, auth=True, headers=None, raw=None, content_typ
         h['Content-Type'] = content_type
     req = urllib.request.Request(_base() + path, data=data, method=method, headers=h)
     try:
-        with urllib.request.urlopen(req, timeout=30) as r:
+        with _OPENER.open(req, timeout=30) as r:
             answer = Answer(method, path, r.status, r.headers, r.read(), h, body)
     except urllib.error.HTTPError as e:
         answer = Answer(method, path, e.code, e.headers, e.read(), h, body)
