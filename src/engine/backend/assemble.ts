@@ -1,5 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, read, readSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import type { JobExit } from './fork-server.js';
 import { maskText, type MaskPlan } from './mask.js';
@@ -29,11 +29,12 @@ type Event = Record<string, any>;
 /**
  * Up to SYNC_READ_MAX bytes are read with blocking calls: a job's files are small and a promise-based
  * read takes four or five trips through libuv's thread pool (open, stat, read, close), each costing
- * more CPU than the read itself. Larger files are read asynchronously.
+ * more CPU than the read itself. Larger files are read without blocking the engine's thread.
  */
 const SYNC_READ_MAX = 1024 * 1024;
+const readAsync = promisify(read);
 
-/** The file's text (the first `cap` bytes), its size, or null when it does not exist. */
+/** The file's text (the first `cap` bytes) and its size, or null when it does not exist. */
 async function readText(path: string, cap = Infinity): Promise<{ text: string; size: number } | null> {
   let fd: number;
   try {
@@ -42,31 +43,19 @@ async function readText(path: string, cap = Infinity): Promise<{ text: string; s
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
   }
-  let size: number;
   try {
-    size = fstatSync(fd).size;
+    const size = fstatSync(fd).size;
     const want = Math.min(size, cap);
-    if (want <= SYNC_READ_MAX) {
-      const buf = Buffer.allocUnsafe(want);
-      let got = 0;
-      while (got < want) {
-        const n = readSync(fd, buf, got, want - got, got);
-        if (!n) break;
-        got += n;
-      }
-      return { text: buf.toString('utf8', 0, got), size };
+    const buf = Buffer.allocUnsafe(want);
+    let got = 0;
+    while (got < want) {
+      const n = want <= SYNC_READ_MAX ? readSync(fd, buf, got, want - got, got) : (await readAsync(fd, buf, got, want - got, got)).bytesRead;
+      if (!n) break;
+      got += n;
     }
+    return { text: buf.toString('utf8', 0, got), size };
   } finally {
     closeSync(fd);
-  }
-  if (cap === Infinity) return { text: await readFile(path, 'utf8'), size };
-  const fh = await open(path, 'r');
-  try {
-    const buf = Buffer.alloc(Math.min(size, cap));
-    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    return { text: buf.toString('utf8', 0, bytesRead), size };
-  } finally {
-    await fh.close();
   }
 }
 

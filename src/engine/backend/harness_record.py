@@ -13,6 +13,7 @@ import re
 from harness_calls import Call
 
 _active = None                 # the Recorder of the running test, or None
+_installed = False
 
 
 def activate(recorder):
@@ -120,17 +121,17 @@ class _Replay:
 
 def install():
     """Patch once per process; idempotent (and cheap again: every test calls it)."""
-    if _orig.get('installed'):
+    global _installed
+    if _installed:
         return
+    _installed = True
     C = http.client.HTTPConnection
-    if not _orig:
-        _orig['parse_headers'] = http.client.parse_headers
-        http.client.parse_headers = _parse_headers
-        for name, fn in (('putrequest', _putrequest), ('putheader', _putheader), ('send', _send),
-                         ('getresponse', _getresponse)):
-            _orig[name] = getattr(C, name)
-            setattr(C, name, fn)
-    _orig['installed'] = True
+    _orig['parse_headers'] = http.client.parse_headers
+    http.client.parse_headers = _parse_headers
+    for name, fn in (('putrequest', _putrequest), ('putheader', _putheader), ('send', _send),
+                     ('getresponse', _getresponse)):
+        _orig[name] = getattr(C, name)
+        setattr(C, name, fn)
     try:
         import urllib3.connectionpool as pool
     except Exception:
