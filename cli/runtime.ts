@@ -60,6 +60,7 @@ export class Runtime {
     verbose: (m) => {
       if (this.globals().verbose) this.io.err(`[verbose] ${m}\n`);
     },
+    showsVerbose: () => !!this.globals().verbose,
   };
 
   /** Imports what config() and client() need; exec does it, commands that call them directly first. */

@@ -1,4 +1,3 @@
-import { request } from 'undici';
 import { z } from 'zod';
 import type { CompletionRequest, ModelProvider } from './provider.js';
 
@@ -44,6 +43,8 @@ export class OpenAICompatibleProvider implements ModelProvider {
     if (req.temperature !== undefined) body.temperature = req.temperature;
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (this.opts.key) headers.authorization = `Bearer ${this.opts.key}`;
+    // undici is loaded with the first request: a server without a model endpoint never needs it.
+    const { request } = await import('undici');
     const res = await request(this.endpoint, { method: 'POST', headers, body: JSON.stringify(body), signal });
     const text = await res.body.text();
     if (res.statusCode < 200 || res.statusCode >= 300) {

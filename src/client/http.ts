@@ -9,6 +9,8 @@ export interface Logger {
   debug(msg: string): void;
   /** --verbose (and --debug): retry/backoff/polling transitions. */
   verbose(msg: string): void;
+  /** Whether verbose lines are shown: a wait then takes a first look only for them. */
+  showsVerbose?(): boolean;
 }
 export const silentLogger: Logger = { debug: () => undefined, verbose: () => undefined };
 

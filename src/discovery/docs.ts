@@ -1,7 +1,6 @@
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
 import { SvcError } from '../contract/errors.js';
 import type { DocFormat, ParsedApiDocs } from '../contract/discovery.js';
-import { readOpenApi } from './docs-openapi.js';
 import { isPostman, readPostman } from './docs-postman.js';
 import { readFreeform } from './docs-freeform.js';
 import { annotateEndpoints } from './pairing.js';
@@ -35,11 +34,11 @@ export async function parseApiDocs(text: string, opts: ParseDocsOptions = {}): P
   if (doc && typeof doc === 'object' && !Array.isArray(doc) && typeof (doc as any).openapi === 'string') {
     format = 'openapi3';
     if (!/^3\./.test((doc as any).openapi)) warnings.push(`openapi ${(doc as any).openapi} is read as 3.x`);
-    result = await readOpenApi(doc as any, format);
+    result = await (await openApiReader())(doc as any, format);
   } else if (doc && typeof doc === 'object' && String((doc as any).swagger ?? '') !== '' ) {
     format = 'swagger2';
     if (String((doc as any).swagger) !== '2.0') warnings.push(`swagger ${(doc as any).swagger} is read as 2.0`);
-    result = await readOpenApi(doc as any, format);
+    result = await (await openApiReader())(doc as any, format);
   } else if (doc && typeof doc === 'object' && isPostman(doc as any)) {
     format = 'postman';
     result = readPostman(doc as any);
@@ -59,6 +58,12 @@ export async function parseApiDocs(text: string, opts: ParseDocsOptions = {}): P
   if (result.title) out.title = result.title;
   return out;
 }
+
+/**
+ * The OpenAPI reader (swagger-parser with its schema validators) and YAML are loaded with the first
+ * document that needs them: about 150 ms of every server's start-up otherwise.
+ */
+const openApiReader = async () => (await import('./docs-openapi.js')).readOpenApi;
 
 function label(format: DocFormat): string {
   return { openapi3: 'OpenAPI document', swagger2: 'Swagger document', postman: 'Postman collection', freeform: 'text' }[format];
@@ -80,7 +85,8 @@ function readStructured(text: string, opts: ParseDocsOptions): { value?: unknown
   }
   if (!looksStructured) return { looksStructured };
   try {
-    const value = parseYaml(text, { maxAliasCount: 100 });
+    const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+    const value = parse(text, { maxAliasCount: 100 });
     return { value, looksStructured };
   } catch (e) {
     return { error: `YAML: ${(e as Error).message.split('\n')[0]}`, looksStructured };

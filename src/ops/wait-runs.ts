@@ -17,13 +17,15 @@ function longPollSeconds(ctx: OpContext, deadline: number): number {
 }
 
 /**
- * The pace of a wait: a first look at once (the state as it is, for progress and --verbose), then
- * long-polls. Between answers there is no pause when the server held the request for the whole
+ * The pace of a wait: a first look at once (the state as it is) when progress or --verbose lines
+ * show it, then long-polls. Between answers there is no pause when the server held the request for the whole
  * wait (it long-polls); a server that answers at once (an older one) is asked again after a backoff
  * of 0.5 s growing to 2 s.
  */
 function cadence(ctx: OpContext, deadline: number): { waitSeconds(): number; pause(): Promise<void> } {
-  let rounds = 0;
+  // Without anyone to show it to, the first look would only build the whole state once more on
+  // the server at the busiest moment (a batch's runs just starting).
+  let rounds = ctx.progress || ctx.log.showsVerbose?.() ? 0 : 1;
   let interval = 500;
   let asked = 0;
   let askedAt = 0;

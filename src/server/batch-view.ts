@@ -2,14 +2,14 @@ import type { BatchView, CallRecord, CleanupSummary } from '../contract/batches.
 import type { RunStatus } from '../contract/runs.js';
 import { parseJson } from '../store/db.js';
 import type { Db } from '../store/schema.js';
-import { runViews } from '../store/repos/runs.js';
+import { RUN_VIEW_COLUMNS, runViews } from '../store/repos/runs.js';
 import type { ChainBody } from '../engine/chains.js';
 
 /** The whole batch as SPEC.md 1.2 step 7 shows it: runs, variables, chains, cleanup. */
 export async function buildBatchView(db: Db, batchId: string, userId: string, publicUrl: string): Promise<BatchView | undefined> {
   const b = await db.selectFrom('batches').selectAll().where('id', '=', batchId).where('user_id', '=', userId).executeTakeFirst();
   if (!b) return undefined;
-  const runRows = await db.selectFrom('runs').selectAll().where('batch_id', '=', batchId).orderBy('wave').orderBy('test_id').execute();
+  const runRows = await db.selectFrom('runs').select(RUN_VIEW_COLUMNS).where('batch_id', '=', batchId).orderBy('wave').orderBy('test_id').execute();
   const runs = await runViews(db, runRows, publicUrl);
   const names = new Map(runRows.map((r) => [r.test_id, r.test_name]));
   const vars = await db.selectFrom('variables').selectAll().where('batch_id', '=', batchId).orderBy('created_at').execute();

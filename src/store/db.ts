@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultSet } from 'kysely';
-import pg from 'pg';
 import { MIGRATIONS } from './migrations/index.js';
 import type { Database, Db } from './schema.js';
 
@@ -26,7 +26,9 @@ export interface StoreOptions {
 export function openStore(opts: StoreOptions): Store {
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // pg is loaded only for PostgreSQL (its client costs the embedded server ~50 ms of start-up).
+    const { Pool } = createRequire(import.meta.url)('pg') as typeof import('pg');
+    const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const u = new URL(opts.databaseUrl);
     return {

@@ -1,8 +1,12 @@
 // Start-up of the svc CLI against bare Node: `svc -V`, `svc --help`, a noun's help, and commands
 // that call the API of a live svc-server (started here on loopback with a temp data dir).
-// Goals: -V and --help within 1.5× of `node -e 0`, an API command within 2×.
+// Goals: -V and --help within 1.5× of `node -e 0`, an API command within 2×. Then `svc-server start`
+// itself: time until it listens, and its CPU time and resident memory 2 s after the start (an
+// embedded server with its engine thread and Python fork server, no run yet).
 // Run after `npm run build`:  node test/bench/cli-startup.mjs [N]
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startService } from '../corpus/service.mjs';
@@ -58,4 +62,38 @@ try {
   }
 } finally {
   await service.stop();
+}
+
+/** One `svc-server start` on a fresh data dir: ms until it listens, then its CPU ms and RSS (MiB) at 2 s. */
+async function serverStart() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-start-'));
+  const t = performance.now();
+  const proc = spawn(process.execPath, [join(ROOT, 'dist/cli/svc-server.js'), 'start', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const listening = await new Promise((ok, fail) => {
+      let out = '';
+      const seen = (d) => {
+        out += d;
+        if (/listening on http/.test(out)) ok(performance.now() - t);
+      };
+      proc.stdout.on('data', seen);
+      proc.stderr.on('data', seen);
+      proc.once('exit', (code) => fail(new Error(`svc-server exited ${code}:\n${out}`)));
+    });
+    await new Promise((r) => setTimeout(r, 2000 - (performance.now() - t)));
+    const stat = readFileSync(`/proc/${proc.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))[1]) / 1024;
+    return { listening, cpu: ((+stat[11] + +stat[12]) * 1000) / 100, rss };
+  } finally {
+    proc.kill('SIGINT');
+    await new Promise((r) => (proc.exitCode === null ? proc.once('exit', r) : r()));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.platform === 'linux') {
+  const starts = [];
+  for (let i = 0; i < 5; i++) starts.push(await serverStart());
+  const m = (k) => median(starts.map((s) => s[k]));
+  console.log(`\nsvc-server start, median of 5: listening after ${m('listening').toFixed(0)} ms; at 2 s ${m('cpu').toFixed(0)} ms of CPU (its own threads), ${m('rss').toFixed(0)} MiB resident`);
 }

@@ -4,6 +4,7 @@
 // On its own thread (with, as root, a higher priority: Linux keeps a nice value per thread) the load
 // generator's timing is not held up by the bench's other work on the same cores (the target API,
 // starting the CLI), which a client on another machine would not share.
+import { writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -20,6 +21,8 @@ const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 const url = new URL(`${apiUrl}/runs/`);
 const times = [];
 const fromSent = [];
+/** With SVC_BENCH_READS=<file>: every timed read as [due after the mark, ms from due, ms from sent], to see when the slow ones came. */
+const each = [];
 let errors = 0;
 let timed = 0;
 let sent = 0;
@@ -37,8 +40,10 @@ const one = (due) =>
         if (due < markedAt) return resolve();
         timed++;
         if (res.statusCode !== 200) errors++;
-        times.push(performance.now() - due);
-        fromSent.push(performance.now() - sentAt);
+        const now = performance.now();
+        times.push(now - due);
+        fromSent.push(now - sentAt);
+        each.push([due - markedAt, now - due, now - sentAt]);
         resolve();
       });
     });
@@ -69,5 +74,6 @@ parentPort.on('message', async (m) => {
     const s = [...list].sort((a, b) => a - b);
     return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
   };
+  if (process.env.SVC_BENCH_READS) writeFileSync(process.env.SVC_BENCH_READS, JSON.stringify(each));
   parentPort.postMessage({ sent: timed, errors, p50: q(times, 0.5), p99: q(times, 0.99), sentP50: q(fromSent, 0.5), sentP99: q(fromSent, 0.99) });
 });

@@ -8,7 +8,7 @@ import './playwright-env.js';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { decide, type EgressPolicy } from '../sandbox/egress-proxy.js';
 
 export const CHROMIUM_ARGS = [
@@ -133,9 +133,13 @@ export class BrowserPool {
   private getBrowser(): Promise<Browser> {
     if (!this.browser) {
       const ws = this.opts.wsEndpoint ?? process.env.SVC_BROWSER_WS_ENDPOINT;
-      const p = ws
-        ? chromium.connect(ws, { timeout: 30_000 })
-        : chromium.launch({ executablePath: this.opts.executablePath ?? findChromium(), headless: this.opts.headless ?? true, args: CHROMIUM_ARGS, tracesDir: (this.tracesDir ??= mkdtempSync(join(tmpdir(), 'svc-traces-'))) });
+      // Playwright is loaded when a browser is first needed (about a second of CPU and tens of
+      // megabytes of heap that a server running only backend tests would carry on both threads).
+      const p = import('playwright-core').then(({ chromium }) =>
+        ws
+          ? chromium.connect(ws, { timeout: 30_000 })
+          : chromium.launch({ executablePath: this.opts.executablePath ?? findChromium(), headless: this.opts.headless ?? true, args: CHROMIUM_ARGS, tracesDir: (this.tracesDir ??= mkdtempSync(join(tmpdir(), 'svc-traces-'))) }),
+      );
       this.browser = p.then((b) => {
         // A crashed or dropped browser is replaced on the next acquire.
         b.on('disconnected', () => {

@@ -10,12 +10,15 @@ const notFound = (id: string) => new SvcError('NOT_FOUND', `batch ${id} not foun
 
 export const registerBatches: RouteRegistrar = (app, { mount }) => {
   mount(app, getBatch, async ({ params, query, auth, deps }) => {
-    let v = await buildBatchView(deps.store.db, params.batchId, auth.userId, deps.config.publicUrl);
-    if (!v) throw notFound(params.batchId);
-    if (query.waitSeconds && v.phase !== 'done') {
-      await waitersOf(deps).batchDone(v.batchId, query.waitSeconds * 1000);
-      v = (await buildBatchView(deps.store.db, params.batchId, auth.userId, deps.config.publicUrl)) ?? v;
+    // A long-poll looks at the batch's phase only and builds the whole view (every run) once, when
+    // it answers: the view of a large batch costs the API's thread milliseconds.
+    if (query.waitSeconds) {
+      const b = await deps.store.db.selectFrom('batches').select(['id', 'phase']).where('id', '=', params.batchId).where('user_id', '=', auth.userId).executeTakeFirst();
+      if (!b) throw notFound(params.batchId);
+      if (b.phase !== 'done') await waitersOf(deps).batchDone(b.id, query.waitSeconds * 1000);
     }
+    const v = await buildBatchView(deps.store.db, params.batchId, auth.userId, deps.config.publicUrl);
+    if (!v) throw notFound(params.batchId);
     return v;
   });
   mount(app, getBatchCalls, async ({ params, auth, deps }) => {

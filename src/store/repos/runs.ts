@@ -47,7 +47,11 @@ export function phaseOf(r: Pick<RunRow, 'status' | 'verdict'>): RunView['phase']
   return 'done';
 }
 
-export function toRunView(r: RunRow, steps: RunView['steps'] | undefined, publicUrl: string): RunView {
+/** The columns a run's view reads: a list of many runs selects these, not the outputs and scripts. */
+export const RUN_VIEW_COLUMNS = ['id', 'batch_id', 'project_id', 'test_id', 'test_name', 'test_type', 'status', 'verdict', 'role', 'wave', 'source', 'target_url', 'code_version', 'reason', 'failure', 'replay', 'created_at', 'started_at', 'finished_at', 'extra'] as const;
+export type RunViewRow = Pick<RunRow, (typeof RUN_VIEW_COLUMNS)[number]>;
+
+export function toRunView(r: RunViewRow, steps: RunView['steps'] | undefined, publicUrl: string): RunView {
   const view: RunView = {
     runId: r.id,
     batchId: r.batch_id,
@@ -80,7 +84,7 @@ export function toRunView(r: RunRow, steps: RunView['steps'] | undefined, public
   return view;
 }
 
-export async function runViews(db: Db, rows: RunRow[], publicUrl: string): Promise<RunView[]> {
+export async function runViews(db: Db, rows: RunViewRow[], publicUrl: string): Promise<RunView[]> {
   const counts = await stepCounts(db, rows.map((r) => r.id));
   return rows.map((r) => toRunView(r, counts.get(r.id), publicUrl));
 }
