@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { BatchView, CallRecord, CleanupSummary } from '../contract/batches.js';
 import type { RunStatus } from '../contract/runs.js';
 import { parseJson } from '../store/db.js';
@@ -9,10 +10,15 @@ import type { ChainBody } from '../engine/chains.js';
 export async function buildBatchView(db: Db, batchId: string, userId: string, publicUrl: string): Promise<BatchView | undefined> {
   const b = await db.selectFrom('batches').selectAll().where('id', '=', batchId).where('user_id', '=', userId).executeTakeFirst();
   if (!b) return undefined;
+  // A large batch's view takes the API's thread a few milliseconds (SQLite answers synchronously):
+  // between its queries other requests get their turn, instead of waiting for all of it.
   const runRows = await db.selectFrom('runs').select(RUN_VIEW_COLUMNS).where('batch_id', '=', batchId).orderBy('wave').orderBy('test_id').execute();
+  await nextTurn();
   const runs = await runViews(db, runRows, publicUrl);
+  await nextTurn();
   const names = new Map(runRows.map((r) => [r.test_id, r.test_name]));
   const vars = await db.selectFrom('variables').selectAll().where('batch_id', '=', batchId).orderBy('created_at').execute();
+  await nextTurn();
   const chainRows = await db.selectFrom('chains').selectAll().where('batch_id', '=', batchId).execute();
   const chains = chainRows.map((c) => parseJson<ChainBody>(c.body, { name: c.name, steps: [], captures: [], stats: { steps: 0, captures: 0, passed: 0, failed: 0, blocked: 0 } }));
   const inChain = new Set(chains.flatMap((c) => c.steps.map((s) => s.testId)));
