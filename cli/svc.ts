@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const args = process.argv.slice(2);
 const only = args.length === 1 ? args[0] : undefined;
@@ -13,12 +14,18 @@ if (only === '-V' || only === '--version') {
 } else if (prerendered !== undefined) {
   process.stdout.write(prerendered);
 } else {
-  const [{ processIo }, { main }] = await Promise.all([import('./io.js'), import('./main.js')]);
+  const { processIo, main } = await loadCli();
   const code = await main(args, processIo());
   process.exitCode = code;
   // Open keep-alive sockets must not hold the process once the command is done: exit as soon as
   // what was written has been flushed.
   process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
+/** The bundle built beside this file, run with V8's code cache; the modules themselves where there is none. */
+async function loadCli(): Promise<typeof import('./bundle-entry.js')> {
+  const { loadBundle } = await import('./code-cache.js');
+  return loadBundle<typeof import('./bundle-entry.js')>(fileURLToPath(new URL('./svc.bundle.cjs', import.meta.url))) ?? import('./bundle-entry.js');
 }
 
 function readPrerendered(): string | undefined {

@@ -1,5 +1,6 @@
 // Copies non-TypeScript assets that live beside the sources (Python harness, SQL, HTML)
-// into dist/, marks the three executables as runnable, and renders `svc --help` once
+// into dist/, marks the three executables as runnable, bundles the CLI (scripts/bundle-cli.mjs),
+// and renders `svc --help` once
 // (dist/cli/help.txt) so that printing it off a terminal needs no command tree.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,8 @@ for (const bin of ['svc', 'svc-mcp', 'svc-server']) {
   const p = join('dist', 'cli', `${bin}.js`);
   if (existsSync(p)) chmodSync(p, 0o755);
 }
+
+await import('./bundle-cli.mjs');
 
 const help = join('dist', 'cli', 'help.txt');
 rmSync(help, { force: true });

@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+
+/**
+ * Runs a CommonJS bundle with V8's code cache, and returns its exports; undefined when there is no
+ * bundle (a build without it: the caller imports the modules instead).
+ *
+ * Node 20 compiles every module of a command on every start (it has no compile cache), which was
+ * most of what an API command took before its request. V8 can hand back, as bytes, the code it
+ * compiled for a script, and accept them the next time in place of compiling: the first run
+ * writes them once the command is done (so the functions it ran are in), the next ones start from
+ * them. The cache lives in SVC_CODE_CACHE_DIR, else $XDG_CACHE_HOME/svc or ~/.cache/svc (0700), under
+ * a name that changes with the bundle (path, size, time), Node's version, the CPU architecture and
+ * Node's flags; V8 rejects a cache that does not fit its source, version or flags anyway, and then
+ * it is written anew. SVC_CODE_CACHE=0 turns it off.
+ */
+export function loadBundle<T>(file: string, env: NodeJS.ProcessEnv = process.env): T | undefined {
+  let source: string;
+  let key: string;
+  try {
+    const st = statSync(file);
+    source = readFileSync(file, 'utf8');
+    key = createHash('sha256').update([file, st.size, st.mtimeMs, process.version, process.arch, process.execArgv.join(' ')].join('\n')).digest('hex').slice(0, 24);
+  } catch {
+    return undefined;
+  }
+  const cacheFile = env.SVC_CODE_CACHE === '0' ? undefined : join(cacheDir(env), `cli-${key}.v8`);
+  let cachedData: Buffer | undefined;
+  if (cacheFile) {
+    try {
+      cachedData = readFileSync(cacheFile);
+    } catch {
+      // first run of this bundle here
+    }
+  }
+  const script = new Script(Module.wrap(source), { filename: file, cachedData });
+  if (cacheFile && (!cachedData || script.cachedDataRejected)) process.once('exit', () => save(cacheFile, script));
+  const module = { exports: {} as T };
+  (script.runInThisContext() as (...a: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
+  return module.exports;
+}
+
+function cacheDir(env: NodeJS.ProcessEnv): string {
+  if (env.SVC_CODE_CACHE_DIR) return env.SVC_CODE_CACHE_DIR;
+  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'svc');
+}
+
+/** Written whole or not at all (another svc may be reading it); a cache that cannot be written is skipped. */
+function save(cacheFile: string, script: Script): void {
+  const tmp = `${cacheFile}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(cacheFile), { recursive: true, mode: 0o700 });
+    writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
+    renameSync(tmp, cacheFile);
+  } catch {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // nothing was written
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliEnv, svc } from '../helpers/cli.js';
+import { tempDir } from '../helpers/paths.js';
+
+// `svc` runs its bundled commands with V8's code cache (cli/code-cache.ts): what it compiled on
+// the first run is loaded on the next ones instead of compiling again.
+describe("the CLI's code cache", () => {
+  it('is written by the first command, used as it is by the next, and replaced when it does not fit', async () => {
+    const ctx = cliEnv();
+    const dir = join(ctx.home, '.cache', 'svc');
+    const first = await svc(['completion', 'bash'], { ctx });
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/complete -F/);
+    const names = readdirSync(dir).filter((f) => f.endsWith('.v8'));
+    expect(names).toHaveLength(1);
+    expect(readdirSync(dir)).toHaveLength(1);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const file = join(dir, names[0]!);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(file).size).toBeGreaterThan(10_000);
+
+    // Accepted: the next run starts from it and leaves the file alone (a rewrite is a new inode).
+    const { ino } = statSync(file);
+    const second = await svc(['--output', 'json', 'agent', 'list', '--endpoint-url', 'http://127.0.0.1:9/api/v1'], { ctx });
+    expect(second.exitCode, second.stderr).toBe(0);
+    expect(second.json().files).toHaveLength(16);
+    expect(statSync(file).ino).toBe(ino);
+
+    // Bytes that are no code cache: ignored, the command unchanged, and a fitting cache written instead.
+    writeFileSync(file, Buffer.alloc(4096, 7));
+    const third = await svc(['completion', 'bash'], { ctx });
+    expect(third.exitCode, third.stderr).toBe(0);
+    expect(third.stdout).toBe(first.stdout);
+    expect(statSync(file).size).toBeGreaterThan(10_000);
+    expect(readFileSync(file).subarray(0, 4096).equals(Buffer.alloc(4096, 7))).toBe(false);
+  });
+
+  it('goes where SVC_CODE_CACHE_DIR says, is skipped where it cannot be written, and is off with SVC_CODE_CACHE=0', async () => {
+    const elsewhere = join(tempDir('svc-code-cache-'), 'cache');
+    const moved = cliEnv({ SVC_CODE_CACHE_DIR: elsewhere });
+    expect((await svc(['completion', 'bash'], { ctx: moved })).exitCode).toBe(0);
+    expect(readdirSync(elsewhere).filter((f) => f.endsWith('.v8'))).toHaveLength(1);
+    expect(existsSync(join(moved.home, '.cache'))).toBe(false);
+
+    // A path that cannot be a directory (a file is there): the command still runs, nothing is left behind.
+    const blocked = cliEnv();
+    const notADir = join(blocked.home, 'not-a-dir');
+    writeFileSync(notADir, 'x');
+    const r = await svc(['completion', 'bash'], { ctx: blocked, env: { SVC_CODE_CACHE_DIR: join(notADir, 'cache') } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(readdirSync(blocked.home).sort()).toEqual(['not-a-dir', 'project']);
+
+    const off = cliEnv({ SVC_CODE_CACHE: '0' });
+    expect((await svc(['completion', 'bash'], { ctx: off })).exitCode).toBe(0);
+    expect(existsSync(join(off.home, '.cache'))).toBe(false);
+  });
+});
