@@ -99,16 +99,20 @@ export class Runtime {
     return this.apiClient;
   }
 
-  /** A live status line on stderr (TTY and text mode only); `done` clears it. */
-  progressLine(): { progress: NonNullable<OpContext['progress']>; done(): void } {
+  /**
+   * A live status line on stderr (TTY and text mode only); `done` clears it. Elsewhere there is no
+   * progress to report, and a wait then takes no look only a status line would show.
+   */
+  progressLine(): { progress: OpContext['progress']; done(): void } {
     const live = this.io.stderrIsTTY && !this.json;
     let drawn = false;
     return {
-      progress: (p) => {
-        if (!live) return;
-        this.io.err(`\r\x1b[2K${p.message}`);
-        drawn = true;
-      },
+      progress: live
+        ? (p) => {
+            this.io.err(`\r\x1b[2K${p.message}`);
+            drawn = true;
+          }
+        : undefined,
       done: () => {
         if (drawn) this.io.err('\r\x1b[2K');
       },
