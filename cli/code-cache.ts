@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -49,18 +49,39 @@ function cacheDir(env: NodeJS.ProcessEnv): string {
   return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'svc');
 }
 
-/** Written whole or not at all (another svc may be reading it); a cache that cannot be written is skipped. */
+/** Caches of other builds not written for this long are removed when a new one is written. */
+const STALE_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * Written whole or not at all (another svc may be reading it); a cache that cannot be written is
+ * skipped. Each upgrade writes a cache of its own: those of earlier builds (and files a killed
+ * writer left) go once they are a month old.
+ */
 function save(cacheFile: string, script: Script): void {
+  const dir = dirname(cacheFile);
   const tmp = `${cacheFile}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname(cacheFile), { recursive: true, mode: 0o700 });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
     renameSync(tmp, cacheFile);
   } catch {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // nothing was written
+    removeFile(tmp);
+    return;
+  }
+  try {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (path !== cacheFile && /^cli-[0-9a-f]+\.v8(\.\d+\.tmp)?$/.test(name) && Date.now() - statSync(path).mtimeMs > STALE_MS) removeFile(path);
     }
+  } catch {
+    // the next write looks again
+  }
+}
+
+function removeFile(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // already gone
   }
 }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliEnv, svc } from '../helpers/cli.js';
@@ -38,10 +38,21 @@ describe("the CLI's code cache", () => {
   });
 
   it('goes where SVC_CODE_CACHE_DIR says, is skipped where it cannot be written, and is off with SVC_CODE_CACHE=0', async () => {
+    // Earlier builds' caches there: a month-old one (and a month-old leftover of a killed writer)
+    // goes when this build writes its own, a recent one stays, and other files are not touched.
     const elsewhere = join(tempDir('svc-code-cache-'), 'cache');
+    mkdirSync(elsewhere);
+    const old = new Date(Date.now() - 40 * 24 * 3600 * 1000);
+    for (const name of ['cli-0123456789abcdef01234567.v8', 'cli-0123456789abcdef01234567.v8.42.tmp', 'notes.txt']) {
+      writeFileSync(join(elsewhere, name), 'x');
+      utimesSync(join(elsewhere, name), old, old);
+    }
+    writeFileSync(join(elsewhere, 'cli-fedcba9876543210fedcba98.v8'), 'x');
     const moved = cliEnv({ SVC_CODE_CACHE_DIR: elsewhere });
     expect((await svc(['completion', 'bash'], { ctx: moved })).exitCode).toBe(0);
-    expect(readdirSync(elsewhere).filter((f) => f.endsWith('.v8'))).toHaveLength(1);
+    const left = readdirSync(elsewhere).sort();
+    expect(left.filter((f) => !/^cli-(0123|fedc)/.test(f) && f.endsWith('.v8'))).toHaveLength(1);
+    expect(left.filter((f) => /^cli-(0123|fedc)|notes/.test(f))).toEqual(['cli-fedcba9876543210fedcba98.v8', 'notes.txt']);
     expect(existsSync(join(moved.home, '.cache'))).toBe(false);
 
     // A path that cannot be a directory (a file is there): the command still runs, nothing is left behind.
