@@ -1,11 +1,12 @@
-// Bundles the CLI (dist/cli/bundle-entry.js and everything it imports, dependencies included) into
-// one CommonJS file, dist/cli/svc.bundle.cjs, which `svc` runs with V8's code cache
-// (cli/code-cache.ts). Modules it imports lazily stay lazy: they are evaluated when first imported.
+// Bundles `svc` (dist/cli/bundle-entry.js) and `svc-mcp` (dist/cli/mcp-main.js), each with
+// everything it imports, dependencies included, into one CommonJS file apiece
+// (dist/cli/svc.bundle.cjs, dist/cli/svc-mcp.bundle.cjs), which they run with V8's code cache
+// (cli/code-cache.ts). Modules imported lazily stay lazy: they are evaluated when first imported.
 import { buildSync } from 'esbuild';
 
-buildSync({
-  entryPoints: ['dist/cli/bundle-entry.js'],
-  outfile: 'dist/cli/svc.bundle.cjs',
+for (const [entry, out] of [['bundle-entry', 'svc'], ['mcp-main', 'svc-mcp']]) buildSync({
+  entryPoints: [`dist/cli/${entry}.js`],
+  outfile: `dist/cli/${out}.bundle.cjs`,
   bundle: true,
   format: 'cjs',
   platform: 'node',

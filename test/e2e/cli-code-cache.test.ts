@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliEnv, svc } from '../helpers/cli.js';
-import { tempDir } from '../helpers/paths.js';
+import { BIN, tempDir } from '../helpers/paths.js';
 
 // `svc` runs its bundled commands with V8's code cache (cli/code-cache.ts): what it compiled on
 // the first run is loaded on the next ones instead of compiling again.
@@ -67,5 +68,34 @@ describe("the CLI's code cache", () => {
     const off = cliEnv({ SVC_CODE_CACHE: '0' });
     expect((await svc(['completion', 'bash'], { ctx: off })).exitCode).toBe(0);
     expect(existsSync(join(off.home, '.cache'))).toBe(false);
+  });
+
+  it('svc-mcp writes its own once it has been up a while, so a server that is killed still leaves one', async () => {
+    const dir = join(tempDir('svc-code-cache-'), 'cache');
+    const home = tempDir('svc-home-');
+    const env = { PATH: process.env.PATH, HOME: home, SVC_CODE_CACHE_DIR: dir, SVC_API_URL: 'http://127.0.0.1:9/api/v1', SVC_API_KEY: 'svc_unused' };
+    const serve = async (killAfterMs: number) => {
+      const child = spawn(process.execPath, [BIN.mcp], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+      const answered = new Promise<string>((resolve) => child.stdout.once('data', (d) => resolve(String(d))));
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'cache-test', version: '1' } } })}\n`);
+      const first = JSON.parse(await answered);
+      await new Promise((r) => setTimeout(r, killAfterMs));
+      const gone = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await gone;
+      return first;
+    };
+    // Killed at once: nothing written yet.
+    expect((await serve(0)).result.serverInfo.name).toBe('svc');
+    expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
+    // Up for 3 s, then killed: its cache is there (and the CLI's, another bundle, would sit beside it).
+    expect((await serve(3000)).result.serverInfo.name).toBe('svc');
+    const names = readdirSync(dir);
+    expect(names).toHaveLength(1);
+    expect(statSync(join(dir, names[0]!)).size).toBeGreaterThan(10_000);
+    // And the next server starts from it, leaving it as it was.
+    const { ino } = statSync(join(dir, names[0]!));
+    expect((await serve(3000)).result.serverInfo.name).toBe('svc');
+    expect(statSync(join(dir, names[0]!)).ino).toBe(ino);
   });
 });
