@@ -13,13 +13,14 @@ import { Script } from 'node:vm';
  * most of what an API command took before its request. V8 can hand back, as bytes, the code it
  * compiled for a script, and accept them the next time in place of compiling: the first run
  * writes them once the command is done (so the functions it ran are in), the next ones start from
- * them (a server that may be killed rather than end writes them once it is up). The cache lives in SVC_CODE_CACHE_DIR, else $XDG_CACHE_HOME/svc or ~/.cache/svc (0700), under
- * a name that changes with the bundle (path, size, time), Node's version, the CPU architecture and
+ * them; a server that may be killed rather than end writes them once it is up (`saveAfterMs`).
+ * The cache lives in SVC_CODE_CACHE_DIR, else $XDG_CACHE_HOME/svc or ~/.cache/svc (0700), under a
+ * name that changes with the bundle (path, size, time), Node's version, the CPU architecture and
  * Node's flags; V8 rejects a cache that does not fit its source, version or flags anyway, and then
  * it is written anew. SVC_CODE_CACHE=0 turns it off.
  */
-export function loadBundle<T>(file: string, o: { env?: NodeJS.ProcessEnv; saveAfterMs?: number } = {}): T | undefined {
-  const env = o.env ?? process.env;
+export function loadBundle<T>(file: string, o: { saveAfterMs?: number } = {}): T | undefined {
+  const env = process.env;
   let source: string;
   let key: string;
   try {
