@@ -178,8 +178,12 @@ export function extractHandles(calls: RecordedCall[], opts: CleanupOptions = {},
     if (method === 'DELETE' && c.status >= 200 && c.status < 300) {
       // Sent before the record's latest create was answered (tests run side by side), it may have
       // reached the server first: the record is left to cleanup, which finds it gone or deletes it.
+      // Calls carry their start to the millisecond (cut, not rounded), so the answer is compared in
+      // whole milliseconds too: a DELETE sent in the millisecond the create's answer came counts
+      // as after it (taken to the fraction, one sent 0.3 ms after an answer could read as sent
+      // before it, and its record was left to a cleanup that found it gone).
       const h = byPath.get(createPath);
-      if (h && Date.parse(c.startedAt) >= (answeredAt.get(h) ?? 0)) h.status = 'deleted-by-test';
+      if (h && Date.parse(c.startedAt) >= Math.floor(answeredAt.get(h) ?? 0)) h.status = 'deleted-by-test';
       continue;
     }
     const creates = (method === 'POST' && (c.status === 200 || c.status === 201)) || (method === 'PUT' && c.status === 201);

@@ -332,6 +332,17 @@ describe('cleanup of nested creates', () => {
     const after = extractHandles([call(1, 'POST', '/posts', 201, '{"id": 3}'), { ...racing, latencyMs: 1000 }, call(4, 'DELETE', '/posts/3', 200)], opts);
     expect(after.map((h) => [h.resourcePath, h.status])).toEqual([['/posts/3', 'deleted-by-test']]);
   });
+
+  it("a test's own DELETE sent in the millisecond its create was answered counts as the test's", () => {
+    // The create started at 0.900 s (recorded as 0 ms: starts are cut to the millisecond) and took
+    // 2.05 ms, answered at 2.95 ms; the DELETE went at 2.96 ms, recorded as 2 ms, before 0 + 2.05.
+    const at = (ms: number) => `2026-01-01T00:00:00.${String(ms).padStart(3, '0')}Z`;
+    const create = { ...call(1, 'POST', '/posts', 201, '{"id": 3}'), startedAt: at(0), latencyMs: 2.05 };
+    const del = { ...call(2, 'DELETE', '/posts/3', 200), startedAt: at(2) };
+    expect(extractHandles([create, del], opts).map((h) => [h.resourcePath, h.status])).toEqual([['/posts/3', 'deleted-by-test']]);
+    // One whole millisecond earlier it was sent before the answer: left to cleanup.
+    expect(extractHandles([create, { ...del, startedAt: at(1) }], opts).map((h) => [h.resourcePath, h.status])).toEqual([['/posts/3', 'pending']]);
+  });
 });
 
 describe('batch triage grouping', () => {
