@@ -18,9 +18,9 @@ function longPollSeconds(ctx: OpContext, deadline: number): number {
 
 /**
  * The pace of a wait: a first look at once (the state as it is) when progress or --verbose lines
- * show it, then long-polls. Between answers there is no pause when the server held the request for the whole
- * wait (it long-polls); a server that answers at once (an older one) is asked again after a backoff
- * of 0.5 s growing to 2 s.
+ * show it, then long-polls. Between answers there is no pause when the server held the request
+ * for the whole wait (it long-polls); a server that answers at once (an older one) is asked again
+ * after a backoff of 0.5 s growing to 2 s.
  */
 function cadence(ctx: OpContext, deadline: number): { waitSeconds(): number; pause(): Promise<void> } {
   // Without anyone to show it to, the first look would only build the whole state once more on

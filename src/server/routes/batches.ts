@@ -1,4 +1,5 @@
 import { SvcError } from '../../contract/errors.js';
+import type { Db } from '../../store/schema.js';
 import { getBatch, getBatchCalls } from '../../contract/batches.js';
 import { waitersOf } from '../waiters.js';
 import { getBatchTriage } from '../../contract/triage.js';
@@ -8,13 +9,19 @@ import { buildBatchView, buildDataFlow } from '../batch-view.js';
 
 const notFound = (id: string) => new SvcError('NOT_FOUND', `batch ${id} not found`, { nextAction: 'Use the batchId printed by svc test run.' });
 
+/** The caller's batch (its id and phase), or NOT_FOUND. */
+async function ownBatch(db: Db, batchId: string, userId: string): Promise<{ id: string; phase: string }> {
+  const b = await db.selectFrom('batches').select(['id', 'phase']).where('id', '=', batchId).where('user_id', '=', userId).executeTakeFirst();
+  if (!b) throw notFound(batchId);
+  return b;
+}
+
 export const registerBatches: RouteRegistrar = (app, { mount }) => {
   mount(app, getBatch, async ({ params, query, auth, deps }) => {
     // A long-poll looks at the batch's phase only and builds the whole view (every run) once, when
     // it answers: the view of a large batch costs the API's thread milliseconds.
     if (query.waitSeconds) {
-      const b = await deps.store.db.selectFrom('batches').select(['id', 'phase']).where('id', '=', params.batchId).where('user_id', '=', auth.userId).executeTakeFirst();
-      if (!b) throw notFound(params.batchId);
+      const b = await ownBatch(deps.store.db, params.batchId, auth.userId);
       if (b.phase !== 'done') await waitersOf(deps).batchDone(b.id, query.waitSeconds * 1000);
     }
     const v = await buildBatchView(deps.store.db, params.batchId, auth.userId, deps.config.publicUrl);
@@ -22,8 +29,7 @@ export const registerBatches: RouteRegistrar = (app, { mount }) => {
     return v;
   });
   mount(app, getBatchCalls, async ({ params, auth, deps }) => {
-    const b = await deps.store.db.selectFrom('batches').select('id').where('id', '=', params.batchId).where('user_id', '=', auth.userId).executeTakeFirst();
-    if (!b) throw notFound(params.batchId);
+    const b = await ownBatch(deps.store.db, params.batchId, auth.userId);
     const flow = await buildDataFlow(deps.store.db, b.id);
     return { batchId: b.id, endpoints: flow.endpoints, otherObservedBehaviors: flow.other };
   });
