@@ -414,6 +414,31 @@ describe('backend runner', () => {
     expect(r.stdout).not.toContain('server-only-secret-value');
   });
 
+  it('starts every test fresh from the warm parent: none of its rehearsal shows', async () => {
+    // The fork server rehearses a typical test before it forks any (to warm what tests use); a
+    // test sees only its own module, variables, calls, produced values and svc_checks state.
+    const code = py`
+      import sys, linecache
+      import svc_checks
+      assert sys.modules['__main__'].__dict__ is globals()
+      assert sorted(VARS) == ['mine'], sorted(VARS)
+      assert (svc_checks._created, svc_checks._gone, svc_checks._own, svc_checks._read) == ([], set(), {}, set())
+      assert 'prev' not in globals() and 'test_more' not in globals()
+      assert linecache.getlines('test.py')[0].startswith('import sys, linecache')
+      r = http.get('/users/7')
+      assert r.status == 200
+      produce('seen', VARS['mine'])
+    `;
+    for (let i = 0; i < 2; i++) {
+      const r = await runner.run(input(code, { vars: { mine: i } }));
+      expect(r.failure).toBeUndefined();
+      expect(r.verdict).toBe('passed');
+      expect(r.produced).toEqual({ seen: i });
+      expect(r.calls.map((c) => [c.seq, c.method, c.path])).toEqual([[1, 'GET', '/users/7']]);
+      expect(r.testFunctions).toEqual([]);
+    }
+  });
+
   it('runs several tests at once', async () => {
     const code = py`
       r = http.get('/wait?ms=600')

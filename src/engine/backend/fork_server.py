@@ -310,7 +310,7 @@ if __name__ == '__main__':
         say({'ev': 'nofork'})
         sys.exit(0)
     harness_limits.yield_cpu('now' if SANDBOXED else None)
-    harness.warm()
+    harness.warm(harness.REHEARSALS)
     import gc
     gc.freeze()         # keep the warm heap out of the children's collections: fewer copied pages
     server = Server()
