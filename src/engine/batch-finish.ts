@@ -135,7 +135,12 @@ export async function finishBatch(
   }
   // Values that identified a deleted resource are gone for later skip-dependencies reruns.
   const finalRecords = await db.selectFrom('cleanup_records').selectAll().where('batch_id', '=', batchId).execute();
-  const varRows = await db.selectFrom('variables').selectAll().where('project_id', '=', batch.project_id).where('deleted_by', 'is', null).execute();
+  // Only this batch's variables and those of the batches its records came from can name one of
+  // them: the project's whole history (every batch keeps its variables) is not read.
+  const originBatches = [...new Set([batchId, ...finalRecords.map((r) => r.origin_batch_id)])];
+  const varRows = finalRecords.length
+    ? await db.selectFrom('variables').selectAll().where('project_id', '=', batch.project_id).where('deleted_by', 'is', null).where('batch_id', 'in', originBatches).execute()
+    : [];
   for (const v of varRows) {
     const value = String(parseJson(v.value, ''));
     const candidates = finalRecords.filter((r) => r.resource_id === value && (r.origin_batch_id === v.batch_id || v.batch_id === batchId));
@@ -155,25 +160,7 @@ export async function finishBatch(
       .execute();
   }
 
-  // Consumers of each variable, for the Dynamic Variables view: the batch's variables read in one
-  // query, the changed ones written in one transaction.
-  const consumers = new Map((await db.selectFrom('variables').select(['name', 'consumers']).where('batch_id', '=', batchId).execute()).map((v) => [v.name, new Set(parseJson<string[]>(v.consumers, []))]));
-  const changed = new Set<string>();
-  for (const s of d.slots) {
-    for (const need of s.plan.needs) {
-      const list = consumers.get(need);
-      if (!list || list.has(s.plan.id)) continue;
-      list.add(s.plan.id);
-      changed.add(need);
-    }
-  }
-  if (changed.size) {
-    await db.transaction().execute(async (trx) => {
-      for (const name of changed) await trx.updateTable('variables').set({ consumers: JSON.stringify([...consumers.get(name)!]) }).where('batch_id', '=', batchId).where('name', '=', name).execute();
-    });
-  }
-
-  const fresh = await db.selectFrom('runs').selectAll().where('batch_id', '=', batchId).execute();
+  const fresh = await db.selectFrom('runs').select(['id', 'test_id', 'status', 'verdict', 'wave']).where('batch_id', '=', batchId).execute();
   await db.deleteFrom('chains').where('batch_id', '=', batchId).execute();
   const chains = assembleChains(d.slots.map((s) => s.plan), fresh, d.plan);
   if (chains.length) await db.insertInto('chains').values(chains.map((c) => ({ id: newId('chn'), batch_id: batchId, name: c.name, body: JSON.stringify(c) }))).execute();
@@ -187,7 +174,7 @@ export async function finishBatch(
 
   const finishedAt = nowIso();
   // The final statuses in one commit and a few statements a status (a test has one run a batch).
-  const byStatus = new Map<string, RunRow[]>();
+  const byStatus = new Map<string, typeof fresh>();
   for (const r of fresh) {
     const status = r.status === 'cancelled' ? 'cancelled' : (r.verdict ?? 'failed');
     const rows = byStatus.get(status);

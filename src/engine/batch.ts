@@ -52,6 +52,15 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
     });
   const plan = assemble(slots.map((s) => s.plan));
   const slotByTest = new Map(slots.map((s) => [s.test.id, s]));
+  // The batch's consumers of each value (the Dynamic Variables view), written with the value itself.
+  const consumersOf = new Map<string, string[]>();
+  for (const s of slots) {
+    for (const need of new Set(s.plan.needs)) {
+      const list = consumersOf.get(need);
+      if (list) list.push(s.plan.id);
+      else consumersOf.set(need, [s.plan.id]);
+    }
+  }
   const project = await db.selectFrom('projects').select(['id', 'url']).where('id', '=', batch.project_id).executeTakeFirst();
 
   // Resume: runs that were in flight when a previous process died are finished with a reason.
@@ -258,7 +267,7 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
       if (chosen.length) {
         await trx
           .insertInto('variables')
-          .values(chosen.map(([name, value]) => ({ batch_id: batchId, project_id: batch!.project_id, name, value: JSON.stringify(value), producer_test_id: s.test.id, producer_run_id: s.run.id, consumers: '[]', handle: null, deleted_by: null, created_at: nowIso() })))
+          .values(chosen.map(([name, value]) => ({ batch_id: batchId, project_id: batch!.project_id, name, value: JSON.stringify(value), producer_test_id: s.test.id, producer_run_id: s.run.id, consumers: JSON.stringify(consumersOf.get(name) ?? []), handle: null, deleted_by: null, created_at: nowIso() })))
           .onConflict((oc) => oc.columns(['batch_id', 'name']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), producer_run_id: eb.ref('excluded.producer_run_id') })))
           .execute();
       }

@@ -13,7 +13,7 @@ export interface ChainBody {
  * Integration chains (SPEC.md 2.4): tests connected by values flowing from producer to consumer,
  * each chain in execution order. Tests with no such links are endpoint tests, listed apart.
  */
-export function assembleChains(tests: PlanTest[], runs: RunRow[], plan: AssembledPlan): ChainBody[] {
+export function assembleChains(tests: PlanTest[], runs: Pick<RunRow, 'id' | 'test_id' | 'status' | 'verdict'>[], plan: AssembledPlan): ChainBody[] {
   const runOf = new Map(runs.map((r) => [r.test_id, r]));
   const links = new Map<string, Set<string>>();
   const link = (a: string, b: string) => {

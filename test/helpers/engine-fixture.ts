@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { KeyedGates } from '../../src/engine/limits.js';
 import { migrate, openStore, type Store } from '../../src/store/db.js';
 import type { EngineContext } from '../../src/engine/context.js';
-import type { ExecuteInput, ExecuteResult, TestExecutor } from '../../src/engine/types.js';
+import type { ExecuteInput, ExecuteResult, RecordedCall, TestExecutor } from '../../src/engine/types.js';
 import { newId, nowIso } from '../../src/util/ids.js';
 
 /** A test's behaviour for the fake executor: JSON in the code column. */
@@ -12,6 +12,8 @@ export interface FakeScript {
   produce?: Record<string, unknown>;
   fail?: string;
   delayMs?: number;
+  /** The calls the test reports making (what cleanup reads to find the records it made). */
+  calls?: RecordedCall[];
 }
 
 /** Executes FakeScript code without Python, recording what it was given. */
@@ -33,7 +35,7 @@ export class FakeExecutor implements TestExecutor {
       verdict: failed ? 'failed' : 'passed',
       failure: failed ? { kind: 'assertion', message: script.fail! } : undefined,
       produced: failed ? {} : (script.produce ?? {}),
-      calls: [],
+      calls: script.calls ?? [],
       assertions: [{ ok: !failed, source: 'x', message: script.fail ?? null, line: 1, at: startedAt }],
       stdout: `ran ${input.testName} with ${JSON.stringify(input.vars)}`,
       trace: null,

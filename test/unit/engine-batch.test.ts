@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createBatch, discardBatch } from '../../src/engine/trigger.js';
 import { executeBatch } from '../../src/engine/batch.js';
 import { KeyedGates } from '../../src/engine/limits.js';
@@ -115,6 +117,38 @@ describe('batch execution', () => {
     expect(again.runs).toHaveLength(1);
     expect(again.byName['use greeting']!.status).toBe('passed');
     expect(f.exec.seen.at(-1)!.vars).toEqual({ greeting: 'hello' });
+  });
+
+  it('a record an earlier batch could not delete is deleted by a skip-dependencies rerun, which marks that batch\'s variable', async () => {
+    // The target refuses DELETE while `down`: the first batch's cleanup fails and keeps the record.
+    let down = true;
+    const target = createServer((req, res) => {
+      if (req.method === 'DELETE') res.writeHead(down ? 503 : 204).end();
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":7}');
+    });
+    await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+    try {
+      const f = await engineFixture();
+      await f.store.db.updateTable('projects').set({ url }).where('id', '=', f.projectId).execute();
+      const at = new Date().toISOString();
+      const create = { seq: 1, method: 'POST', url: `${url}/users`, path: '/users', requestHeaders: { 'Content-Type': 'application/json' }, requestBody: '{"name":"a"}', status: 201, responseHeaders: { 'content-type': 'application/json' }, responseBody: '{"id":7}', latencyMs: 1, startedAt: at };
+      await f.addTest('make user', { produce: { user_id: 7 }, calls: [create] }, { produces: ['user_id'] });
+      const use = await f.addTest('use user', {}, { needs: ['user_id'] });
+      const first = await runAll(f);
+      const kept = await f.store.db.selectFrom('cleanup_records').selectAll().where('batch_id', '=', first.t.batchId).execute();
+      expect(kept.map((r) => [r.resource_path, r.status])).toEqual([['/users/7', 'failed']]);
+      await runAll(f, { testIds: [use], rerun: true }); // a later batch of the project in between
+      down = false;
+      const again = await runAll(f, { testIds: [use], rerun: true, skipDependencies: true });
+      expect(again.byName['use user']!.status).toBe('passed');
+      const swept = await f.store.db.selectFrom('cleanup_records').selectAll().where('batch_id', '=', again.t.batchId).execute();
+      expect(swept.map((r) => [r.resource_path, r.status, r.origin_batch_id])).toEqual([['/users/7', 'deleted', first.t.batchId]]);
+      const v = await f.store.db.selectFrom('variables').selectAll().where('batch_id', '=', first.t.batchId).where('name', '=', 'user_id').executeTakeFirstOrThrow();
+      expect(v.deleted_by).toBe('DELETE /users/7');
+    } finally {
+      target.close();
+    }
   });
 
   it('finishes in-flight runs of an interrupted batch with a reason and continues the rest', async () => {
