@@ -7,14 +7,17 @@ import type { OpContext } from './op.js';
 export type Polled = { runId: string; view?: RunView; timedOut?: boolean; error?: string };
 
 /**
- * How long one request may ask the server to hold it: at most 25 s (5 s when someone watches the
- * progress, so the counts keep moving), within the request timeout and what is left of the wait.
- * 0 asks for an immediate answer. A finished run is answered at once either way.
+ * How long one request may ask the server to hold it: at most 25 s (5 s when someone watches:
+ * progress or --verbose lines, so the counts and status changes keep coming; a long-poll answers
+ * when the wait is over, not at each change), within the request timeout and what is left of the
+ * wait. 0 asks for an immediate answer. A finished run is answered at once either way.
  */
 function longPollSeconds(ctx: OpContext, deadline: number): number {
   const requestSeconds = Math.floor(ctx.config().requestTimeoutMs / 1000) - 5;
-  return Math.max(0, Math.min(ctx.progress ? 5 : 25, requestSeconds, Math.floor((deadline - Date.now()) / 1000)));
+  return Math.max(0, Math.min(watched(ctx) ? 5 : 25, requestSeconds, Math.floor((deadline - Date.now()) / 1000)));
 }
+
+const watched = (ctx: OpContext): boolean => !!ctx.progress || !!ctx.log.showsVerbose?.();
 
 /**
  * The pace of a wait: a first look at once (the state as it is) when progress or --verbose lines
@@ -25,7 +28,7 @@ function longPollSeconds(ctx: OpContext, deadline: number): number {
 function cadence(ctx: OpContext, deadline: number): { waitSeconds(): number; pause(): Promise<void> } {
   // Without anyone to show it to, the first look would only build the whole state once more on
   // the server at the busiest moment (a batch's runs just starting).
-  let rounds = ctx.progress || ctx.log.showsVerbose?.() ? 0 : 1;
+  let rounds = watched(ctx) ? 0 : 1;
   let interval = 500;
   let asked = 0;
   let askedAt = 0;
