@@ -5,10 +5,10 @@
 // calls a local target once (through the harness's `http` helper, recorded) and produces a value,
 // as a chain's test does.
 // Run after `npm run build`:  node test/bench/harness-overhead.mjs [N]
-import { readdirSync, readFileSync } from 'node:fs';
 import { startTargetApi } from '../../fixtures/target-api/server.mjs';
 import { BackendRunner, resolvePython } from '../../dist/src/engine/backend/runner.js';
 import { detectIsolation } from '../../dist/src/engine/sandbox/bwrap.js';
+import { forkServersCpuMs, processCpuMs } from './proc-cpu.mjs';
 
 const N = Number(process.argv[2] ?? 50);
 const TESTS = {
@@ -25,23 +25,10 @@ function stats(ms) {
 }
 
 /**
- * CPU (ms) of the harness so far, from /proc (Linux): every fork server with the tests it forked
- * and reaped, plus this process's reaped children (a cold interpreter per test, a sandbox per test).
+ * CPU (ms) of the harness so far: every fork server with the tests it forked and reaped, plus this
+ * process's reaped children (a cold interpreter per test, a sandbox per test).
  */
-function harnessCpu() {
-  const ticks = (stat, from) => stat.split(') ')[1].split(' ').slice(from, from + 2).reduce((a, b) => a + Number(b), 0) * 10;
-  let ms = ticks(readFileSync('/proc/self/stat', 'utf8'), 13);
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('fork_server.py')) continue;
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      ms += ticks(stat, 11) + ticks(stat, 13);
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  return ms;
-}
+const harnessCpu = () => forkServersCpuMs() + processCpuMs().children;
 
 async function measure(label, opts) {
   const runner = new BackendRunner(opts);

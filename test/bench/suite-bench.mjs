@@ -10,12 +10,12 @@
 // starts a second before the suite (untimed warm-up); the reads due from the CLI's start to its
 // exit are timed.
 //   node test/bench/suite-bench.mjs [--tests 200] [--layers 5] [--latency-ms 20,100] [--concurrency 256] [--read-rate 500]
-import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import newman from 'newman';
 import { startTargetApi } from '../../fixtures/target-api/server.mjs';
 import { startService } from '../corpus/service.mjs';
+import { forkServersCpuMs, processCpuMs } from './proc-cpu.mjs';
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -131,25 +131,11 @@ async function benchAt(latency, withReads) {
 
 /**
  * CPU time (ms) of svc-server itself and of its Python fork server with every test it forked and
- * reaped, from /proc (Linux); undefined elsewhere. The server's other children (bubblewrap) are
- * counted with the fork server they carry.
+ * reaped (proc-cpu.mjs, Linux); undefined elsewhere.
  */
 function cpuOf(serverPid) {
-  const ticks = 100; // USER_HZ on Linux
-  const stat = (pid) => {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return { own: ((+f[11] + +f[12]) * 1000) / ticks, children: ((+f[13] + +f[14]) * 1000) / ticks, ppid: +f[1] };
-  };
   try {
-    const server = stat(serverPid).own;
-    let harness = 0;
-    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (!cmd.some((a) => a.endsWith('fork_server.py')) || !/python/.test(readFileSync(`/proc/${pid}/comm`, 'utf8'))) continue;
-      const s = stat(pid);
-      harness += s.own + s.children;
-    }
-    return { server, harness };
+    return { server: processCpuMs(serverPid).own, harness: forkServersCpuMs() };
   } catch {
     return undefined;
   }
