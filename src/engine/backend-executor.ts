@@ -68,6 +68,11 @@ export class BackendExecutor implements TestExecutor {
     return this.runner.recover(runId, secrets);
   }
 
+  /** The fork server (or the first sandboxes) started at once: a fresh server's first batch does not wait for it. */
+  warmUp(): void {
+    void this.runner.warmUp();
+  }
+
   close(): Promise<void> {
     return this.runner.close();
   }

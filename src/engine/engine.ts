@@ -41,6 +41,7 @@ export class Engine {
       if (n) this.ctx.log(`resuming ${n} batch(es) interrupted by a previous stop`);
     }
     this.loop = this.run();
+    for (const executor of Object.values(this.ctx.executors)) executor?.warmUp?.();
   }
 
   /** Called after a trigger so an idle worker picks the job up at once. */

@@ -76,5 +76,7 @@ export interface TestExecutor {
   execute(input: ExecuteInput): Promise<ExecuteResult>;
   /** The calls a run made before svc stopped under it (for its cleanup); [] when unknown. */
   recover?(runId: string, secrets: string[]): Promise<RecordedCall[]>;
+  /** Gets ready for a first test in the background when the engine starts (close() waits for it). */
+  warmUp?(): void;
   close(): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -476,6 +477,46 @@ describe('backend runner', () => {
     const after = await runner.run(input('assert http.get("/users/1").status == 200\n'));
     expect(after.verdict).toBe('passed');
     expect(runner.forkServerPid).not.toBe(before);
+  });
+
+  it('starts its fork server ahead of the first test when warmed up, and leaves none when closed meanwhile', async () => {
+    const ownForkServers = () =>
+      readdirSync('/proc').filter((p) => {
+        try {
+          return readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(process.pid) && readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('fork_server.py');
+        } catch {
+          return false;
+        }
+      });
+    const before = ownForkServers();
+    const warm = new BackendRunner();
+    try {
+      await warm.warmUp();
+      const pid = warm.forkServerPid;
+      expect(pid).toBeGreaterThan(0);
+      expect(ownForkServers()).toContain(String(pid));
+      const r = await warm.run(input('assert http.get("/users/1").status == 200\n'));
+      expect(r.verdict).toBe('passed');
+      expect(warm.forkServerPid).toBe(pid); // the test ran in the server started ahead
+    } finally {
+      await warm.close();
+    }
+    // Closed at once, or while its fork server is still starting: none is left either way.
+    const early = new BackendRunner();
+    const warmingEarly = early.warmUp();
+    await early.close();
+    await warmingEarly;
+    expect(early.forkServerPid).toBeUndefined();
+    const quick = new BackendRunner();
+    const warming = quick.warmUp();
+    for (let i = 0; i < 200 && !quick.forkServerPid; i++) await new Promise((r) => setTimeout(r, 5));
+    const starting = quick.forkServerPid;
+    expect(starting).toBeGreaterThan(0);
+    await quick.close();
+    await warming;
+    expect(quick.forkServerPid).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 300)); // a server started after close would be up by now
+    expect(ownForkServers().sort()).toEqual(before.sort());
   });
 
   it('runs the same way with one interpreter per test when forking is off', async () => {

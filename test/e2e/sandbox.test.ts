@@ -371,3 +371,52 @@ describe('start-up errors', () => {
     expect(r.stderr).not.toMatch(/^\s+at /m);
   });
 });
+
+describe('a freshly started server', () => {
+  /** Python processes running the fork server below `pid` (inside bubblewrap, as the server starts them). */
+  const forkServersUnder = (pid: number): number[] => {
+    const parents = new Map<number, number>();
+    for (const p of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      try {
+        parents.set(Number(p), Number(readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]));
+      } catch {
+        /* gone meanwhile */
+      }
+    }
+    const under = (p: number): boolean => {
+      for (let q = parents.get(p), hops = 0; q && hops < 20; q = parents.get(q), hops++) if (q === pid) return true;
+      return false;
+    };
+    return [...parents.keys()].filter((p) => {
+      try {
+        const argv = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
+        return /python/.test(argv[0]!) && argv.some((a) => a.endsWith('fork_server.py')) && under(p);
+      } catch {
+        return false;
+      }
+    });
+  };
+
+  it('has its sandboxed fork server up before any test is triggered, and ends it when stopped', async () => {
+    const server = await startServer();
+    let found: number[] = [];
+    try {
+      for (let i = 0; i < 200 && !found.length; i++) {
+        found = forkServersUnder(server.proc.pid!);
+        if (!found.length) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(found.length).toBe(1);
+    } finally {
+      await server.stop();
+    }
+    const alive = (p: number) => {
+      try {
+        return !readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.startsWith('Z');
+      } catch {
+        return false;
+      }
+    };
+    for (let i = 0; i < 50 && found.some(alive); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(found.filter(alive)).toEqual([]);
+  });
+});

@@ -135,6 +135,7 @@ export class ForkServer {
   }
 
   async close(): Promise<void> {
+    await this.starting?.catch(() => {}); // a server still starting is stopped once it is up
     const proc = this.proc;
     if (!proc) return;
     await new Promise<void>((resolve) => {

@@ -101,6 +101,7 @@ export class BackendRunner {
   private pool?: SandboxPool | SandboxedForkServer;
   private readonly slots: Gate;
   private closed = false;
+  private warming?: Promise<void>;
   private journalReady = false;
   private seq = 0;
 
@@ -116,11 +117,23 @@ export class BackendRunner {
     return (await this.serverFor()) ? 'fork' : 'spawn';
   }
 
-  /** Starts the fork server ahead of the first test (optional; the first run() does it anyway). */
-  async warmUp(): Promise<void> {
-    if (this.opts.isolation?.mode === 'sandbox') return (await this.sandboxes()).warmUp();
-    if (this.opts.isolation?.mode === 'refuse') return;
-    await (await this.serverFor())?.start().catch(() => {});
+  /**
+   * Gets the first test's process ready ahead of it (optional; the first run() does it anyway): the
+   * interpreter resolved, the fork server (in its sandbox) started and rehearsed, or the sandboxes
+   * for the first tests started. Never throws; close() waits for it.
+   */
+  warmUp(): Promise<void> {
+    this.warming ??= (async () => {
+      if (this.closed || this.opts.isolation?.mode === 'refuse') return;
+      if (this.opts.isolation?.mode === 'sandbox') {
+        const pool = await this.sandboxes();
+        if (!this.closed) await pool.warmUp();
+        return;
+      }
+      const server = await this.serverFor();
+      if (!this.closed) await server?.start();
+    })().catch(() => {});
+    return this.warming;
   }
 
   /** The fork server's pid, when one is running (for diagnostics and tests). */
@@ -271,6 +284,7 @@ export class BackendRunner {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.warming;
     await this.server?.close();
     await this.pool?.close();
     rmSync(this.root, { recursive: true, force: true });

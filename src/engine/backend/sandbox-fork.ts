@@ -43,8 +43,9 @@ export class SandboxedForkServer {
     return { cmd, args, cwd: this.o.root, env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp', LANG: 'C.UTF-8', MALLOC_ARENA_MAX: '2', SVC_SANDBOX: '1' } };
   }
 
-  warmUp(): void {
-    void this.server.start().catch(() => {});
+  /** Starts the sandbox and its fork server ahead of the first test; resolves once it is ready (or failed). */
+  warmUp(): Promise<void> {
+    return this.server.start().catch(() => {});
   }
 
   /** A job directory's few files are made and removed in place (on a RAM file system, microseconds). */
