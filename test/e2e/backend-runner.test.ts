@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackendRunner, resolvePython, type BackendTestInput } from '../../src/engine/backend/runner.js';
 import { closedPort, startApiTarget, type ApiTarget } from '../helpers/api-target.js';
+import { processesRunning } from '../helpers/procs.js';
 
 /** Python source from an indented template literal. */
 function py(strings: TemplateStringsArray, ...values: unknown[]): string {
@@ -480,14 +480,7 @@ describe('backend runner', () => {
   });
 
   it('starts its fork server ahead of the first test when warmed up, and leaves none when closed meanwhile', async () => {
-    const ownForkServers = () =>
-      readdirSync('/proc').filter((p) => {
-        try {
-          return readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(process.pid) && readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('fork_server.py');
-        } catch {
-          return false;
-        }
-      });
+    const ownForkServers = () => processesRunning('fork_server.py').filter((p) => p.ppid === process.pid).map((p) => String(p.pid));
     const before = ownForkServers();
     const warm = new BackendRunner();
     try {

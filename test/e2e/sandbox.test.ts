@@ -10,6 +10,7 @@ import { json } from '../helpers/user.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { cliEnv, svc } from '../helpers/cli.js';
 import { expectHostSealed, expectProcessesContained, hostProbe, processProbe, TRY } from '../helpers/sandbox-probes.js';
+import { descendsFrom, forkServers, processes, processesRunning, running } from '../helpers/procs.js';
 
 let w: BackendWorld;
 let listener: Server;
@@ -91,13 +92,7 @@ time.sleep(5)
     const after = await probe('parent after', `${TRY}${parentStart}print(json.dumps(out))\n`);
     expect(after.status).toBe('passed');
     expect(after.out.parent_start).toBe(before.out.parent_start);
-    const left = readdirSync('/proc').filter((p) => /^\d+$/.test(p) && (() => {
-      try {
-        return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(marker);
-      } catch {
-        return false;
-      }
-    })());
+    const left = processesRunning(marker).map((p) => String(p.pid));
     expect(left).toEqual([]);
   });
 
@@ -112,18 +107,12 @@ time.sleep(5)
     expect(others.every((t) => t.nice === base)).toBe(true);
     expect(main.nice).toBe(process.getuid!() === 0 ? Math.max(-20, base - 5) : base);
     // The fork server (started by the engine thread for the probes above) keeps the server's own.
-    const forkServers = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
-      try {
-        return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('fork_server.py');
-      } catch {
-        return false;
-      }
-    });
-    expect(forkServers.length).toBeGreaterThan(0);
-    for (const p of forkServers) expect(niceOf(`/proc/${p}/stat`)).toBe(base);
+    const carriers = processesRunning('fork_server.py').map((p) => String(p.pid));
+    expect(carriers.length).toBeGreaterThan(0);
+    for (const p of carriers) expect(niceOf(`/proc/${p}/stat`)).toBe(base);
     // The tests yield the CPU to the server: the idle policy, and where Linux groups processes by
     // session, the sandbox's own session group at the lowest weight; the server's group unchanged.
-    const pythons = forkServers.filter((p) => /python/.test(readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0')[0]!));
+    const pythons = carriers.filter((p) => /python/.test(readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0')[0]!));
     expect(pythons.length).toBeGreaterThan(0);
     for (const p of pythons) expect(readFileSync(`/proc/${p}/sched`, 'utf8')).toMatch(/^policy\s*:\s*5$/m);
     if (existsSync(`/proc/${pid}/autogroup`) && readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim() === '1') {
@@ -373,50 +362,24 @@ describe('start-up errors', () => {
 });
 
 describe('a freshly started server', () => {
-  /** Python processes running the fork server below `pid` (inside bubblewrap, as the server starts them). */
-  const forkServersUnder = (pid: number): number[] => {
-    const parents = new Map<number, number>();
-    for (const p of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-      try {
-        parents.set(Number(p), Number(readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]));
-      } catch {
-        /* gone meanwhile */
-      }
-    }
-    const under = (p: number): boolean => {
-      for (let q = parents.get(p), hops = 0; q && hops < 20; q = parents.get(q), hops++) if (q === pid) return true;
-      return false;
-    };
-    return [...parents.keys()].filter((p) => {
-      try {
-        const argv = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
-        return /python/.test(argv[0]!) && argv.some((a) => a.endsWith('fork_server.py')) && under(p);
-      } catch {
-        return false;
-      }
-    });
-  };
-
   it('has its sandboxed fork server up before any test is triggered, and ends it when stopped', async () => {
     const server = await startServer();
+    /** Python processes running the fork server below svc-server (inside bubblewrap, as it starts them). */
+    const ours = () => {
+      const all = processes();
+      return forkServers().filter((p) => descendsFrom(p, server.proc.pid!, all)).map((p) => p.pid);
+    };
     let found: number[] = [];
     try {
       for (let i = 0; i < 200 && !found.length; i++) {
-        found = forkServersUnder(server.proc.pid!);
+        found = ours();
         if (!found.length) await new Promise((r) => setTimeout(r, 100));
       }
       expect(found.length).toBe(1);
     } finally {
       await server.stop();
     }
-    const alive = (p: number) => {
-      try {
-        return !readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.startsWith('Z');
-      } catch {
-        return false;
-      }
-    };
-    for (let i = 0; i < 50 && found.some(alive); i++) await new Promise((r) => setTimeout(r, 100));
-    expect(found.filter(alive)).toEqual([]);
+    for (let i = 0; i < 50 && found.some(running); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(found.filter(running)).toEqual([]);
   });
 });

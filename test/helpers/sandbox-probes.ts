@@ -1,7 +1,7 @@
 // Probes that uploaded backend test code runs to try the sandbox's doors, as an attacker would, and
 // the checks that each door is shut. Shared by the SQLite server and the PostgreSQL worker tests.
-import { readdirSync, readFileSync } from 'node:fs';
 import { expect } from 'vitest';
+import { processesRunning } from './procs.js';
 
 /** Python preamble: `attempt(name, fn)` records 'OPEN: …' or 'blocked: <exception type>' in `out`. */
 export const TRY = `
@@ -89,12 +89,5 @@ export function expectProcessesContained(out: Record<string, unknown>, marker: s
   expect(out.forks as number).toBeLessThanOrEqual(64);
   expect(out.grandchild_started).toBe(true);
   // Seen from the host, nothing of that test is left once its run is over.
-  const left = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
-    try {
-      return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(marker);
-    } catch {
-      return false;
-    }
-  });
-  expect(left).toEqual([]);
+  expect(processesRunning(marker).map((p) => String(p.pid))).toEqual([]);
 }
