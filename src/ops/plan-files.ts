@@ -17,6 +17,8 @@ export interface LintIssue {
 }
 export interface Loaded<T> {
   values: T[];
+  /** Where each value came from (a file, `file:line`), in the order of `values`. */
+  labels: string[];
   issues: LintIssue[];
   checked: number;
 }
@@ -67,7 +69,7 @@ export function loadPlanFile(path: string, cwd: string): Loaded<CliPlanInput> {
   const text = readCapped(resolve(cwd, path), LIMITS.planBytes, path, issues);
   const json = text === undefined ? undefined : parseJson(text, path, issues);
   const plan = json === undefined ? undefined : planOf(json, path, issues);
-  return { values: plan ? [plan] : [], issues, checked: 1 };
+  return { values: plan ? [plan] : [], labels: plan ? [path] : [], issues, checked: 1 };
 }
 
 /** `*.json` plan files of a directory, sorted by file name; at most 50 files and 5 MB in all. */
@@ -78,30 +80,33 @@ export function loadPlanDir(dir: string, cwd: string): Loaded<CliPlanInput> {
   try {
     names = readdirSync(abs).filter((n) => n.endsWith('.json')).sort();
   } catch {
-    return { values: [], issues: [{ file: dir, field: '(dir)', reason: 'cannot read the directory' }], checked: 0 };
+    return { values: [], labels: [], issues: [{ file: dir, field: '(dir)', reason: 'cannot read the directory' }], checked: 0 };
   }
   if (names.length === 0) issues.push({ file: dir, field: '(dir)', reason: 'no *.json plan files in the directory' });
   if (names.length > LIMITS.batchSpecs) issues.push({ file: dir, field: '(dir)', reason: `${names.length} plan files; the limit is ${LIMITS.batchSpecs}` });
   const total = names.reduce((n, f) => n + statSync(join(abs, f)).size, 0);
   if (total > LIMITS.batchBytes) issues.push({ file: dir, field: '(dir)', reason: `plan files total ${total} bytes; the limit is ${KB(LIMITS.batchBytes)}` });
   const values: CliPlanInput[] = [];
+  const labels: string[] = [];
   for (const n of names) {
     const one = loadPlanFile(join(abs, n), cwd);
     values.push(...one.values);
+    labels.push(...one.values.map(() => join(dir, n)));
     issues.push(...one.issues.map((i) => ({ ...i, file: join(dir, n) })));
   }
-  return { values, issues, checked: names.length };
+  return { values, labels, issues, checked: names.length };
 }
 
 /** JSONL (`--plans`): one plan spec per non-empty line; at most 50 specs and 5 MB. */
 export function loadPlansJsonl(path: string, cwd: string): Loaded<CliPlanInput> {
   const issues: LintIssue[] = [];
   const text = readCapped(resolve(cwd, path), LIMITS.batchBytes, path, issues);
-  if (text === undefined) return { values: [], issues, checked: 0 };
+  if (text === undefined) return { values: [], labels: [], issues, checked: 0 };
   const lines = text.split(/\r?\n/).map((l, i) => [i + 1, l] as const).filter(([, l]) => l.trim() !== '');
   if (lines.length === 0) issues.push({ file: path, field: '(file)', reason: 'no plan specs in the file' });
   if (lines.length > LIMITS.batchSpecs) issues.push({ file: path, field: '(file)', reason: `${lines.length} plan specs; the limit is ${LIMITS.batchSpecs}` });
   const values: CliPlanInput[] = [];
+  const labels: string[] = [];
   for (const [no, line] of lines) {
     const label = `${path}:${no}`;
     if (utf8Bytes(line) > LIMITS.planBytes) {
@@ -110,9 +115,12 @@ export function loadPlansJsonl(path: string, cwd: string): Loaded<CliPlanInput> 
     }
     const json = parseJson(line, label, issues);
     const plan = json === undefined ? undefined : planOf(json, label, issues);
-    if (plan) values.push(plan);
+    if (plan) {
+      values.push(plan);
+      labels.push(label);
+    }
   }
-  return { values, issues, checked: lines.length };
+  return { values, labels, issues, checked: lines.length };
 }
 
 /** The `plan put --steps` file: a JSON array of steps, or an object with `planSteps`. */
@@ -120,24 +128,24 @@ export function loadStepsFile(path: string, cwd: string): Loaded<PlanStep[]> {
   const issues: LintIssue[] = [];
   const text = readCapped(resolve(cwd, path), LIMITS.planBytes, path, issues);
   const json = text === undefined ? undefined : parseJson(text, path, issues);
-  if (json === undefined) return { values: [], issues, checked: 1 };
+  if (json === undefined) return { values: [], labels: [], issues, checked: 1 };
   const isObj = !Array.isArray(json) && json !== null && typeof json === 'object';
   const raw = isObj ? (json as { planSteps?: unknown }).planSteps : json;
   const r = PlanSteps.safeParse(raw);
   if (!r.success) issues.push(...zodIssues(path, r.error, 'planSteps'));
-  return { values: r.success ? [r.data] : [], issues, checked: 1 };
+  return { values: r.success ? [r.data] : [], labels: r.success ? [path] : [], issues, checked: 1 };
 }
 
 /** A backend code file: at most 350 KB, not empty, and (when python3 is on PATH) valid Python. */
 export function loadCodeFile(path: string, cwd: string, env: NodeJS.ProcessEnv): Loaded<string> {
   const issues: LintIssue[] = [];
   const text = readCapped(resolve(cwd, path), LIMITS.codeBytes, path, issues);
-  if (text === undefined) return { values: [], issues, checked: 1 };
+  if (text === undefined) return { values: [], labels: [], issues, checked: 1 };
   const r = Code.safeParse(text);
-  if (!r.success) return { values: [], issues: zodIssues(path, r.error, 'code'), checked: 1 };
+  if (!r.success) return { values: [], labels: [], issues: zodIssues(path, r.error, 'code'), checked: 1 };
   const syntax = pythonSyntaxError(text, basename(path), env);
   if (syntax) issues.push({ file: path, field: 'code', reason: syntax });
-  return { values: issues.length ? [] : [text], issues, checked: 1 };
+  return { values: issues.length ? [] : [text], labels: issues.length ? [] : [path], issues, checked: 1 };
 }
 
 const COMPILE = 'import sys\nsrc = sys.stdin.read()\ntry:\n    compile(src, sys.argv[1], "exec", dont_inherit=True)\nexcept SyntaxError as e:\n    print(f"Python syntax error at line {e.lineno}: {e.msg}")\n    sys.exit(1)\n';

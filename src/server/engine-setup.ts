@@ -72,7 +72,7 @@ export function createEngine(o: EngineSetup): Engine & { isolationLine: string }
       return {
         credential: p?.credential ?? null,
         autoAuth: p?.autoAuth ?? null,
-        account: p?.username && p.password ? { username: p.username, password: p.password } : null,
+        account: p?.password ? { username: p.username ?? '', password: p.password } : null,
       };
     },
     async checkTarget(url) {

@@ -3,21 +3,47 @@
 // step, then a replay of the script it saved. Prints steps understood, steps grounded, verdicts right
 // (first run and replay) and time per plan next to hand-written Playwright scripts of the same plans
 // (median of 3 runs each way; the raw script's time includes opening and closing its context).
-// Run after `npm run build`: node test/bench/frontend-corpus.mjs [filter,filter…]
+// Run after `npm run build`:
+//   node test/bench/frontend-corpus.mjs [filter,filter…]
+//   node test/bench/frontend-corpus.mjs --set test/corpus/first-sight/<set> [filter]   a first-sight set
+//     (its own apps.mjs and scripts.mjs; every plan's script timed once)
+//   SVC_DIST=<folder>   the build to measure (default dist/): a first-sight figure of an earlier build
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { BrowserPool } from '../../dist/src/engine/frontend/browser.js';
-import { runPlan } from '../../dist/src/engine/frontend/runner.js';
-import { interpret } from '../../dist/src/engine/frontend/interpret.js';
-import { readCorpus, startApp, stopApps } from '../corpus/apps.mjs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { readCorpus, startApp as startCorpusApp, stopApps as stopCorpusApps } from '../corpus/apps.mjs';
 import { RAW_SCRIPTS, runRaw } from '../corpus/raw-scripts.mjs';
+import { loadSet } from '../corpus/confirm.mjs';
 
-const filter = process.argv[2];
-const TIMING_ROUNDS = 3;
+const dist = resolve(process.env.SVC_DIST ?? 'dist');
+const load = (m) => import(pathToFileURL(join(dist, 'src/engine/frontend', m)).href);
+const { BrowserPool } = await load('browser.js');
+const { runPlan } = await load('runner.js');
+const { interpret } = await load('interpret.js');
+
+const args = process.argv.slice(2);
+const setAt = args.indexOf('--set');
+const set = setAt >= 0 ? await loadSet(args[setAt + 1]) : undefined;
+if (setAt >= 0) args.splice(setAt, 2);
+const filter = args[0];
+const TIMING_ROUNDS = set ? 1 : 3;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const startApp = set ? set.apps.startApp : startCorpusApp;
+const stopApps = set ? async () => set.apps.stopApps?.() : stopCorpusApps;
+/** A set's scripts take (page, url, account); the corpus's own take (page, url). */
+const rawScript = (plan) => (set ? set.scripts[plan.name] : RAW_SCRIPTS[plan.name]);
+async function timeRaw(pool, plan, url) {
+  if (!set) return runRaw(pool, plan.name, url);
+  const lease = await pool.acquire({});
+  try {
+    await set.scripts[plan.name](lease.page, url, plan.account).catch(() => {});
+  } finally {
+    lease.release().catch(() => {});
+  }
+}
 // A filter is a comma-separated list of parts of plan or app names.
-const plans = readCorpus().filter((p) => !filter || filter.split(',').some((f) => p.name.includes(f) || p.app.includes(f)));
+const plans = (set ? set.plans : readCorpus()).filter((p) => !filter || filter.split(',').some((f) => p.name.includes(f) || p.app.includes(f)));
 const pool = new BrowserPool({});
 const work = mkdtempSync(join(tmpdir(), 'svc-corpus-'));
 
@@ -38,7 +64,7 @@ for (const [i, plan] of plans.entries()) {
     }
     const dir = join(work, String(i));
     const t0 = Date.now();
-    const r1 = await runPlan({ steps: plan.steps, baseUrl: app.url, artifactsDir: join(dir, 'first'), pool, video: false, trace: false });
+    const r1 = await runPlan({ steps: plan.steps, baseUrl: app.url, account: plan.account, artifactsDir: join(dir, 'first'), pool, video: false, trace: false });
     let firstMs = Date.now() - t0;
     await pool.settled();
     for (const s of r1.steps) {
@@ -52,13 +78,13 @@ for (const [i, plan] of plans.entries()) {
     await app.stop();
     const again = await startApp(plan.app);
     const t1 = Date.now();
-    const r2 = await runPlan({ steps: plan.steps, script: r1.script, baseUrl: again.url, artifactsDir: join(dir, 'replay'), pool, video: false, trace: false });
+    const r2 = await runPlan({ steps: plan.steps, script: r1.script, baseUrl: again.url, account: plan.account, artifactsDir: join(dir, 'replay'), pool, video: false, trace: false });
     let replayMs = Date.now() - t1;
     await pool.settled();
     const ok2 = verdictRight(plan, r2);
     if (ok2) replay++;
     let raw = '';
-    if (RAW_SCRIPTS[plan.name]) {
+    if (rawScript(plan)) {
       // Timed plans run TIMING_ROUNDS times each way, every run on a fresh instance: medians.
       await again.stop();
       const times = { first: [firstMs], replay: [replayMs], raw: [] };
@@ -76,17 +102,18 @@ for (const [i, plan] of plans.entries()) {
       };
       for (let k = 0; k < TIMING_ROUNDS; k++) {
         if (k > 0) {
-          times.first.push(await onFresh((url) => runPlan({ steps: plan.steps, baseUrl: url, artifactsDir: join(dir, `first-${k}`), pool, video: false, trace: false })));
-          times.replay.push(await onFresh((url) => runPlan({ steps: plan.steps, script: r1.script, baseUrl: url, artifactsDir: join(dir, `replay-${k}`), pool, video: false, trace: false })));
+          times.first.push(await onFresh((url) => runPlan({ steps: plan.steps, baseUrl: url, account: plan.account, artifactsDir: join(dir, `first-${k}`), pool, video: false, trace: false })));
+          times.replay.push(await onFresh((url) => runPlan({ steps: plan.steps, script: r1.script, baseUrl: url, account: plan.account, artifactsDir: join(dir, `replay-${k}`), pool, video: false, trace: false })));
         }
-        times.raw.push(await onFresh((url) => runRaw(pool, plan.name, url)));
+        times.raw.push(await onFresh((url) => timeRaw(pool, plan, url)));
       }
       [firstMs, replayMs, raw] = [median(times.first), median(times.replay), String(median(times.raw))];
     } else await again.stop();
     rows.push({ plan: `${plan.app}: ${plan.name}`.slice(0, 58), steps: plan.steps.length, expect: plan.failAt ? `fail@${plan.failAt}` : 'pass', first: `${r1.verdict}${r1.failedStepIndex !== undefined ? `@${r1.failedStepIndex + 1}` : ''} ${ok1 ? 'ok' : 'WRONG'}`, replay: `${r2.verdict} ${ok2 ? 'ok' : 'WRONG'}`, firstMs, replayMs, rawMs: raw });
     if (!ok1 || !ok2) {
       const bad = !ok1 ? r1 : r2;
-      console.error(`\n✗ ${plan.name} (${!ok1 ? 'first run' : 'replay'}): ${bad.failure?.kind ?? ''} ${bad.failure?.message ?? 'passed but should fail'}`);
+      const at = bad.failedStepIndex !== undefined ? ` at step ${bad.failedStepIndex + 1} "${plan.steps[bad.failedStepIndex]?.description}"` : '';
+      console.error(`\n✗ ${plan.name} (${!ok1 ? 'first run' : 'replay'})${at}: ${bad.failure?.kind ?? ''} ${bad.failure?.message ?? 'passed but should fail'}`);
     }
   } catch (err) {
     console.error(`\n✗ ${plan.name}: ${err.stack ?? err}`);

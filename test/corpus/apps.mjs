@@ -137,9 +137,16 @@ export async function stopApps() {
   todomvc = undefined;
 }
 
+/** `account: user=<name> password=<secret>` (user may be left out: an app that signs in with a password alone). */
+function readAccount(value, where) {
+  const fields = Object.fromEntries(value.split(/\s+/).filter(Boolean).map((kv) => kv.split('=')));
+  if (!fields.password) throw new Error(`${where}: account needs password=<secret> (and user=<name> where the app asks for one)`);
+  return { username: fields.user ?? '', password: fields.password };
+}
+
 /**
- * Read every `*.plans` file: blocks start with `# <name>`, then `app:`, `expect: pass` or
- * `expect: fail at <step>`, an optional `defect:`, and steps as `do: …` (action) or `check: …`
+ * Read every `*.plans` file: blocks start with `# <name>`, then `app:`, an optional `account:` (the
+ * project's test account), `expect: pass` or `expect: fail at <step>`, an optional `defect:`, and steps as `do: …` (action) or `check: …`
  * (assertion). Lines starting with `#` before the first block are the file's preamble; more `#` lines
  * right under a plan's name are notes about it.
  */
@@ -158,14 +165,15 @@ export function readCorpus(dir = CORPUS_DIR) {
           plan.note = `${plan.note ?? ''} ${line.replace(/^#\s*/, '')}`.trim();
           continue;
         }
-        plan = { file, name: line.replace(/^#\s*/, ''), app: '', expect: 'pass', failAt: undefined, defect: undefined, steps: [] };
+        plan = { file, name: line.replace(/^#\s*/, ''), app: '', account: undefined, expect: 'pass', failAt: undefined, defect: undefined, steps: [] };
         plans.push(plan);
         continue;
       }
-      const m = /^(app|expect|defect|do|check):\s*(.*)$/.exec(line);
+      const m = /^(app|account|expect|defect|do|check):\s*(.*)$/.exec(line);
       if (!m || !plan) throw new Error(`${file}: cannot read line "${line}"`);
       const [, key, value] = m;
       if (key === 'app') plan.app = value;
+      else if (key === 'account') plan.account = readAccount(value, `${file}: "${plan.name}"`);
       else if (key === 'defect') plan.defect = value;
       else if (key === 'expect') {
         const f = /^fail at (\d+)$/.exec(value);

@@ -121,7 +121,9 @@ describe('running a plan', () => {
     const r = await run([act('Sign in'), act('Click the "Launch rocket" button')], { stepTimeoutMs: 1000 });
     expect(r.failure?.kind).toBe('locator-not-found');
     expect(r.failure?.message).toMatch(/^Step 2 "Click the "Launch rocket" button" failed: no element matches /);
-    expect(r.failure?.message).toContain('role button named "Launch rocket"');
+    // What was looked for, and the closest candidates with what each lacks.
+    expect(r.failure?.message).toMatch(/no element matches button "Launch rocket"; closest candidates: link "\w+" \(lacks "launch", "rocket"\)/);
+    expect(r.failure?.details?.lookedFor).toContain('role button named "Launch rocket"');
     expect(r.failure?.details?.lookedFor?.length).toBeGreaterThan(2);
     const unclear = await run([act('Do a barrel roll')], { stepTimeoutMs: 1000 });
     expect(unclear.failure?.kind).toBe('step-not-understood');

@@ -74,10 +74,37 @@ describe('test scaffold (local)', () => {
 });
 
 describe('test lint (offline)', () => {
-  it('valid plan: text and json', async () => {
+  it('valid plan: text and json, with how each step will be read', async () => {
     file('ok.json', JSON.stringify(spec('ok')));
-    expect((await svc(['test', 'lint', '--plan-from', 'ok.json'], { ctx: { ...ctx, env: { PATH: process.env.PATH, HOME: ctx.home } } })).stdout).toBe('checked 1: valid');
-    expect(LintReport.parse(await json(ctx, ['test', 'lint', '--plan-from', 'ok.json']))).toEqual({ checked: 1, valid: true, issues: [] });
+    const text = (await svc(['test', 'lint', '--plan-from', 'ok.json'], { ctx: { ...ctx, env: { PATH: process.env.PATH, HOME: ctx.home } } })).stdout;
+    expect(text).toBe(['ok.json — ok', '  1. do: Open ok', '     → do click: element "ok" like "open"', 'checked 1: valid'].join('\n'));
+    expect(LintReport.parse(await json(ctx, ['test', 'lint', '--plan-from', 'ok.json']))).toEqual({
+      checked: 1, valid: true, issues: [],
+      readings: [{ file: 'ok.json', plan: 'ok', step: 1, type: 'action', text: 'Open ok', understood: true, confidence: 1, clauses: [{ text: 'Open ok', kind: 'action', does: 'click', target: 'element "ok" like "open"', confidence: 1 }], remarks: [] }],
+    });
+  });
+
+  it('reads steps written as people write them, and flags a step with no action and no check (exit 5)', async () => {
+    file('people.json', JSON.stringify(spec('people', { planSteps: [
+      { type: 'action', description: 'If a cookie banner shows up, dismiss it' },
+      { type: 'action', description: 'Enter the e-mail "u@x.test" and the secret "p", then press "Continue"' },
+      { type: 'action', description: 'Click the trash button ("Remove") at the bottom of the "Q3" card' },
+      { type: 'assertion', description: 'The list shows exactly three invoices, newest first: "c", "b" and "a". "d" is not among them' },
+      { type: 'action', description: 'Do a barrel roll' },
+    ] })));
+    const r = await svc(['--output', 'json', 'test', 'lint', '--plan-from', 'people.json'], { ctx });
+    expect(r.exitCode).toBe(5);
+    const report = LintReport.parse(r.json());
+    expect(report.issues).toEqual([{ file: 'people.json', field: 'planSteps.4.description', reason: expect.stringMatching(/^step 5 is not understood \(not understood: Do a barrel roll\)/) }]);
+    const [banner, form, trash, list, roll] = report.readings!;
+    expect(banner!.clauses).toMatchObject([{ kind: 'action', does: 'click', optional: true }]);
+    expect(form!.clauses.map((c) => [c.does, c.value])).toEqual([['type into', 'u@x.test'], ['type into', 'p'], ['click', undefined]]);
+    expect(trash!.clauses[0]!.target).toBe('button "trash" (also "Remove") inside "Q3"');
+    expect(list!.clauses.map((c) => c.does)).toEqual(['count is', 'text is shown', 'text is shown', 'text is shown', 'shown in this order', 'text is not shown']);
+    expect(roll).toMatchObject({ understood: false, clauses: [] });
+    const text = await svc(['test', 'lint', '--plan-from', 'people.json'], { ctx });
+    expect(text.stdout).toContain('  5. do: Do a barrel roll  [NOT UNDERSTOOD]');
+    expect(text.stdout).toContain('     → do click: element named "dismiss" or "close" or "x" like "dismiss" in the cookie banner (only if it is there)');
   });
 
   it('collects every issue as {file, field, reason} and exits 5', async () => {
@@ -104,7 +131,7 @@ describe('test lint (offline)', () => {
     file('lintdir/2.json', '{not json');
     const dir = await svc(['--output', 'json', 'test', 'lint', '--plan-from-dir', 'lintdir'], { ctx });
     expect(dir.json()).toMatchObject({ checked: 2, issues: [{ file: 'lintdir/2.json', field: '(file)' }] });
-    file('steps.json', JSON.stringify({ planSteps: [{ type: 'assertion', description: 'fine' }] }));
+    file('steps.json', JSON.stringify({ planSteps: [{ type: 'assertion', description: 'The page shows "Welcome"' }] }));
     expect((await json(ctx, ['test', 'lint', '--steps', 'steps.json'])).valid).toBe(true);
     file('broken.py', 'def f(:\n    pass\n');
     const py = await svc(['--output', 'json', 'test', 'lint', '--code-file', 'broken.py'], { ctx });

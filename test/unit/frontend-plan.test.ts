@@ -3,7 +3,6 @@ import { draftPlans, type PlanCase } from '../../src/engine/frontend/plan.js';
 import { editCase, PlanEditError } from '../../src/engine/frontend/plan-edit.js';
 import type { ExploredFeature } from '../../src/engine/frontend/explore.js';
 import { exportPlaywright } from '../../src/engine/frontend/export.js';
-import { autoQuote } from '../../src/engine/frontend/phrases.js';
 
 const feature = (over: Partial<ExploredFeature>): ExploredFeature => ({
   id: 'nav-todos', name: 'Todos', url: '/todos', kind: 'navigation', status: 'done', observedSteps: [], screenshots: [], ...over,
@@ -84,12 +83,5 @@ describe('export', () => {
     expect(out.code).toContain("await settle();\n    await page.keyboard.press('Enter'");
     expect(out.code).not.toContain("await settle();\n    await expect(page).toHaveURL");
     expect(out.code).toContain("page.on('requestfinished'");
-  });
-});
-
-describe('unquoted phrasing', () => {
-  it('quotes common targets', () => {
-    expect(autoQuote('Click the Save button')).toBe('Click the "Save" button');
-    expect(autoQuote('Type milk into the New item field')).toBe('Type "milk" into the "New item" field');
   });
 });

@@ -6,7 +6,7 @@ import type { Runtime } from '../../runtime.js';
 export function registerTestLint(group: Command, rt: Runtime): void {
   group
     .command('lint')
-    .description('offline: run the validators of test create over files and list every problem (exit 5 on any)')
+    .description('offline: run the validators of test create over files, show how each frontend step will be read, and list every problem (exit 5 on any)')
     .option('--plan-from <file>', 'one frontend plan file')
     .option('--plan-from-dir <dir>', 'a directory of *.json plan files')
     .option('--plans <file>', 'JSONL plan specs')
@@ -19,7 +19,30 @@ export function registerTestLint(group: Command, rt: Runtime): void {
     });
 }
 
+/** How each step will be read: its clauses, each with what is done or checked, on what. */
+function renderReadings(r: LintReport): string[] {
+  const out: string[] = [];
+  let heading = '';
+  for (const s of r.readings ?? []) {
+    const h = `${s.file}${s.plan ? ` — ${s.plan}` : ''}`;
+    if (h !== heading) {
+      out.push(h);
+      heading = h;
+    }
+    const sure = s.understood ? (s.confidence < 0.7 ? `  [unsure: ${s.confidence}]` : '') : '  [NOT UNDERSTOOD]';
+    out.push(`  ${s.step}. ${s.type === 'assertion' ? 'check' : 'do'}: ${s.text}${sure}`);
+    for (const c of s.clauses) {
+      const what = [c.target, c.value !== undefined ? `"${c.value}"` : ''].filter(Boolean).join(' ');
+      out.push(`     → ${c.kind === 'check' ? 'check' : 'do'} ${c.does}${what ? `: ${what}` : ''}${c.optional ? ' (only if it is there)' : ''}`);
+    }
+    for (const m of s.remarks) out.push(`     · ${m}`);
+  }
+  return out;
+}
+
 function renderLint(r: LintReport): string {
-  if (r.valid) return `checked ${r.checked}: valid\n`;
-  return `${r.issues.map((i) => `${i.file}: ${i.field}: ${i.reason}`).join('\n')}\nchecked ${r.checked}: ${r.issues.length} issue(s)\n`;
+  const readings = renderReadings(r);
+  const head = readings.length ? `${readings.join('\n')}\n` : '';
+  if (r.valid) return `${head}checked ${r.checked}: valid\n`;
+  return `${head}${r.issues.map((i) => `${i.file}: ${i.field}: ${i.reason}`).join('\n')}\nchecked ${r.checked}: ${r.issues.length} issue(s)\n`;
 }

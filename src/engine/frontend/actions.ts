@@ -56,12 +56,17 @@ async function anyVisible(page: Page, d: LocatorDescriptor): Promise<boolean> {
  * TodoMVC shows "1 item left" that way).
  */
 async function rendered(page: Page, text: string): Promise<boolean> {
-  return page
-    .evaluate((t) => {
-      const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
-      return norm(document.body?.innerText ?? '').includes(norm(t));
-    }, text)
-    .catch(() => false);
+  // The page and its frames (an e-mail's HTML body, an embedded editor): what a person sees.
+  for (const frame of page.frames()) {
+    const shown = await frame
+      .evaluate((t) => {
+        const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+        return norm(document.body?.innerText ?? '').includes(norm(t));
+      }, text)
+      .catch(() => false);
+    if (shown) return true;
+  }
+  return false;
 }
 
 async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): Promise<boolean> {
@@ -85,6 +90,31 @@ async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): P
       });
       return state === 'selected' ? on : !on;
     }
+    case 'expanded':
+    case 'collapsed': {
+      const open = await el.evaluate((e) => {
+        const exp = e.getAttribute('aria-expanded') ?? e.closest('[aria-expanded]')?.getAttribute('aria-expanded');
+        if (exp) return exp === 'true';
+        const details = e.closest('details');
+        if (details) return details.open;
+        // A tree's node says it in a class of its own or of its row, a level or three up.
+        for (let cur: Element | null = e, k = 0; cur && k < 4; cur = cur.parentElement, k++) {
+          const cls = typeof cur.className === 'string' ? cur.className : '';
+          if (/(?:^|[\s_-])(?:expanded|open|opened|is-open|show)(?:$|[\s_-])/.test(cls)) return true;
+          if (/(?:^|[\s_-])(?:collapsed|closed|is-closed|folded)(?:$|[\s_-])/.test(cls)) return false;
+        }
+        return null;
+      });
+      if (open === null) return false;
+      return state === 'expanded' ? open : !open;
+    }
+    case 'focused':
+      return el.evaluate((e) => e === document.activeElement || e.contains(document.activeElement));
+    case 'empty':
+      return el.evaluate((e) => {
+        const v = (e as HTMLInputElement).value;
+        return typeof v === 'string' ? v === '' : (e.textContent ?? '').trim() === '';
+      });
   }
 }
 
@@ -160,6 +190,37 @@ async function assertion(a: ResolvedAction, x: ExecContext): Promise<void> {
       let on = 0;
       for (let i = 0; i < n; i++) if (await loc.nth(i).isChecked().catch(() => false)) on++;
       return fail(`expected every item to be ${a.state}, but ${on} of ${n} ${n === 1 ? 'is' : 'are'} checked`, `all ${a.state}`, `${on} of ${n} checked`);
+    }
+    case 'expect-order': {
+      // Reading order: where each text first shows in the page's rendered text.
+      const positions = () => page.evaluate((texts) => {
+        const body = (document.body?.innerText ?? '').replace(/\s+/g, ' ').toLowerCase();
+        return texts.map((t) => body.indexOf(t.replace(/\s+/g, ' ').toLowerCase()));
+      }, a.texts);
+      const inOrder = async () => {
+        const p = await positions();
+        return p.every((x) => x >= 0) && p.every((x, k) => k === 0 || x > p[k - 1]!);
+      };
+      if (await wait(inOrder)) return;
+      const p = await positions();
+      const missing = a.texts.filter((_t, k) => p[k]! < 0);
+      if (missing.length) return fail(`expected ${a.texts.map((t) => `"${t}"`).join(', ')} in this order, but ${missing.map((t) => `"${t}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not shown`, a.texts.join(' < '), `missing ${missing.join(', ')}`);
+      const shown = a.texts.map((t, k) => ({ t, at: p[k]! })).sort((x, y) => x.at - y.at).map((x) => `"${x.t}"`);
+      return fail(`expected ${a.texts.map((t) => `"${t}"`).join(', ')} in this order, but the page shows them as ${shown.join(', ')}`, a.texts.join(' < '), shown.join(' < '));
+    }
+    case 'expect-each': {
+      const rows = toLocator(page, a.rows).filter({ visible: true });
+      const check = async () => {
+        const n = await rows.count();
+        if (!n) return false;
+        for (let i = 0; i < n; i++) if ((await rows.nth(i).locator(toLocator(page, a.has)).count()) === 0) return false;
+        return true;
+      };
+      if (await wait(check)) return;
+      const n = await rows.count();
+      let without = 0;
+      for (let i = 0; i < n; i++) if ((await rows.nth(i).locator(toLocator(page, a.has)).count()) === 0) without++;
+      return fail(`expected every row to have ${locatorLabel(a.has)}, but ${n ? `${without} of ${n} rows do not` : 'no rows are shown'}`, `each row has ${locatorLabel(a.has)}`, `${without} of ${n} without`);
     }
     case 'expect-no-error': {
       await page.waitForLoadState('load', { timeout: x.timeoutMs }).catch(() => {});
@@ -256,13 +317,24 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<void> 
     case 'dblclick': await press(await revealed(page, a.target, x.timeoutMs), 'dblclick', x.timeoutMs); break;
     case 'hover': await loc(a.target).hover(t); break;
     case 'reload': await page.reload({ ...t, waitUntil: 'load' }); return;
+    case 'back': await page.goBack({ ...t, waitUntil: 'load' }); return;
+    case 'skip': return;
     case 'drag': await drag(page, a, x.timeoutMs); break;
     case 'steps':
       for (const part of a.parts) await execute(part.action, x);
       return;
     case 'fill': {
       const el = loc(a.target);
-      await el.fill(a.value, t);
+      let value = a.value;
+      if (a.append || a.find !== undefined) {
+        // Editing what is there: a line added at the end, or one text replaced by another.
+        const now = await el.inputValue(t).catch(async () => (await el.textContent(t)) ?? '');
+        if (a.find !== undefined) {
+          if (!now.includes(a.find)) throw new StepFailure('assertion', `expected the field to contain "${a.find}" to replace it, but it holds "${now.slice(0, 200)}"`, { expected: a.find, actual: now.slice(0, 500), url: page.url() });
+          value = now.replace(a.find, a.value);
+        } else value = now.replace(/\n*$/, '') + (now.trim() ? '\n' : '') + a.value;
+      }
+      await el.fill(value, t);
       // Apps that react to key events (live filters, jQuery keyup handlers) see a key as well: a
       // person typing ends on a key, one clearing a box on Backspace. Part of the fill in the trace.
       await offTrace(page, () => el.dispatchEvent('keyup', { key: a.value ? 'End' : 'Backspace' }, t)).catch(() => {});
@@ -282,7 +354,8 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<void> 
       else await page.keyboard.press(a.key, { delay: KEY_HOLD_MS });
       break;
     case 'wait':
-      if (a.target) await loc(a.target).first().waitFor({ state: 'visible', ...t });
+      if (a.target && a.gone) await loc(a.target).first().waitFor({ state: 'hidden', ...t });
+      else if (a.target) await loc(a.target).first().waitFor({ state: 'visible', ...t });
       else if (a.ms !== undefined) await page.waitForTimeout(Math.min(a.ms, x.timeoutMs));
       else await page.waitForLoadState('load', t);
       return;

@@ -31,6 +31,8 @@ function actionLines(a: ResolvedAction): string[] {
     case 'click': return [`await ${L}.click();`];
     case 'dblclick': return [`await ${L}.dblclick();`];
     case 'reload': return [`await page.reload();`];
+    case 'back': return [`await page.goBack();`];
+    case 'skip': return [`// skipped: ${a.reason.replace(/\n/g, ' ')}`];
     case 'drag': {
       const offset = a.position ? { right: [220, 0], left: [-220, 0], below: [0, 120], above: [0, -120] }[a.position] : undefined;
       return offset
@@ -40,11 +42,15 @@ function actionLines(a: ResolvedAction): string[] {
     case 'steps': return a.parts.flatMap((p) => [`// ${p.text.replace(/\n/g, ' ')}`, ...lines(p.action)]);
     case 'expect-all': return [`for (const box of await ${L}.all()) await expect(box).${a.state === 'checked' ? '' : 'not.'}toBeChecked();`];
     case 'hover': return [`await ${L}.hover();`];
-    case 'fill': return [`await ${L}.fill(${q(a.value)});`];
+    case 'fill':
+      if (a.find !== undefined) return [`await ${L}.fill((await ${L}.inputValue()).replace(${q(a.find)}, ${q(a.value)}));`];
+      if (a.append) return [`await ${L}.fill((await ${L}.inputValue()).replace(/\\n*$/, '\\n') + ${q(a.value)});`];
+      return [`await ${L}.fill(${q(a.value)});`];
     case 'select': return [`await ${L}.selectOption({ label: ${q(a.value)} });`];
     case 'check': return [`await ${L}.setChecked(${a.checked});`];
     case 'press': return [a.target ? `await ${L}.press(${q(a.key)}, { delay: ${KEY_HOLD_MS} });` : `await page.keyboard.press(${q(a.key)}, { delay: ${KEY_HOLD_MS} });`];
     case 'wait':
+      if (a.target && a.gone) return [`await expect(${L}.filter({ visible: true })).toHaveCount(0);`];
       if (a.target) return [`await expect(${L}.first()).toBeVisible();`];
       return [a.ms !== undefined ? `await page.waitForTimeout(${a.ms});` : `await page.waitForLoadState('load');`];
     case 'scroll':
@@ -54,7 +60,7 @@ function actionLines(a: ResolvedAction): string[] {
     case 'sign-in': return [
       `if (page.url() === 'about:blank') await page.goto(BASE_URL);`,
       ...(a.entry ? [`if (!(await page.locator('input[type="password"]').first().isVisible())) await ${describeLocator(a.entry)}.click();`] : []),
-      `await ${describeLocator(a.username)}.fill(${a.credentials ? q(a.credentials.username) : `process.env.SVC_TEST_USERNAME ?? ''`});`,
+      ...(a.username ? [`await ${describeLocator(a.username)}.fill(${a.credentials ? q(a.credentials.username) : `process.env.SVC_TEST_USERNAME ?? ''`});`] : []),
       `await ${describeLocator(a.password)}.fill(${a.credentials ? q(a.credentials.password) : `process.env.SVC_TEST_PASSWORD ?? ''`});`,
       a.submit ? `await ${describeLocator(a.submit)}.click();` : `await ${describeLocator(a.password)}.press('Enter');`,
       `await expect(page.locator('input[type="password"]')).toHaveCount(0);`,
@@ -72,6 +78,10 @@ function actionLines(a: ResolvedAction): string[] {
         case 'disabled': return [`await expect(${L}.first()).toBeDisabled();`];
         case 'checked': return [`await expect(${L}.first()).toBeChecked();`];
         case 'unchecked': return [`await expect(${L}.first()).not.toBeChecked();`];
+        case 'focused': return [`await expect(${L}.first()).toBeFocused();`];
+        case 'empty': return [`await expect(${L}.first()).toBeEmpty();`];
+        case 'expanded':
+        case 'collapsed': return [`await expect(${L}.first()).toHaveAttribute('aria-expanded', '${a.state === 'expanded'}');`];
         case 'selected':
         case 'unselected': {
           const sel = `${L}.first()`;
@@ -84,6 +94,12 @@ function actionLines(a: ResolvedAction): string[] {
     case 'expect-title': return [`await expect(page).toHaveTitle(${re(a.contains)});`];
     case 'expect-value': return [`await expect(${L}.first()).toHaveValue(${q(a.value)});`];
     case 'expect-count': return [`await expect(${L}.filter({ visible: true })).toHaveCount(${a.count});`];
+    case 'expect-order': return [
+      `await expect.poll(async () => { const t = (await page.locator('body').innerText()).toLowerCase(); const at = ${JSON.stringify(a.texts.map((t) => t.toLowerCase()))}.map((x) => t.indexOf(x)); return at.every((x, k) => x >= 0 && (k === 0 || x > at[k - 1])); }).toBe(true);`,
+    ];
+    case 'expect-each': return [
+      `for (const row of await ${describeLocator(a.rows)}.filter({ visible: true }).all()) await expect(row.locator(${describeLocator(a.has)})).not.toHaveCount(0);`,
+    ];
     case 'expect-no-error': return [
       `await page.waitForLoadState('load');`,
       `expect(lastStatus, 'HTTP status of the page').toBeLessThan(400);`,

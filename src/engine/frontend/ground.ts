@@ -7,7 +7,7 @@
  * field, the focused field, a drop region and a connection handle of an element.
  */
 import type { Frame, Page } from 'playwright-core';
-import type { Target } from './phrases-core.js';
+import type { Target } from '../../steps/intent.js';
 import type { LocatorDescriptor } from './types.js';
 
 export interface GroundSpec {
@@ -36,10 +36,21 @@ export interface GroundSpec {
   multilineOnly?: boolean;
   /** Consider hidden elements too (for checks that something is hidden). */
   includeHidden?: boolean;
+  /** Words naming the area the element sits in ("left panel", "header", "dialog"). */
+  area?: string[];
+  /** Where on the screen the element is. */
+  place?: 'top' | 'bottom' | 'left' | 'right';
+  /** Among the best candidates, the nth in reading order (1-based; -1 = last). */
+  nth?: number;
+  /** Keep candidates that miss words (with what they miss): the closest ones, for a failure's message. */
+  explain?: boolean;
 }
 
 interface Hit {
   selector: string;
+  /** For `explain`: what the element is and which of the target's words it lacks. */
+  what?: string;
+  missing?: string[];
   /** A role and accessible name to record instead of the path when they pick this element alone. */
   role?: string;
   label?: string;
@@ -54,6 +65,15 @@ const SYN: Record<string, string[]> = {
   workspace: ['canvas', 'chart', 'board', 'stage', 'workspace'], canvas: ['workspace', 'chart', 'board', 'stage'], board: ['canvas', 'workspace', 'chart'],
   output: ['out', 'output', 'source'], input: ['in', 'input', 'target'], search: ['search', 'find', 'filter'], username: ['user', 'login', 'email'],
   avatar: ['user', 'profile', 'account'], filter: ['filter', 'search'], todo: ['todo', 'item', 'task'], new: ['new', 'add', 'create'],
+  // Icons are named by what they look like; their labels and classes say what they do.
+  gear: ['settings', 'cog', 'preferences', 'options', 'config'], cog: ['settings', 'gear', 'preferences'], hamburger: ['menu', 'toggle', 'sidebar', 'nav', 'bars'],
+  trash: ['delete', 'remove', 'bin', 'destroy'], bin: ['delete', 'remove', 'trash'], pencil: ['edit', 'rename', 'modify'], envelope: ['mail', 'email', 'read', 'message', 'inbox'],
+  moon: ['dark', 'theme', 'night'], sun: ['light', 'theme', 'day'], bell: ['notifications', 'notification', 'alerts'], magnifier: ['search', 'find'], magnifying: ['search', 'find'],
+  plus: ['add', 'new', 'create', '+'], cross: ['close', 'remove', 'delete', 'x', '×'], kebab: ['more', 'menu', 'options', 'actions'], dots: ['more', 'menu', 'options', 'actions'],
+  ellipsis: ['more', 'menu', 'options'], chevron: ['expand', 'collapse', 'toggle', 'next', 'more', 'arrow'], caret: ['expand', 'collapse', 'toggle', 'dropdown', 'arrow'],
+  arrow: ['expand', 'collapse', 'toggle', 'next', 'open', 'chevron', 'caret'], eye: ['show', 'view', 'preview', 'visibility', 'reveal'], padlock: ['lock', 'locked', 'secure', 'private'],
+  lock: ['padlock', 'locked', 'secure', 'private'], refresh: ['reload', 'refresh', 'sync', 'update'], reload: ['refresh', 'reload', 'sync'], person: ['user', 'account', 'profile', 'avatar'],
+  initials: ['avatar', 'user', 'account', 'profile'], circle: ['avatar', 'round', 'badge'], house: ['home'], question: ['help', 'info'], info: ['help', 'information', 'about'],
 };
 
 export function expandTokens(words: string[]): string[][] {
@@ -130,6 +150,37 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       el.querySelector?.('title')?.textContent ?? '',
     ].join(' '));
   };
+  // The area words name an ancestor by its tag, role, id, class or label ("left panel", "header", "dialog").
+  const AREA_SYN: Record<string, string[]> = {
+    header: ['header', 'banner', 'navbar', 'topbar', 'top', 'masthead', 'appbar', 'toolbar', 'nav'], top: ['header', 'banner', 'navbar', 'topbar', 'top', 'toolbar'],
+    bar: ['bar', 'navbar', 'toolbar', 'topbar', 'header'], sidebar: ['sidebar', 'aside', 'side', 'complementary', 'nav', 'navigation', 'drawer'],
+    left: ['left', 'sidebar', 'aside', 'side', 'nav'], right: ['right', 'sidebar', 'aside', 'side'], panel: ['panel', 'pane', 'sidebar', 'aside', 'card', 'drawer'],
+    footer: ['footer', 'contentinfo', 'bottom'], dialog: ['dialog', 'modal', 'popup', 'overlay', 'alertdialog'], modal: ['dialog', 'modal', 'popup', 'overlay'],
+    menu: ['menu', 'dropdown', 'menubar', 'popover', 'nav'], toolbar: ['toolbar', 'actions', 'buttons', 'header'], navigation: ['nav', 'navigation', 'menu', 'sidebar'],
+    nav: ['nav', 'navigation', 'menu'], table: ['table', 'grid'], list: ['list', 'ul', 'ol'], form: ['form'], editor: ['editor', 'textarea', 'code'],
+    diagram: ['svg', 'canvas', 'diagram', 'chart', 'graph', 'workspace'], canvas: ['svg', 'canvas', 'workspace', 'chart'], logo: ['logo', 'brand'],
+  };
+  const areaWords = (spec.area ?? []).flatMap((w) => AREA_SYN[w] ?? [w]);
+  const inArea = (el: Element): boolean => {
+    let cur: Element | null = parentOf(el);
+    for (let k = 0; cur && k < 12; k++, cur = parentOf(cur)) {
+      const toks = split([cur.localName, cur.getAttribute('role') ?? '', cur.id, typeof cur.className === 'string' ? cur.className : '', cur.getAttribute('aria-label') ?? ''].join(' '));
+      if (areaWords.some((w) => toks.includes(w) || toks.some((t) => t.length >= 4 && t.startsWith(w)))) return true;
+    }
+    return false;
+  };
+  const atPlace = (el: Element): boolean => {
+    const r = el.getBoundingClientRect();
+    const w = innerWidth;
+    const h = innerHeight;
+    switch (spec.place) {
+      case 'top': return r.top < Math.min(140, h * 0.2);
+      case 'bottom': return r.bottom > h - Math.min(160, h * 0.25);
+      case 'left': return r.right < w * 0.35;
+      case 'right': return r.left > w * 0.65;
+      default: return false;
+    }
+  };
   const FIELD = 'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=hidden]):not([type=reset]), textarea, [contenteditable=""], [contenteditable=true], select, [role=textbox], [role=searchbox], [role=combobox]';
   const CLICK = 'button, a, [role=button], [role=link], [role=tab], [role=menuitem], input[type=button], input[type=submit], label, summary, [onclick], [tabindex], svg g[class], [class*=btn], [class*=button], [class*=destroy], [class*=close]';
   const CHECK = 'input[type=checkbox], input[type=radio], [role=checkbox], [role=switch]';
@@ -177,6 +228,7 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       const toks = ownTokens(el);
       let score = 0;
       let missed = false;
+      const missing: string[] = [];
       for (const [gi, group] of spec.tokens.entries()) {
         let g = 0;
         for (const t of group) {
@@ -184,11 +236,12 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
           else if (t.length >= 4 && toks.some((x) => x.startsWith(t) || (x.length >= 4 && t.startsWith(x)))) g = Math.max(g, 0.6);
         }
         score += g;
+        if (g === 0) missing.push(group[0]!);
         if (g === 0 && gi < (spec.strict ?? 0)) missed = true;
       }
-      if (missed) continue;
+      if (missed && !spec.explain) continue;
       // A quoted name belongs to the element itself, not to a large container that happens to hold its words.
-      if (spec.strict && spec.name && textOf(el).length > spec.name.length * 3 + 20) continue;
+      if (spec.strict && spec.name && textOf(el).length > spec.name.length * 3 + 20 && !spec.explain) continue;
       if (spec.draggable) {
         if (el.getAttribute('draggable') === 'true' || /node|card|item|tile|drag|block|widget/.test(toks.join(' '))) score += 0.5;
         else if (spec.draggableOnly) continue;
@@ -209,14 +262,28 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       }
       if (spec.within) score -= (depths[depth] ?? 0) * 0.15;
       else if (visible) score += 0.05;
-      if (score <= 0.3 && !spec.entry && !(spec.within && spec.tokens.length === 0)) continue;
+      if (spec.area?.length && inArea(el)) score += 0.35;
+      if (spec.place && visible && atPlace(el)) score += 0.3;
+      if (spec.explain) {
+        if (score <= 0) continue;
+      } else if (score <= 0.3 && !spec.entry && !(spec.within && spec.tokens.length === 0)) continue;
       const tag = el.localName;
       const role = el.getAttribute('role') ?? (tag === 'button' ? 'button' : tag === 'a' && el.hasAttribute('href') ? 'link' : tag === 'textarea' || (tag === 'input' && !/^(checkbox|radio|button|submit)$/.test((el as HTMLInputElement).type)) ? 'textbox' : undefined);
       const label = norm(el.getAttribute('aria-label') ?? el.getAttribute('title') ?? (tag === 'input' || tag === 'textarea' ? '' : textOf(el)));
-      hits.push({ el, score, visible, ...(role && label && label.length <= 60 ? { role, label } : {}) });
+      hits.push({ el, score, visible, ...(role && label && label.length <= 60 ? { role, label } : {}), ...(spec.explain ? { what: `${role ?? tag} "${(label || textOf(el)).slice(0, 40)}"`, missing } : {}) });
     }
   }
   hits.sort((a, b) => b.score - a.score);
+  if (spec.nth && hits.length) {
+    // "the second row": among the candidates as good as the best, the nth in reading order.
+    const best = hits[0]!.score;
+    const peers = hits.filter((h) => h.score >= best - 0.25 && h.visible);
+    peers.sort((a, b) => (a.el.compareDocumentPosition(b.el) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    const pick = spec.nth > 0 ? peers[spec.nth - 1] : peers[peers.length + spec.nth];
+    if (!pick) return [];
+    const { el, ...hit } = pick;
+    return [{ ...hit, selector: cssPath(el) }];
+  }
   return hits.slice(0, 5).map(({ el, ...hit }) => ({ ...hit, selector: cssPath(el) }));
 }
 
@@ -266,6 +333,21 @@ export async function ground(page: Page, spec: GroundSpec): Promise<LocatorDescr
     best = { d: await stable(frame, top, fsel), score: top.score };
   }
   return best?.d;
+}
+
+/**
+ * The closest candidates for a target that was not found, for the failure's message: what each is
+ * and which of the target's words it lacks (or that it is hidden, or outside the named area).
+ */
+export async function nearMisses(page: Page, spec: GroundSpec): Promise<string[]> {
+  const hits = await page.evaluate(scoreInPage, [{ ...spec, explain: true, strict: 0, nth: undefined }, GENERATED_ID] as [GroundSpec, string]).catch(() => [] as Hit[]);
+  return hits.slice(0, 3).map((h) => {
+    const why = [
+      h.missing?.length ? `lacks ${h.missing.map((w) => `"${w}"`).join(', ')}` : '',
+      h.visible ? '' : 'not visible',
+    ].filter(Boolean).join(', ');
+    return `${h.what ?? h.selector}${why ? ` (${why})` : ''}`;
+  });
 }
 
 /** Record the element by role and name when that picks it alone (survives layout changes), else by path. */

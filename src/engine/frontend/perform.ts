@@ -14,7 +14,7 @@ import { targetsOf } from './model-resolve.js';
 import { offTrace } from './page-still.js';
 import type { PageWatch } from './page-watch.js';
 import { ResolveError } from './resolve-target.js';
-import { resolveClause, resolveUnread } from './resolver.js';
+import { remember, resolveClause, resolveUnread, type LastTargets } from './resolver.js';
 import type { PlanStep, ResolvedAction, SubStepRecord, TestAccount } from './types.js';
 
 export interface PerformContext {
@@ -35,6 +35,8 @@ export interface PerformContext {
   healProbeMs?: number;
   /** Carried from step to step of one run (what is being edited in place). */
   memory?: StepMemory;
+  /** What the run's clauses acted on last, for "it" and "the same field". */
+  last?: LastTargets;
   /** Awaited before a clause that acts on the page (the previous step's screenshot is taken by then). */
   beforeAct?: () => Promise<void>;
 }
@@ -59,10 +61,13 @@ export function actionLocator(a: ResolvedAction | null): string | null {
   return locatorLabel(targetsOf(a)[0] ?? (a.kind === 'expect-text' ? { strategy: 'text', text: a.text } : undefined));
 }
 
+/** How long a conditional clause looks for its target before it is skipped. */
+const OPTIONAL_MS = 2000;
+
 export async function performStep(step: PlanStep, c: PerformContext, progress: StepProgress): Promise<void> {
   const interp = interpret(step, c.memory);
   const savedParts = c.saved ? (c.saved.kind === 'steps' ? c.saved.parts : [{ text: step.description, action: c.saved }]) : undefined;
-  const resolveOpts = { page: c.page, baseUrl: c.baseUrl, testIdAttributes: c.testIdAttributes, timeoutMs: c.stepTimeoutMs, model: c.model, signal: c.signal };
+  const resolveOpts = { page: c.page, baseUrl: c.baseUrl, testIdAttributes: c.testIdAttributes, timeoutMs: c.stepTimeoutMs, model: c.model, signal: c.signal, last: c.last };
   let clauses = interp.clauses.map((cl) => ({ text: cl.text, type: cl.type, clause: cl as typeof cl | undefined }));
   let parts = savedParts?.length === clauses.length ? savedParts : undefined;
   if (interp.unknown) {
@@ -80,11 +85,27 @@ export async function performStep(step: PlanStep, c: PerformContext, progress: S
     if (clauses.length > 1) progress.subSteps.push(sub);
     const timeoutMs = cl.type === 'assertion' ? c.assertTimeoutMs : c.stepTimeoutMs;
     let action = parts?.[j]?.action;
+    if (cl.clause?.optional) {
+      // A clause under a condition ("if a banner shows up, dismiss it") is looked for afresh each run,
+      // briefly; when what it acts on is not there, it is skipped.
+      const clause = cl.clause;
+      action = await offTrace(c.page, () => resolveClause(clause, { ...resolveOpts, timeoutMs: Math.min(OPTIONAL_MS, timeoutMs) })).catch((err) => {
+        if (err instanceof ResolveError) return { kind: 'skip' as const, reason: `the condition did not hold: ${err.message.split(';')[0]}` };
+        throw err;
+      });
+      if (action.kind === 'skip') {
+        sub.action = 'skip';
+        sub.status = 'skipped';
+        progress.parts.push({ text: cl.text, action });
+        continue;
+      }
+    }
     // Finding the target stays out of the trace. A sign-in on a blank page opens the app first,
     // in the trace, as its own navigation.
     const finding = async <T>(fn: () => Promise<T>): Promise<T> => {
-      const signIn = cl.clause?.intent.kind === 'sign-in' || action?.kind === 'sign-in';
-      if (signIn && c.page.url() === 'about:blank') await c.page.goto(c.baseUrl, { timeout: timeoutMs });
+      // A plan that does not start by opening a page starts at the project URL, as a person would.
+      const kind = cl.clause?.intent.kind ?? action?.kind;
+      if (c.page.url() === 'about:blank' && kind !== 'navigate') await c.page.goto(c.baseUrl, { timeout: timeoutMs, waitUntil: 'load' });
       return offTrace(c.page, fn);
     };
     try {
@@ -111,6 +132,7 @@ export async function performStep(step: PlanStep, c: PerformContext, progress: S
       }
       sub.action = action.kind;
       sub.locator = actionLocator(action);
+      remember(action, c.last, cl.clause?.intent);
       progress.parts.push({ text: cl.text, action });
       if (!action.kind.startsWith('expect-')) await c.beforeAct?.();
       await execute(action, { page: c.page, baseUrl: c.baseUrl, account: c.account, timeoutMs, watch: c.watch });

@@ -5,7 +5,7 @@
  * test id, the most stable handle, so that a later replay notices when the app changes it.
  */
 import type { Page } from 'playwright-core';
-import type { Target, TargetKind } from './phrases.js';
+import type { Target, TargetKind } from '../../steps/intent.js';
 import type { LocatorDescriptor } from './types.js';
 import { locatorLabel, testIdSelector, toLocator } from './locator.js';
 import { pageChange } from './page-still.js';
@@ -150,6 +150,8 @@ export interface FindOptions {
   timeoutMs: number;
   /** Accept elements that exist but are not visible (e.g. styled checkboxes). */
   allowHidden?: boolean;
+  /** Only exact names (a one-word name such as "x" matches too much loosely). */
+  exactOnly?: boolean;
 }
 
 /** The first of `list` with a visible match (or, with `allowHidden`, any match), or undefined. */
@@ -186,7 +188,7 @@ export async function findTarget(page: Page, t: Target, opts: FindOptions): Prom
   // are counted only when no exact one is on the page (most targets are named exactly: half the
   // calls). The first candidate with a visible match wins, as in a single round.
   const loose = list.findIndex((d) => d.strategy !== 'testid' && !('exact' in d && d.exact));
-  const rounds = loose < 0 ? [list] : [list.slice(0, loose), list.slice(loose)];
+  const rounds = loose < 0 ? [list] : opts.exactOnly ? [list.slice(0, loose)] : [list.slice(0, loose), list.slice(loose)];
   const deadline = Date.now() + opts.timeoutMs;
   for (;;) {
     for (const round of rounds) {

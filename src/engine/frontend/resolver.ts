@@ -7,9 +7,9 @@
  */
 import type { Page } from 'playwright-core';
 import type { ModelProvider } from '../../ai/provider.js';
-import type { Intent, Target } from './phrases.js';
+import type { Intent, Target } from '../../steps/intent.js';
 import { ENTRY, FOCUSED, type Clause } from './interpret.js';
-import { expandTokens, GENERATED_ID, ground } from './ground.js';
+import { expandTokens, GENERATED_ID, ground, nearMisses, type GroundSpec } from './ground.js';
 import { describeSearch, findTarget, matchCount, ResolveError, withinDescriptor } from './resolve-target.js';
 import { resolveSignIn } from './sign-in.js';
 import { modelResolve } from './model-resolve.js';
@@ -24,6 +24,21 @@ export interface ResolveOptions {
   timeoutMs: number;
   model?: ModelProvider;
   signal?: AbortSignal;
+  /** What the run's earlier clauses acted on, for "it" and "the same field". */
+  last?: LastTargets;
+}
+
+/** The elements the previous clauses acted on (kept for the whole run). */
+export interface LastTargets {
+  any?: LocatorDescriptor;
+  field?: LocatorDescriptor;
+  /** Each target found so far, by how the step named it: "click the hamburger icon again" finds the same one. */
+  named?: Record<string, LocatorDescriptor>;
+}
+
+function nameKey(t: Target): string | undefined {
+  if (!t.name || t.name.startsWith('@') || t.ref || t.within || t.nth) return undefined;
+  return `${t.kind}|${t.role ?? ''}|${t.name.toLowerCase()}|${(t.area ?? []).join(' ')}|${t.place ?? ''}`;
 }
 
 /** A locator for a target that may legitimately be absent (negative assertions, counts). */
@@ -60,9 +75,19 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
     if (f) return f;
     if (Date.now() < (groundOnlyUntil.get(t) ?? 0)) return undefined;
     const further = t.within ? await ground(page, { ...near, within: t.within }) : undefined;
-    return further ?? (t.hints?.length ? ground(page, { ...base, kind: 'field' }) : undefined);
+    // Nothing has focus: the page's text area or editor, where typing without a field named goes.
+    return further ?? (t.hints?.length ? ground(page, { ...base, kind: 'field' }) : ground(page, { ...base, kind: 'field', multilineOnly: true, visibleOnly: true }));
+  }
+  if (t.ref === 'previous') {
+    const prev = t.kind === 'field' ? (o.last?.field ?? o.last?.any) : (o.last?.any ?? o.last?.field);
+    if (prev) return prev;
+    if (t.kind === 'field') return ground(page, { ...base, focused: true });
+    return undefined;
   }
   if (t.name === ENTRY) return ground(page, { ...base, tokens: [], entry: true });
+  const seen = nameKey(t);
+  const before = seen ? o.last?.named?.[seen] : undefined;
+  if (before && (await matchCount(page, before)) > 0) return before;
   if (t.item) return ground(page, { tokens: [], name: '', kind: 'checkbox', within: t.name });
   if (t.handle) return ground(page, { tokens: expandTokens([t.name, 'port']), name: '', kind: 'any', within: t.within, handle: true });
   if (t.region) return ground(page, { ...base, region: true });
@@ -76,19 +101,59 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
     if (d || early) return d;
   }
   const opts = { testIdAttributes: o.testIdAttributes, timeoutMs: 0, allowHidden };
+  const placed = { ...(t.area?.length ? { area: t.area } : {}), ...(t.place ? { place: t.place } : {}), ...(t.nth ? { nth: t.nth } : {}) };
+  if (Object.keys(placed).length) {
+    // Where the target is (an area, a place on screen, an ordinal) decides among candidates: scored.
+    const d = await ground(page, { ...base, strict: t.described ? 0 : strict, role: t.role, ...placed, ...(t.within ? { within: t.within } : {}) });
+    if (d) return d;
+  }
+  // A control named by several words, any of which is its name ("Save": Save, Done, OK…): exact names first.
+  if (!t.name && t.anyOf?.length) {
+    for (const name of t.anyOf) {
+      const d = await findTarget(page, { name, kind: t.kind, ...(t.role ? { role: t.role } : {}), ...(t.within ? { within: t.within } : {}) }, { ...opts, exactOnly: true }).catch(() => undefined);
+      if (d) return d;
+    }
+  }
   if (t.by === 'placeholder') {
     const d: LocatorDescriptor = { strategy: 'placeholder', text: t.name };
     return (await matchCount(page, d)) > 0 ? d : undefined;
   }
-  if (t.name) {
-    const d = await findTarget(page, t, opts).catch(() => undefined);
+  for (const name of [t.name, ...(t.alt ?? [])]) {
+    if (!name) continue;
+    const d = await findTarget(page, { ...t, name }, opts).catch(() => undefined);
     if (d) return d;
-    if (t.role && t.relaxed) {
-      const any = await findTarget(page, { ...t, role: undefined, kind: 'any' }, opts).catch(() => undefined);
+    if (t.role && (t.relaxed || t.described)) {
+      const any = await findTarget(page, { ...t, name, role: undefined, kind: t.kind === 'field' ? 'field' : 'any' }, opts).catch(() => undefined);
       if (any) return any;
     }
   }
-  return ground(page, { ...base, strict, role: t.role, ...(t.within ? { within: t.within } : {}), ...(includeHidden ? { includeHidden } : {}) });
+  const altTokens = (t.alt ?? []).flatMap((a) => a.toLowerCase().split(/[^a-z0-9×✓]+/).filter(Boolean));
+  return ground(page, {
+    ...base,
+    tokens: altTokens.length ? [...base.tokens, altTokens] : base.tokens,
+    strict: t.described ? 0 : strict,
+    role: t.role,
+    ...(t.within ? { within: t.within } : {}),
+    ...(includeHidden ? { includeHidden } : {}),
+  });
+}
+
+/** The scoring spec of a target (for the closest candidates of a failure). */
+function spec(t: Target): GroundSpec {
+  return { tokens: tokensOf(t), name: t.name, kind: t.kind, ...(t.role ? { role: t.role } : {}), ...(t.within ? { within: t.within } : {}), ...(t.area ? { area: t.area } : {}), ...(t.place ? { place: t.place } : {}) };
+}
+
+/** The target as a person would say it: `button "Remove" (also "trash") inside "Q3", in the top area`. */
+export function describeTarget(t: Target): string {
+  const what = t.role ?? (t.kind === 'field' ? 'field' : t.kind === 'checkbox' ? 'checkbox' : 'element');
+  const name = t.name ? ` "${t.name}"` : t.anyOf ? ` named ${t.anyOf.slice(0, 4).map((w) => `"${w}"`).join(' or ')}` : '';
+  const alt = t.alt?.length ? ` (also ${t.alt.map((a) => `"${a}"`).join(', ')})` : '';
+  const hints = t.hints?.length ? ` like "${t.hints.join(' ')}"` : '';
+  const within = t.within ? ` inside the item showing "${t.within}"` : '';
+  const area = t.area?.length ? ` in the ${t.area.join(' ')}` : '';
+  const place = t.place ? ` at the ${t.place} of the screen` : '';
+  const nth = t.nth ? ` (number ${t.nth > 0 ? t.nth : 'last'})` : '';
+  return `${what}${name}${alt}${hints}${within}${area}${place}${nth}`;
 }
 
 /**
@@ -118,15 +183,19 @@ async function locate(t: Target, o: ResolveOptions, timeoutMs = o.timeoutMs, all
     if (Date.now() >= deadline) break;
     await pageChange(o.page, deadline - Date.now());
   }
-  const looked = t.name === FOCUSED ? ['the focused text field'] : t.name === ENTRY ? ['the main text field for new entries (an empty input)'] : t.item ? [`the checkbox of the item "${t.name}"`] : t.handle ? [`the ${t.name} handle of "${t.within}"`] : t.region ? [`an area named "${t.name}"`] : describeSearch(t, o.testIdAttributes);
-  throw new ResolveError(`no element matches ${looked.join(', ')}`, looked);
+  const looked = t.name === FOCUSED ? ['the focused text field'] : t.name === ENTRY ? ['the main text field for new entries (an empty input)'] : t.item ? [`the checkbox of the item "${t.name}"`] : t.handle ? [`the ${t.name} handle of "${t.within}"`] : t.region ? [`an area named "${t.name}"`] : t.ref ? ['the element the previous clause acted on'] : describeSearch(t, o.testIdAttributes);
+  const close = t.name.startsWith('@') || t.ref ? [] : await nearMisses(o.page, spec(t));
+  const closest = close.length ? `; closest candidates: ${close.join('; ')}` : '; nothing on the page comes close';
+  throw new ResolveError(`no element matches ${describeTarget(t)}${closest}`, [...looked, ...close.map((c) => `candidate: ${c}`)]);
 }
 
 async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAction> {
   const find = (t: Target, timeoutMs = o.timeoutMs, allowHidden = false) => locate(t, o, timeoutMs, allowHidden);
   switch (intent.kind) {
     case 'navigate':
+    case 'back':
     case 'reload':
+    case 'expect-order':
     case 'expect-url':
     case 'expect-title':
     case 'expect-no-error':
@@ -146,6 +215,7 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       return { kind: 'drag', source, target: await find(intent.dest), ...(intent.position ? { position: intent.position } : {}) };
     }
     case 'fill':
+      return { kind: 'fill', target: await find(intent.target), value: intent.value, ...(intent.append ? { append: true } : {}), ...(intent.find !== undefined ? { find: intent.find } : {}) };
     case 'select':
       return { kind: intent.kind, target: await find(intent.target), value: intent.value };
     case 'check':
@@ -154,6 +224,8 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       return intent.target ? { kind: 'press', key: intent.key, target: await find(intent.target) } : { kind: 'press', key: intent.key };
     case 'wait':
       if (!intent.target) return intent.ms === undefined ? { kind: 'wait' } : { kind: 'wait', ms: intent.ms };
+      // Waiting for something to go: it may be gone already.
+      if (intent.gone) return { kind: 'wait', target: (await attempt(intent.target, o, true, true)) ?? semantic(intent.target), gone: true };
       return { kind: 'wait', target: await find(intent.target) };
     case 'scroll':
       if (!intent.target) return { kind: 'scroll', direction: intent.direction ?? 'down' };
@@ -171,6 +243,13 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       return { kind: 'expect-all', target: { strategy: 'css', selector: `${(await mainList(o.page)) ?? CONTENT_ITEMS} input[type=checkbox]` }, state: intent.state };
     case 'expect-value':
       return { kind: 'expect-value', target: await find(intent.target), value: intent.value };
+    case 'expect-each': {
+      const list = await mainList(o.page);
+      const rows: LocatorDescriptor = { strategy: 'css', selector: list ? `${list} > *` : CONTENT_ITEMS };
+      const h = intent.has;
+      const has: LocatorDescriptor = h.role && h.name ? { strategy: 'role', role: h.role, name: h.name } : h.role ? { strategy: 'role', role: h.role } : { strategy: 'text', text: h.name };
+      return { kind: 'expect-each', rows, has };
+    }
     case 'expect-count': {
       if (intent.target) return { kind: 'expect-count', target: semantic(intent.target), count: intent.count };
       const list = await mainList(o.page);
@@ -227,6 +306,18 @@ export async function mainList(page: Page): Promise<string | null> {
  * once it has items): lists in navigation, side bars, headers and footers are not the content.
  */
 const CONTENT_ITEMS = ':is(ul, ol, [role=list]):not(:is(nav, aside, header, footer, [role=navigation], [role=complementary], [role=banner], [role=contentinfo]) *) > :is(li, [role=listitem])';
+
+/** Remember what an action acted on, for "it" and "the same field" in the clauses after it. */
+export function remember(a: ResolvedAction, last: LastTargets | undefined, intent?: Intent): ResolvedAction {
+  if (!last) return a;
+  if (a.kind === 'fill' || a.kind === 'select') last.field = a.target;
+  // "The moon button is labelled "…"" then "Press it": a check's element counts too, unless it must be absent.
+  if ('target' in a && a.target && (!a.kind.startsWith('expect') || (a.kind === 'expect-state' && a.state !== 'hidden'))) last.any = a.target;
+  const t = intent && 'target' in intent ? intent.target : undefined;
+  const key = t ? nameKey(t) : undefined;
+  if (key && 'target' in a && a.target && !a.kind.startsWith('expect')) (last.named ??= {})[key] = a.target;
+  return a;
+}
 
 /** Resolve one clause on the page as it is now. Throws ResolveError naming what was looked for. */
 export async function resolveClause(clause: Clause, o: ResolveOptions): Promise<ResolvedAction> {

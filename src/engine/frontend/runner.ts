@@ -14,6 +14,7 @@ import { PageWatch } from './page-watch.js';
 import { StepShots } from './evidence.js';
 import { DEFAULT_TEST_ID_ATTRIBUTES, ResolveError, matchCount } from './resolve-target.js';
 import { actionLocator, performStep, stepAction, type StepProgress } from './perform.js';
+import type { LastTargets } from './resolver.js';
 import { finishRecording, startRecording } from './recording.js';
 import type { PlanStep, ResolvedAction, ResolvedScript, RunFailure, RunResult, ScriptStep, StepRecord, TestAccount } from './types.js';
 
@@ -84,6 +85,7 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
   }));
   const scriptSteps: ScriptStep[] = [];
   const memory = {};
+  const last: LastTargets = {};
   const heals: RunResult['heals'] = [];
   let failure: RunFailure | undefined;
   let failedStepIndex: number | undefined;
@@ -134,7 +136,7 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
         if (remaining <= 0) throw new StepFailure('timeout', "the run's time limit was reached before this step");
         const fits = saved && saved.description === step.description && saved.type === step.type;
         await performStep(step, {
-          page, baseUrl: input.baseUrl, testIdAttributes: attrs, account: input.account, watch, model: input.model, signal: input.signal, memory, beforeAct: () => pendingShot,
+          page, baseUrl: input.baseUrl, testIdAttributes: attrs, account: input.account, watch, model: input.model, signal: input.signal, memory, last, beforeAct: () => pendingShot,
           stepTimeoutMs: Math.min(stepTimeout, remaining), assertTimeoutMs: Math.min(assertTimeout, remaining),
           ...(fits ? { saved: saved.action, heal, healProbeMs: input.healProbeMs } : {}),
         }, progress);

@@ -18,26 +18,31 @@ export type LocatorDescriptor = (
   | { strategy: 'css'; selector: string; hasText?: string }
 ) & { nth?: number; within?: LocatorDescriptor; /** CSS of the iframe the element lives in. */ frame?: string };
 
-export type ElementState = 'visible' | 'hidden' | 'enabled' | 'disabled' | 'checked' | 'unchecked' | 'selected' | 'unselected';
+export type { CheckState as ElementState } from '../../steps/intent.js';
+import type { CheckState as ElementState } from '../../steps/intent.js';
 
 /** What a step does once resolved. Targets are concrete locators; values are literal. */
 export type ResolvedAction =
   | { kind: 'navigate'; url: string }
+  | { kind: 'back' }
   | { kind: 'click'; target: LocatorDescriptor }
   | { kind: 'dblclick'; target: LocatorDescriptor }
   | { kind: 'drag'; source: LocatorDescriptor; target: LocatorDescriptor; position?: 'right' | 'left' | 'below' | 'above' }
   | { kind: 'reload' }
   /** A step read as several clauses: each clause's action, in order. */
   | { kind: 'steps'; parts: Array<{ text: string; action: ResolvedAction }> }
-  | { kind: 'fill'; target: LocatorDescriptor; value: string }
+  /** `append`: a new line after what the field holds; `find`: only that text is replaced by `value`. */
+  | { kind: 'fill'; target: LocatorDescriptor; value: string; append?: boolean; find?: string }
   | { kind: 'select'; target: LocatorDescriptor; value: string }
   | { kind: 'check'; target: LocatorDescriptor; checked: boolean }
   | { kind: 'press'; key: string; target?: LocatorDescriptor }
   | { kind: 'hover'; target: LocatorDescriptor }
-  | { kind: 'wait'; target?: LocatorDescriptor; text?: string; ms?: number }
+  | { kind: 'wait'; target?: LocatorDescriptor; text?: string; ms?: number; gone?: boolean }
+  /** A clause under a condition that did not hold ("if a banner shows up, dismiss it"): nothing done. */
+  | { kind: 'skip'; reason: string }
   | { kind: 'scroll'; target?: LocatorDescriptor; direction?: 'up' | 'down' | 'top' | 'bottom' }
   /** `credentials`: written in the step itself; otherwise the project's test account is used. */
-  | { kind: 'sign-in'; username: LocatorDescriptor; password: LocatorDescriptor; submit?: LocatorDescriptor; entry?: LocatorDescriptor; credentials?: TestAccount }
+  | { kind: 'sign-in'; username?: LocatorDescriptor; password: LocatorDescriptor; submit?: LocatorDescriptor; entry?: LocatorDescriptor; credentials?: TestAccount }
   | { kind: 'expect-text'; text: string; visible: boolean; orValue?: boolean }
   | { kind: 'expect-all'; target: LocatorDescriptor; state: 'checked' | 'unchecked' }
   | { kind: 'expect-state'; target: LocatorDescriptor; state: ElementState }
@@ -45,6 +50,10 @@ export type ResolvedAction =
   | { kind: 'expect-title'; contains: string }
   | { kind: 'expect-value'; target: LocatorDescriptor; value: string }
   | { kind: 'expect-count'; target: LocatorDescriptor; count: number }
+  /** The texts are shown in this order (reading order of the page). */
+  | { kind: 'expect-order'; texts: string[] }
+  /** Every match of `rows` holds a match of `has` (a locator relative to the row). */
+  | { kind: 'expect-each'; rows: LocatorDescriptor; has: LocatorDescriptor }
   | { kind: 'expect-no-error' };
 
 export type ActionKind = ResolvedAction['kind'];

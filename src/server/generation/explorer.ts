@@ -39,7 +39,7 @@ export class Explorer {
     if (running) throw new SvcError('CONFLICT', `exploration ${running.id} of this project is still running`, { nextAction: `Wait for it: 'svc project exploration ${p.id}'.` });
     if (!browserAvailable()) throw new SvcError('UNAVAILABLE', 'this server has no browser to explore with', { nextAction: 'Install Chromium (or set SVC_CHROMIUM_PATH / SVC_BROWSER_WS_ENDPOINT) on the server.' });
     const baseUrl = await assertTargetUrl(p.url ?? '', 'url', { allowPrivate: this.deps.config.allowPrivateTargets });
-    const account = p.username && p.password ? { username: p.username, password: p.password } : undefined;
+    const account = p.password ? { username: p.username ?? '', password: p.password } : undefined;
     const id = newId('exp');
     const row: ExplorationRow = {
       id, project_id: p.id, user_id: userId, status: 'running', base_url: baseUrl, with_account: account ? 1 : 0,

@@ -1,0 +1,97 @@
+/**
+ * What a plain-language plan step means, before any page is seen: clauses, each an action or a
+ * check, with targets as noun phrases (names, role words, descriptive words, relations, positions,
+ * anaphora) and literal values. The frontend engine grounds these on the live page; `svc test lint`
+ * prints them. Plain JSON, no imports: read by ops (offline) and by the engine alike.
+ */
+
+export type TargetKind = 'clickable' | 'field' | 'select' | 'checkbox' | 'any';
+
+/** Where on the screen a target is said to be ("in the top bar", "in the left panel"). */
+export type Place = 'top' | 'bottom' | 'left' | 'right';
+
+export interface Target {
+  /** The target's name as written: a quoted name, or the descriptive words when none is quoted. */
+  name: string;
+  kind: TargetKind;
+  /** Explicit role from a noun in the step ("the Add button" → button). */
+  role?: string;
+  /** Text of the row / list item / card the target sits in ("Delete next to "milk""). */
+  within?: string;
+  /** Extra words that describe the target ("the checkmark button to confirm the changes"). */
+  hints?: string[];
+  /** Other names the control goes by: a quoted alternative in parentheses ("trash button ("Remove")"). */
+  alt?: string[];
+  /** A multi-line text field (text area, body, editor). */
+  multiline?: boolean;
+  /** A connection handle or port of the element named by `within` ("the output of "A""). */
+  handle?: boolean;
+  /** A drop region named by words ("the workspace", "the board"). */
+  region?: boolean;
+  /** The checkbox of the list item whose text is `name`. */
+  item?: boolean;
+  /** The role is a hint: an element of another role with the same name also fits. */
+  relaxed?: boolean;
+  /** Something to drag from a palette or list: prefer draggable-looking elements. */
+  draggable?: boolean;
+  /** Words of which any one names the target ("save it": save, confirm, done, ok…). */
+  anyOf?: string[];
+  /** Find the field by its placeholder only. */
+  by?: 'placeholder';
+  /** The name is descriptive words, not a quoted or exact name: match it loosely. */
+  described?: boolean;
+  /** Words naming the area the target sits in ("the left panel", "the header", "the diagram"). */
+  area?: string[];
+  /** Where on the screen the target is. */
+  place?: Place;
+  /** An ordinal: 1 = first, 2 = second, -1 = last. */
+  nth?: number;
+  /** Anaphora ("it", "the same field"): the element the previous clause acted on. */
+  ref?: 'previous';
+}
+
+export type CheckState =
+  | 'visible' | 'hidden' | 'enabled' | 'disabled' | 'checked' | 'unchecked' | 'selected' | 'unselected'
+  | 'expanded' | 'collapsed' | 'focused' | 'empty';
+
+export type Intent =
+  | { kind: 'navigate'; url: string }
+  | { kind: 'back' }
+  | { kind: 'click'; target: Target }
+  | { kind: 'dblclick'; target: Target }
+  | { kind: 'drag'; source: Target; dest: Target; position?: 'right' | 'left' | 'below' | 'above' }
+  | { kind: 'reload' }
+  /** `append`: added as a new line after what the field holds; `find`: only that text is replaced by `value`. */
+  | { kind: 'fill'; target: Target; value: string; append?: boolean; find?: string }
+  | { kind: 'select'; target: Target; value: string }
+  | { kind: 'check'; target: Target; checked: boolean }
+  | { kind: 'press'; key: string; target?: Target }
+  | { kind: 'hover'; target: Target }
+  | { kind: 'wait'; target?: Target; ms?: number; gone?: boolean }
+  | { kind: 'scroll'; target?: Target; direction?: 'up' | 'down' | 'top' | 'bottom' }
+  | { kind: 'sign-in'; username?: string; password?: string }
+  /** `orValue`: a form field whose value contains the text also counts. */
+  | { kind: 'expect-text'; text: string; visible: boolean; orValue?: boolean }
+  /** Every checkbox of the main list is in `state`. */
+  | { kind: 'expect-all'; state: 'checked' | 'unchecked' }
+  | { kind: 'expect-state'; target: Target; state: CheckState }
+  | { kind: 'expect-url'; contains: string }
+  | { kind: 'expect-title'; contains: string }
+  | { kind: 'expect-value'; target: Target; value: string }
+  /** `target` undefined means "items of the main list". */
+  | { kind: 'expect-count'; target?: Target; count: number }
+  /** The texts are shown in this order, top to bottom. */
+  | { kind: 'expect-order'; texts: string[] }
+  /** Every item of the main list holds an element like `has`. */
+  | { kind: 'expect-each'; has: Target }
+  | { kind: 'expect-no-error' };
+
+export type IntentKind = Intent['kind'];
+
+export function isCheck(i: Intent): boolean {
+  return i.kind.startsWith('expect');
+}
+
+/** Pseudo-targets resolved against the page's state rather than by name. */
+export const FOCUSED = '@focused';
+export const ENTRY = '@entry';

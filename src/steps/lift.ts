@@ -1,0 +1,106 @@
+/**
+ * Lifting the literal parts out of a step before it is read: quoted strings, URLs and paths, JSON
+ * literals, and parentheses. What remains is lower-cased with single spaces and the literals replaced
+ * by placeholders (`q0`, `q1`, … for quoted values; `u0`, … for URLs), so the reader sees the
+ * sentence's shape without being misled by what is inside a value.
+ *
+ * A parenthesis right after a target that holds a quoted name or a word or two ("the trash button
+ * ("Remove")", "the remove (x) button") is another name of that target; a longer parenthesis is a
+ * remark ("(this name is taken already)") and is dropped, as a reader skips it.
+ */
+
+export interface Lifted {
+  /** Lower-cased sentence with literals replaced by placeholders. */
+  s: string;
+  quotes: string[];
+  urls: string[];
+  /** Alternative names by the index of the placeholder or word they follow: "qN" → ["Remove"]. */
+  alts: Map<string, string[]>;
+  /** Remarks in parentheses that were dropped. */
+  remarks: string[];
+  /** The step as written, normalised quotes and spaces. */
+  original: string;
+}
+
+const URL = /(?<![\w"])(https?:\/\/[^\s"'<>)]+|[\w-]+\.(?:php|html?|aspx?|jsp|cgi)(?:[?#][^\s"'<>)]*)?|(?:\/[\w\-.~%!$&*+,;=:@]+)+\/?(?:[?#][^\s"'<>)]*)?|\/(?=[\s.,;)]|$)|#\/[\w\-/]*|\?[\w\-]+=[^\s"'<>)]*)/g;
+
+export function lift(description: string): Lifted {
+  const quotes: string[] = [];
+  const urls: string[] = [];
+  const remarks: string[] = [];
+  const alts = new Map<string, string[]>();
+  const original = description.trim().replace(/[“”„]/g, '"').replace(/[‘’‚]/g, "'").replace(/\s+/g, ' ');
+  // A dash between words introduces what follows, as a colon does; an arrow or ">" walks a menu path.
+  let text = original.replace(/\s+[-–—]\s+/g, ': ').replace(/\s*(?:→|⇒|»|->)\s*/g, ' > ').replace(/,?\s+(?:i\.e\.|i\.e,|ie\.|that is,)\s+/gi, ': ');
+  // JSON literals ({"k": 1}, [1, 2]) are values: lifted whole before their inner quotes are.
+  text = text.replace(/(?<=\s|^)(\{[^{}]*"[^{}]*\}|\[[^\[\]]*"[^\[\]]*\])(?=\s|$|[.,;])/g, (m) => {
+    quotes.push(m);
+    return ` q${quotes.length - 1} `;
+  });
+  // Quoted strings: "…", `…`, and '…' where the quote is not an apostrophe (user's, don't).
+  text = text.replace(/"([^"]*)"|`([^`]*)`|(?<![A-Za-z0-9])'([^']*?)'(?![A-Za-z0-9])/g, (_m, a?: string, b?: string, c?: string) => {
+    quotes.push(a ?? b ?? c ?? '');
+    return ` q${quotes.length - 1} `;
+  });
+  text = text.replace(URL, (m) => {
+    const clean = m.replace(/[.,;:!]+$/, '');
+    urls.push(clean);
+    return ` u${urls.length - 1} ${m.slice(clean.length)}`;
+  });
+  // Parentheses: another name of what precedes them, or a remark.
+  text = text.replace(/(\S+)?\s*\(([^()]*)\)/g, (_m, before: string | undefined, inside: string) => {
+    const inner = inside.trim();
+    const quoted = [...inner.matchAll(/\bq(\d+)\b/g)].map((x) => quotes[Number(x[1])]!);
+    const key = (before ?? '').toLowerCase();
+    const words = inner.split(/\s+/).filter(Boolean);
+    // A URL alone in parentheses is where to go: kept in the sentence; a count after a label is part of it ("Firing (1)").
+    if (/^u\d+$/.test(inner)) return ` ${before ?? ''} ${inner} `;
+    if (/^\d+(?:\s+\w+)?$/.test(inner) && before) return ` ${before} (${inner}) `;
+    if (quoted.length && inner.replace(/\bq\d+\b|\bor\b|,|\s|\balso\b|\baka\b|\bcalled\b|\blabell?ed\b|\btooltip\b|\bicon\b/g, '') === '') {
+      alts.set(key, [...(alts.get(key) ?? []), ...quoted]);
+      return ` ${before ?? ''} `;
+    }
+    // A word or two, or a label-like phrase ("(Delete all emails)"), names the target it follows.
+    const labelLike = words.length <= 4 && /^[A-Z]/.test(inner) && !/[.!?:;]/.test(inner);
+    if (!quoted.length && (words.length <= 2 || labelLike) && before && !/\d/.test(inner) && !/^(?:beta|optional|new|required|again|sic|once|twice|etc|disabled|enabled|underlined|bold|red|green|grey|gray|highlighted|selected|checked)$/i.test(inner)) {
+      alts.set(key, [...(alts.get(key) ?? []), inner]);
+      return ` ${before} `;
+    }
+    remarks.push(inner.replace(/\bq(\d+)\b/g, (_x, n: string) => `"${quotes[Number(n)]}"`));
+    return ` ${before ?? ''} `;
+  });
+  const s = text
+    .replace(/\s+([,:;.!?])/g, '$1')
+    .replace(/[.!?]+$/, '')
+    .toLowerCase()
+    .replace(/\b(it|that|there|what|here|who)'s\b/g, '$1 is').replace(/\b(you|we|they)'re\b/g, '$1 are').replace(/\bi'm\b/g, 'i am')
+    .replace(/\b(is|are|was|were|does|do|did|has|have|should|could|would)n't\b/g, '$1 not').replace(/\bcan't\b/g, 'cannot').replace(/\bwon't\b/g, 'will not')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { s, quotes, urls, alts, remarks, original };
+}
+
+/** Value of a placeholder (`q3` → the quoted text, `u1` → the URL); anything else → undefined. */
+export function literal(l: Lifted, token: string): string | undefined {
+  const m = /^([qu])(\d+)$/.exec(token.trim());
+  if (!m) return undefined;
+  return m[1] === 'q' ? l.quotes[Number(m[2])] : l.urls[Number(m[2])];
+}
+
+/** Every quoted value in a fragment, in order. */
+export function quotesIn(l: Lifted, s: string): string[] {
+  return [...s.matchAll(/\bq(\d+)\b/g)].map((m) => l.quotes[Number(m[1])] ?? '');
+}
+
+/** The fragment with its placeholders turned back into what was written. */
+export function restore(l: Lifted, s: string): string {
+  return s.replace(/\b([qu])(\d+)\b/g, (_m, k: string, n: string) => (k === 'q' ? `"${l.quotes[Number(n)] ?? ''}"` : l.urls[Number(n)] ?? ''));
+}
+
+/** The fragment in the step's own casing when it can be found there. */
+export function asWritten(l: Lifted, fragment: string): string {
+  const plain = restore(l, fragment);
+  const flat = l.original.replace(/\s+/g, ' ');
+  const i = flat.toLowerCase().indexOf(plain.toLowerCase());
+  return i >= 0 ? flat.slice(i, i + plain.length) : plain;
+}

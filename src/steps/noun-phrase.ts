@@ -1,0 +1,217 @@
+/**
+ * A target as people describe it, read into a Target: quoted names, role nouns ("button", "field"),
+ * descriptive words ("the trash button", "the little arrow icon"), ordinals ("the second row"),
+ * relations to other things ("of "Milk"", "at the bottom of the "Q3" card", "in the left panel",
+ * "under the logo"), places on the screen ("in the top bar") and anaphora ("it", "the same field").
+ * Words that fit nowhere are returned so that the reading's confidence can say so.
+ */
+import type { Place, Target, TargetKind } from './intent.js';
+import { asWritten, literal, type Lifted } from './lift.js';
+import { CONTAINER_NOUNS, ITEM_NOUNS, kindOfRole, nounRole, ORDINALS, PLACES, ROLE_NOUN_LIST, STOP } from './lexicon.js';
+
+export interface NounPhrase {
+  target: Target;
+  /** Words read as nothing at all. */
+  unplaced: string[];
+}
+
+const DET = /^(?:(?:the|a|an|this|that|these|those|its|their|your|my|our|his|her|some|any|one of the|each|every|all the|all)\s+)+/;
+
+// Relations, longest first. "naming" relations give the target's name; the others an anchor.
+const NAMING = /^(?:labell?ed|named|called|titled|entitled|saying|reading|that says|that reads|which says|with the (?:text|label|name|title|caption|subject)|with text|with subject|whose (?:subject|title|name) is|marked|showing)$/;
+const RELATIONS = [
+  'at the very end of', 'at the end of', 'at the bottom of', 'at the top of', 'at the start of', 'at the beginning of', 'at the left of', 'at the right of',
+  'to the left of', 'to the right of', 'on the left of', 'on the right of', 'on the left side of', 'on the right side of', 'in the row of', 'in the row for', 'in the row with',
+  'in the row containing', 'in the same row as', 'in the line of', 'in front of', 'belonging to', 'that belongs to', 'next to', 'beside', 'besides', 'alongside',
+  'near', 'below', 'under', 'underneath', 'beneath', 'above', 'inside', 'within', 'in', 'on', 'of', 'for', 'from', 'with', 'left of', 'right of', 'by', 'after', 'before',
+  'at the far left of', 'at the far right of', 'on the far left of', 'on the far right of', 'at', 'further down', 'further up', 'with subject', 'with the subject', 'whose subject is', 'whose title is', 'whose name is',
+  'labelled', 'labeled', 'named', 'called', 'titled', 'entitled', 'saying', 'reading', 'that says', 'that reads', 'which says', 'with the text', 'with the label',
+  'with the name', 'with the title', 'with the caption', 'with text', 'with the placeholder', 'with placeholder', 'whose text is', 'whose label is', 'marked', 'showing',
+].sort((a, b) => b.length - a.length);
+const REL_RE = new RegExp(`\\s(?:,\\s*)?(${RELATIONS.map((r) => r.replace(/ /g, '\\s')).join('|')})\\s`, 'g');
+
+/** Region nouns: a relation to one of these names where the target is, not what it belongs to. */
+const AREA = /\b(?:page|screen|header|footer|top ?bar|navbar|nav ?bar|navigation|nav|toolbar|tool ?bar|menu ?bar|side ?bar|sidebar|panel|pane|column|dialog|modal|popup|pop-up|window|drawer|menu|list|table|grid|form|section|area|region|canvas|diagram|chart|board|workspace|palette|editor|view|tab|card|banner|corner|bar|box|frame|results|story|story river|tree|footer bar|title ?bar|app ?bar|top|bottom|left|right|side|logo)\b/;
+
+function placeOf(words: string): Place | undefined {
+  for (const [re, place] of PLACES) if (re.test(words)) return place;
+  return undefined;
+}
+
+function original(l: Lifted, words: string): string {
+  return asWritten(l, words.replace(/_/g, ' ')).replace(/^(?:the|a|an)\s+/i, '').trim();
+}
+
+/** Read a noun phrase (lower-cased, placeholders in) into a target of `kind` (the verb's expectation). */
+export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase {
+  const unplaced: string[] = [];
+  // Compound words that hold a relation word: "the Log In link", "the sign-up form", "drop down".
+  let s = ` ${raw.trim().replace(/[,.]+$/, '').replace(/\s+(?:again|once more|one more time|as well|too)$/, '').replace(/\s+(?:without|while|as an?|as the) (?:logging|signing|being|anonymous|guest|visitor)[\w ]*$/, '').replace(/\b(log|sign|check|opt|plug|set|pop|drop|roll|back|built|add|log-?)\s+(in|out|up|on|off|down)\b(?!\s+(?:the|a|an|q\d+)\b)/g, '$1_$2')} `;
+  s = ` ${s.trim().replace(DET, '')} `;
+  const anaphora = /^\s*(?:it|this|that|them|him|her|this one|that one|the one|same|(?:the )?same (\w+(?: \w+)?)|that (\w+)|(\w+) again)\s*$/.exec(s);
+  if (anaphora) {
+    const noun = anaphora[1] ?? anaphora[2] ?? anaphora[3];
+    const role = nounRole(noun);
+    if (!noun || role || ITEM_NOUNS.test(noun) || CONTAINER_NOUNS.test(noun)) {
+      return { target: { name: '', kind: role ? kindOfRole(role, kind) : kind, ref: 'previous', ...(role ? { role } : {}) }, unplaced };
+    }
+  }
+  // Cut the phrase at its relations: the head, then (relation, anchor) pairs.
+  const cuts: Array<{ rel: string; at: number; len: number }> = [];
+  for (const m of s.matchAll(REL_RE)) cuts.push({ rel: m[1]!.replace(/\s+/g, ' '), at: m.index!, len: m[0].length });
+  // Overlapping matches (the regex consumed the space): keep the earliest of each start.
+  const parts: Array<{ rel?: string; text: string }> = [];
+  let last = 0;
+  let rel: string | undefined;
+  for (const c of cuts) {
+    if (c.at < last) continue;
+    parts.push({ rel, text: s.slice(last, c.at).trim() });
+    rel = c.rel;
+    last = c.at + c.len;
+  }
+  parts.push({ rel, text: s.slice(last).trim() });
+  // "in the table of contents", "at the far left of the header": "of" continues the anchor before it.
+  for (let k = parts.length - 1; k > 1; k--) {
+    if (parts[k]!.rel === 'of' && parts[k - 1]!.rel && !NAMING.test(parts[k - 1]!.rel!)) {
+      parts[k - 1] = { rel: parts[k - 1]!.rel, text: `${parts[k - 1]!.text} of ${parts[k]!.text}` };
+      parts.splice(k, 1);
+    }
+  }
+  // "the checkbox for "Milk"" is a relation; "Click "Sign in" with the keyboard" is not the head.
+  let head = parts[0]!.text;
+  const target: Target = { name: '', kind };
+  const anchors: string[] = [];
+  const areas: string[] = [];
+  for (const p of parts.slice(1)) {
+    const text = p.text.replace(DET, '').trim();
+    if (!p.rel || !text) continue;
+    if (NAMING.test(p.rel)) {
+      // "the button labelled "Save"": the name; unquoted, the words are the name.
+      const q = /^(q\d+)\b/.exec(text);
+      const name = q ? literal(l, q[1]!)! : original(l, text);
+      if (!target.name) target.name = name;
+      else (target.alt ??= []).push(name);
+      continue;
+    }
+    if (/placeholder/.test(p.rel)) {
+      const q = /^(q\d+)/.exec(text);
+      target.name = q ? literal(l, q[1]!)! : original(l, text);
+      target.by = 'placeholder';
+      continue;
+    }
+    if (p.rel === 'with' && /^(?:(?:the\s+)?(?:subject|title|name|text|label)\s+)?q\d+$/.test(text) && CONTAINER_NOUNS.test(parts[0]!.text.split(' ').pop() ?? '')) {
+      // "the email with subject "X"": the one that shows X.
+      if (!target.name) target.name = literal(l, /q\d+/.exec(text)![0])!;
+      continue;
+    }
+    if (p.rel === 'with' && !/\bq\d+\b/.test(text)) {
+      // "the circle with the user's initials": description.
+      (target.hints ??= []).push(...words(text));
+      continue;
+    }
+    const quoted = /\bq(\d+)\b/.exec(text);
+    // "at the bottom of the "Q3" card" places it in the card, not on the screen.
+    const where = quoted ? undefined : placeOf(`${p.rel} ${text}`);
+    if (where && !target.place) target.place = where;
+    if (quoted) anchors.push(l.quotes[Number(quoted[1])]!);
+    else if (/\beach\b|\bevery\b/.test(p.text)) {
+      // "at the end of each row": any row will do.
+    } else if (AREA.test(text) || where) areas.push(...words(text));
+    else if (p.rel === 'of' || p.rel === 'for' || p.rel === 'from') {
+      // "the name of the project": the words describe the target.
+      (target.hints ??= []).push(...words(text));
+    } else areas.push(...words(text));
+    if (/bottom|end/.test(p.rel) && !target.place && !quoted) target.place = 'bottom';
+  }
+  if (anchors.length) target.within = anchors[0]!;
+  if (areas.length) target.area = [...new Set(areas)];
+  // The head: quoted names, role nouns, ordinals, descriptive words.
+  head = head.replace(DET, '').trim();
+  const quoted = [...head.matchAll(/\bq(\d+)\b/g)].map((m) => l.quotes[Number(m[1])]!);
+  const urls = [...head.matchAll(/\bu(\d+)\b/g)].map((m) => l.urls[Number(m[1])]!);
+  let rest = head.replace(/\b[qu]\d+\b/g, ' ').replace(/'s\b/g, ' ').replace(/\s+/g, ' ').trim();
+  for (const [word, n] of Object.entries(ORDINALS)) {
+    const re = new RegExp(`(?:^|\\s)${word}(?=\\s|$)`);
+    if (re.test(rest) && rest.trim() !== word && n !== 0) {
+      target.nth = n;
+      rest = rest.replace(re, ' ').trim();
+      break;
+    }
+  }
+  let roleNoun: string | undefined;
+  let roleWord = '';
+  for (const noun of ROLE_NOUN_LIST) {
+    const re = new RegExp(`(?:^|\\s)${noun.replace(/ /g, '\\s')}(?:e?s)?$`);
+    const found = re.exec(rest);
+    if (found) {
+      roleNoun = noun;
+      roleWord = found[0].trim();
+      rest = rest.replace(re, '').trim();
+      break;
+    }
+  }
+  if (!roleNoun && !quoted.length) {
+    const lead = /^(heading|button|link|tab|field|checkbox|menu item|option)\s+(\S.*)$/.exec(rest);
+    if (lead) {
+      roleNoun = lead[1]!;
+      rest = lead[2]!;
+    }
+  }
+  let role = nounRole(roleNoun);
+  // "the box for "Milk"" / "the box of "Milk"": a box belonging to an item is its checkbox.
+  if (roleNoun === 'box' && target.within && !quoted.length) role = 'checkbox';
+  if (role === 'heading' && roleNoun === 'header' && !quoted.length && !rest) {
+    // "the header" is the page's top bar, not a heading.
+    target.area = [...(target.area ?? []), 'header'];
+    target.place ??= 'top';
+    role = undefined;
+  }
+  if (role === 'list' || role === 'table' || role === 'grid' || role === 'row' || role === 'cell' || role === 'dialog' || role === 'menu' || role === 'alert' || role === 'progressbar' || role === 'columnheader' || role === 'img' || role === 'option' || role === 'slider') {
+    // Roles that are not controls a name lookup should insist on: a hint, not a filter.
+    target.relaxed = true;
+  }
+  if (role) {
+    target.role = role;
+    target.kind = kindOfRole(role, kind);
+  }
+  const alt = l.alts.get(roleNoun?.split(' ').pop() ?? '') ?? l.alts.get(rest.split(' ').pop() ?? '') ?? raw.split(/\s+/).map((w) => l.alts.get(w)).find(Boolean);
+  const quotedKeyAlt = [...head.matchAll(/\b(q\d+)\b/g)].flatMap((m) => l.alts.get(m[1]!) ?? []);
+  const alts = [...(alt ?? []), ...quotedKeyAlt];
+  if (alts.length) target.alt = [...(target.alt ?? []), ...alts];
+  const desc = rest.split(' ').filter((w) => w && !STOP.has(w));
+  if (quoted.length || urls.length) {
+    if (!target.name) target.name = quoted[0] ?? urls[0]!;
+    if (quoted.length > 1) target.alt = [...(target.alt ?? []), ...quoted.slice(1)];
+    if (desc.length) target.hints = [...(target.hints ?? []), ...desc.filter((w) => !ITEM_NOUNS.test(w) && !CONTAINER_NOUNS.test(w))];
+  } else if (desc.length && !target.name) {
+    // Unquoted: the words are the name, loosely ("the Add Folder button", "SETTINGS", "trash").
+    target.name = original(l, desc.join(' ')) || desc.join(' ');
+    target.described = true;
+    if (!role && desc.length === 1 && CONTAINER_NOUNS.test(desc[0]!) && target.within) {
+      // "the row of "Milk"": the row itself.
+      target.name = '';
+      target.described = undefined;
+    }
+  } else if (desc.length) {
+    (target.hints ??= []).push(...desc);
+  } else if (!target.name && roleNoun && !target.within && !/^(?:text area|textarea|editor|search box|search field|search bar|search input|field|box|input|button|link|checkbox|dropdown|icon|image)$/.test(roleNoun) && /\b[A-Z]/.test(asWritten(l, roleWord))) {
+    // "Go to Alerts", "open the Status menu": a role word written as a name is the name.
+    target.name = asWritten(l, roleWord);
+    target.described = true;
+    delete target.role;
+    target.kind = kind;
+  } else if (!target.name && roleNoun && /^(?:text area|textarea|editor|search box|search field|search bar|search input)$/.test(roleNoun)) {
+    // "the text area", "the search box": the noun is all the name there is.
+    target.name = roleNoun;
+    target.described = true;
+  }
+  if (target.hints) target.hints = [...new Set(target.hints)].filter((h) => h.length > 1 || /[×x+✓]/.test(h));
+  if (target.hints && !target.hints.length) delete target.hints;
+  for (const w of rest.split(' ')) if (w && /^[^a-z0-9×+✓]+$/.test(w)) unplaced.push(w);
+  return { target, unplaced };
+}
+
+/** Content words of a fragment. */
+export function words(s: string): string[] {
+  return s.replace(/'s\b/g, '').replace(/_/g, ' ').split(/[^a-z0-9×✓+]+/).filter((w) => w.length > 1 && !STOP.has(w));
+}

@@ -1,0 +1,323 @@
+/**
+ * The step reader: one plain-language plan step → clauses, each an action or a check, with how
+ * sure the reading is. The sentence is cut into clauses (";", sentences, "then", and a comma or
+ * "and" before a new verb or a new subject), conditions and purposes are taken off each clause, the
+ * clause's verb is found by meaning (the lexicon's families, the NLP tagger's lemma for any form and
+ * any verb), and the family's rule reads the rest: targets as noun phrases, values as literals.
+ * A clause that reads as neither an action nor a check is kept as an unread remark that lowers the
+ * confidence; a step is "not understood" only when none of it could be read.
+ */
+import { isCheck, type Intent } from './intent.js';
+import { asWritten, lift, restore, type Lifted } from './lift.js';
+import { MULTI_VERBS, ROLE_NOUN_LIST, VERBS, type Family } from './lexicon.js';
+import { stem, verbLemma } from './nlp.js';
+import { condition, purpose } from './rules/conditions.js';
+import { looksLikeCheck, predicateOf, readCheck, type CheckInput } from './rules/checks.js';
+import type { RuleInput, StepMemory } from './rules/context.js';
+import { back, navigate, reload, scroll, wait } from './rules/navigate.js';
+import { click, control, press } from './rules/pointer.js';
+import { add, clear, fill, leave, search, set, signIn, signOut, submit } from './rules/fill.js';
+import { check, choose, toggle } from './rules/choose.js';
+import { connect, drag } from './rules/drag.js';
+
+export type { StepMemory } from './rules/context.js';
+
+export interface PlanStepLike {
+  type: 'action' | 'assertion';
+  description: string;
+}
+
+export interface ReadClause {
+  /** The clause as written. */
+  text: string;
+  type: 'action' | 'assertion';
+  intent: Intent;
+  /** A clause under a condition ("if a banner shows up"): skipped when its target is absent. */
+  optional?: boolean;
+  /** 0–1: how sure the reading is (words left unplaced, a verb known only to the tagger, a loose check). */
+  confidence: number;
+}
+
+export interface Reading {
+  clauses: ReadClause[];
+  /** Set when nothing of the step could be read. */
+  unknown?: { words: string; suggestion: string };
+  /** What was read as a remark, a purpose or a condition, or could not be read, and is not acted on. */
+  remarks: string[];
+  /** The lowest confidence of the step's clauses (1 when it has none). */
+  confidence: number;
+}
+
+/** What the reader reads, in short: the suggestion attached to a step it could not read. */
+export const READING_HINT =
+  'e.g. Click "Save"; Type "milk" into the search box; ' +
+  'Choose "EU" as the region; Tick the box for "Milk"; checks: "X" is shown; the "Save" button is disabled; the list shows 3 items; the URL contains /x';
+
+const FILLER = /^(?:(?:then|and|now|also|please|afterwards|after that|once done|once there|once that is done|to start|to begin|at last|meanwhile|ok|okay|step \d+:?)\b,?\s*|(?:next|finally|first|firstly|secondly|lastly|again)(?:,\s*|\s+(?=(?:click|type|enter|open|go|press|select|check|verify|make)\b)))+/;
+const WHO = /^(?:the user|user|i|we|you|they|tester|the tester|someone)\s+(?:(?:should|must|will|can|need to|needs to|have to|has to|want to|wants to|try to|tries to|go and|then)\s+)*/;
+
+interface Head {
+  family: Family | 'unknown';
+  verb: string;
+  rest: string;
+  known: boolean;
+}
+
+const MULTI = MULTI_VERBS.map((v) => {
+  const [first, ...more] = v.split(/([ -])/);
+  return { v, re: new RegExp(`^(?:${first}(?:s|es|ed|d|ing)?)${more.join('').replace(/ /g, '\\s+')}(?=\\s|$)`) };
+});
+
+/** The clause's verb by meaning: fixed multi-word verbs first, then the lexicon, then the tagger. */
+function head(s: string): Head | undefined {
+  const t = s.replace(FILLER, '').replace(WHO, '').replace(FILLER, '');
+  for (const { v, re } of MULTI) {
+    const m = re.exec(t);
+    if (m) return { family: VERBS[v]!, verb: v, rest: t.slice(m[0].length).trim(), known: true };
+  }
+  const m = /^([a-z][a-z-]*)\b\s*(.*)$/.exec(t);
+  if (!m) return undefined;
+  const word = m[1]!;
+  for (const w of stem(word)) if (VERBS[w]) return { family: VERBS[w]!, verb: w, rest: m[2]!.trim(), known: true };
+  const lemma = verbLemma(word);
+  if (lemma && VERBS[lemma]) return { family: VERBS[lemma]!, verb: lemma, rest: m[2]!.trim(), known: true };
+  if (lemma && !/^(?:be|is|are|was|were|has|have|do|does|should|must|will|can|get|seem|look|show|appear|say|read|contain|include|display|list|remain|stay|become)$/.test(lemma)) return { family: 'unknown', verb: lemma, rest: m[2]!.trim(), known: false };
+  return undefined;
+}
+
+function act(h: Head, i: RuleInput, why: string[]): Intent[] | undefined {
+  // "Status > Targets", "Status → Rules": a menu path, clicked in turn.
+  if (/^(?:navigate|open|click|choose|press)$/.test(h.family) && / > /.test(i.rest)) {
+    const steps = i.rest.replace(/\s+(?:from|in|on) (?:the )?(?:top |main |nav(?:igation)? )?(?:menu|bar|navbar|navigation)$/, '').split(/\s+>\s+/);
+    return steps.flatMap((part) => click({ ...i, rest: part }, 'click', why) ?? []);
+  }
+  switch (h.family) {
+    case 'navigate': return navigate(i);
+    case 'back': return back();
+    case 'reload': return reload(i);
+    case 'open': {
+      if (!i.rest || /\bu\d+\b/.test(i.rest)) return navigate(i);
+      const nav = navigate(i);
+      if (nav?.[0]?.kind === 'navigate' || !/^(?:the |a |an )?(?:\w+ )?(?:menu|dialog|panel|section|drawer|dropdown|list|sidebar|settings)$/.test(i.rest)) return nav;
+      return control(i, why);
+    }
+    case 'click': return click(i, 'click', why);
+    case 'dblclick': return click(i, 'dblclick', why);
+    case 'rightclick': return click(i, 'click', why);
+    case 'hover': return click(i, 'hover', why);
+    case 'press': return press(i, why);
+    case 'fill': return fill(i) ?? (i.rest && !/\bq\d+\b/.test(i.rest) ? click({ ...i }, 'click', why) : undefined);
+    case 'set': return set(i) ?? fill(i) ?? (/^(?:edit|modify|rename|update|change)$/.test(i.verb) ? control(i, why) : undefined);
+    case 'clear': return clear(i);
+    case 'leave': return leave(i);
+    case 'choose': return choose(i);
+    case 'check': {
+      if (/^(?:that|if|whether)\b/.test(i.rest)) return undefined;
+      return check(i, true);
+    }
+    case 'uncheck': return check(i, false);
+    case 'toggle': return toggle(i);
+    case 'drag': return drag(i);
+    case 'connect': return connect(i) ?? drag(i);
+    case 'scroll': return scroll({ ...i, rest: `${/down|up/.test(i.verb) ? `${i.verb.split(' ')[1]} ` : ''}${i.rest}`.trim() });
+    case 'wait': return wait(i);
+    case 'sign-in': return signIn(i);
+    case 'sign-out': return signOut();
+    case 'search': return search(i);
+    case 'add': return add(i);
+    case 'submit': return submit(i) ?? control({ ...i, verb: 'submit' }, why);
+    case 'control': return control(i, why);
+    case 'unknown': {
+      // A verb outside the lexicon acts on a control only when the step names one ("Upvote the "first" post").
+      if (!/\bq\d+\b/.test(i.rest) && !ROLE_WORD.test(i.rest)) return undefined;
+      return click(i, 'click', [i.verb, ...why]);
+    }
+    case 'verify': return undefined;
+  }
+}
+
+const ROLE_WORD = new RegExp(`\\b(?:${ROLE_NOUN_LIST.join('|')})s?\\b`);
+
+/** Cut a sentence into clauses. */
+function clauses(s: string, type: PlanStepLike['type']): string[] {
+  const out: string[] = [];
+  const sentences = s.split(/\s*;\s*|\.\s+(?=[a-z(q"])|\s*:\s+(?=(?:then|and|next)\b)/).flatMap((x) => {
+    // "Edit the page: replace …", "the inbox is empty: "No emails yet" is shown": a colon before a clause of its own.
+    const at = /^(.+?):\s+(.+)$/.exec(x);
+    if (!at || /\bq\d+$/.test(at[1]!) === false && /\b(?:\d+|two|three|four|five|six|several|following|these)\s+[a-z-]+$/.test(at[1]!)) return [x];
+    const next = at[2]!;
+    const own = type === 'assertion' ? looksLikeCheck(next) : Boolean(head(next)) && head(next)!.family !== 'unknown';
+    return own ? [at[1]!, next] : [x];
+  });
+  for (const sentence of sentences) {
+    const cond = /^(?:if|when|in case)\b[^,]+,/.exec(sentence);
+    const then = type === 'assertion' ? /,?\s+and then\s+(?=\S+ \S+ (?:is|are|shows?)\b)|,\s*so\s+(?=.*\b(?:is|are|shows?|reads?|says?)\b)/ : /,?\s+and then\s+|,\s*then\s+|\s+then\s+(?=[a-z])|,\s*after that,?\s+|,\s*afterwards,?\s+|,\s*next,?\s+/;
+    const parts = sentence.split(then);
+    for (const [k, part] of parts.entries()) {
+      if (k === 0 && cond) {
+        // "if X shows up, do Y and Z": the condition stays with its first clause.
+        const rest = part.slice(cond[0].length).trim();
+        const pieces = type === 'assertion' ? splitChecks(rest) : splitActions(rest);
+        out.push(`${cond[0]} ${pieces[0] ?? ''}`.trim(), ...pieces.slice(1));
+        continue;
+      }
+      out.push(...(type === 'assertion' ? splitChecks(part) : splitActions(part)));
+    }
+  }
+  return out.map((c) => c.trim().replace(/^(?:and|then|,)\s+/, '').replace(/[,:]$/, '').trim()).filter(Boolean);
+}
+
+const SUBJECT_START = /^(?:q\d+|u\d+|the\b|a\b|an\b|no\b|its?\b|there\b|this\b|that\b|each\b|every\b|all\b|both\b|only\b|none\b|neither\b|[a-z][\w-]*'s\b|\d+\b|exactly\b|nothing\b|everything\b|[a-z]+ (?:is|are)\b)/;
+
+/** Actions split at "and" / commas that start a new verb, or a new subject with its own verb. */
+function splitActions(part: string): string[] {
+  const out: string[] = [];
+  const pieces = part.split(/(,?\s+and\s+|,\s+|\s+but\s+)/);
+  let cur = pieces[0] ?? '';
+  for (let k = 1; k < pieces.length; k += 2) {
+    const next = pieces[k + 1] ?? '';
+    const startsVerb = startsWithAction(next, cur);
+    const startsCheck = SUBJECT_START.test(next) && looksLikeCheck(next) && !/\b(?:into|in|to|with|as|from|onto)\s*$/.test(cur) && !/^(?:the|a|an) [\w -]+ q\d+$/.test(next);
+    if ((startsVerb || startsCheck) && splitAllowed(cur, next)) {
+      out.push(cur.trim());
+      cur = next;
+    } else cur += pieces[k]! + next;
+  }
+  out.push(cur.trim());
+  return out;
+}
+
+function startsWithAction(next: string, cur: string): boolean {
+  const h = head(next);
+  if (!h) return false;
+  // A bare list of values after a fill ("type "a", "b""), or a key after "press" ("press Shift and Enter").
+  if (/^(?:press|hit|pressing|hitting)\b/.test(next)) return true;
+  // Only verbs the lexicon knows start a new clause mid-sentence ("…and password "p"" is no verb).
+  if (h.family === 'unknown') return false;
+  // "the e-mail "u" and the secret "p"" are objects, not verbs.
+  if (h.family === 'fill' && /^(?:enter|input)\s/.test(next) === false && /^(?:the|a|an)\b/.test(next)) return false;
+  // "Check "a" and "b"": values, not a verb.
+  void cur;
+  return true;
+}
+
+function splitAllowed(cur: string, next: string): boolean {
+  // "…, like "quarterly report"", "…, such as "x"": an example of the value, not a new clause.
+  if (/^(?:like|such as|say|e\.g\.?|for example|for instance|including)\b/.test(next)) return false;
+  // "…by typing each into X and pressing Enter" stays one clause.
+  if (/\bby (?:typing|entering|clicking|pressing|writing|putting)\b/.test(cur) && /^(?:pressing|hitting|clicking)\b/.test(next)) return false;
+  if (/^(?:pressing|hitting)\b/.test(next) && !/\bby\b/.test(cur)) return true;
+  return true;
+}
+
+/** Checks split on "and" / commas / "but" between two parts that are each a check of their own. */
+function splitChecks(part: string): string[] {
+  const out: string[] = [];
+  const pieces = part.split(/(,?\s+and\s+|,?\s+but\s+|,\s+(?:so|while|whereas)\s+|,\s+)/);
+  let cur = pieces[0] ?? '';
+  for (let k = 1; k < pieces.length; k += 2) {
+    const next = pieces[k + 1] ?? '';
+    if (looksLikeCheck(cur) && (looksLikeCheck(next) || /^q\d+ (?:is|are) not$/.test(next))) {
+      out.push(cur.trim());
+      cur = next;
+    } else cur += pieces[k]! + next;
+  }
+  if (cur.trim()) out.push(cur.trim());
+  return out;
+}
+
+function confidence(unplaced: string[], known: boolean, loose: boolean): number {
+  return Math.max(0.1, Math.round((1 - 0.1 * unplaced.length - (known ? 0 : 0.35) - (loose ? 0.3 : 0)) * 100) / 100);
+}
+
+/** Read one step. `memory` carries what is being edited and the item last added from step to step. */
+export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
+  const l = lift(step.description);
+  memory.dropped = false;
+  const out: ReadClause[] = [];
+  const remarks: string[] = [...l.remarks];
+  const unread: string[] = [];
+  let last: CheckInput['last'];
+  let lastHead: Head | undefined;
+  const pieces = clauses(l.s, step.type);
+  for (const piece of pieces) {
+    const cond = condition(piece.replace(FILLER, ''));
+    let s = cond.s;
+    if (cond.subject) s = s.replace(/\b(?:it|them|this|that one)\b/, cond.subject.replace(/^(?:a|an) /, 'the '));
+    const why = step.type === 'action' ? purpose(s) : { s, words: [] };
+    if (why.words.length) remarks.push(asWritten(l, s.slice(why.s.length).trim()));
+    s = why.s;
+    const written = pieces.length === 1 ? l.original : asWritten(l, piece);
+    // "In MailDev, open …", "On the graph page, pick …": where, said before the verb.
+    const where = !head(s) ? /^(?:in|on|inside|within|from|at|under|into)\s+(.+?),?\s+((?:type|enter|click|tap|press|pick|choose|select|open|fill|write|search|hit|check|tick|drag|hover|double-click)\b.*)$/.exec(s) : null;
+    if (where) s = /^(?:the )?(?:[a-z-]+ )?(?:page|app|screen|view|site|wiki|ui)$|^[a-z]+$/.test(where[1]!) ? where[2]! : `${where[2]} in ${where[1]}`;
+    let read = readClause(l, s, step.type, memory, why.words, last);
+    // "Open Prometheus, then Status, then Configuration": a clause with no verb goes on with the last one's.
+    if (!read && step.type === 'action' && lastHead && /^(?:navigate|open|click|choose|press)$/.test(lastHead.family) && !head(s) && /^(?:the |on |to )?(?:q\d+|[a-z][\w -]*)$/.test(s)) {
+      read = readClause(l, `${lastHead.family === 'navigate' ? 'open' : lastHead.verb} ${s}`, step.type, memory, why.words, last);
+    }
+    const h = head(s);
+    if (h && h.family !== 'unknown') lastHead = h;
+    memory.opened = true;
+    if (!read) {
+      unread.push(written);
+      continue;
+    }
+    if (read.predicate) last = { predicate: read.predicate };
+    for (const intent of read.intents) {
+      out.push({ text: written, type: isCheck(intent) ? 'assertion' : 'action', intent, ...(cond.optional ? { optional: true } : {}), confidence: read.confidence });
+    }
+    if (!read.intents.length) remarks.push(written);
+  }
+  // A remark in parentheses that states a fact is a check too ("(the Log In link is still there)").
+  if (step.type === 'assertion') {
+    for (const remark of l.remarks) {
+      const rl = lift(remark);
+      const ci: CheckInput = { l: rl, s: rl.s, unplaced: [] };
+      const intents = readCheck(ci);
+      if (!intents || ci.loose) continue;
+      for (const intent of intents) out.push({ text: `(${remark})`, type: 'assertion', intent, confidence: 0.8 });
+    }
+  }
+  if (!out.length && !remarks.some((r) => r && !l.remarks.includes(r))) {
+    return { clauses: [], unknown: { words: unread.join('; ') || l.original, suggestion: READING_HINT }, remarks, confidence: 0 };
+  }
+  if (unread.length) {
+    // Read around: the rest of the step stands, with less confidence.
+    remarks.push(...unread.map((u) => `not understood: ${u}`));
+    for (const c of out) c.confidence = Math.min(c.confidence, 0.4);
+  }
+  for (const c of out) if (c.intent.kind === 'fill' && c.intent.target.name === '@entry') memory.item = c.intent.value;
+  return { clauses: out, remarks, confidence: out.reduce((m, c) => Math.min(m, c.confidence), 1) };
+}
+
+interface ClauseRead {
+  intents: Intent[];
+  confidence: number;
+  predicate?: string;
+}
+
+function readClause(l: Lifted, s: string, type: PlanStepLike['type'], memory: StepMemory, why: string[], last: CheckInput['last']): ClauseRead | undefined {
+  const unplaced: string[] = [];
+  const asCheck = (text: string): ClauseRead | undefined => {
+    const ci: CheckInput = { l, s: text, unplaced, last };
+    const intents = readCheck(ci);
+    return intents ? { intents, confidence: confidence(unplaced, true, Boolean(ci.loose)), predicate: predicateOf(text) } : undefined;
+  };
+  if (type === 'assertion') {
+    const c = asCheck(s);
+    if (c) return c;
+  }
+  const h = head(s);
+  if (h && h.family === 'verify') return asCheck(h.rest) ?? undefined;
+  if (h && h.family === 'check' && /^(?:that|if|whether)\b/.test(h.rest)) return asCheck(h.rest);
+  if (h && (type === 'action' || !asCheck(s))) {
+    const i: RuleInput = { l, verb: h.verb, rest: h.rest, memory, unplaced };
+    const intents = act(h, i, why);
+    if (intents) return { intents, confidence: confidence(unplaced, h.known, false) };
+  }
+  if (type === 'action') return asCheck(s);
+  return undefined;
+}
+
+export { restore };

@@ -1,0 +1,530 @@
+/**
+ * Checks as people write them: text shown or not, several facts in one sentence, counts ("exactly
+ * four"), order ("newest first: c, b and a"), absence ("there is no", "no longer"), per-row facts
+ * ("each row has a delete button"), state (disabled / greyed out, checked, selected, expanded,
+ * focused, empty), icons, literal text, field values, the URL and the title.
+ * A check is read as subject + verb + complement; the subject is the page, a region, a control or
+ * quoted names; the verb says whether the complement lists what is shown or states a state.
+ */
+import type { CheckState, Intent, Target } from '../intent.js';
+import { asWritten, quotesIn, type Lifted } from '../lift.js';
+import { ITEM_NOUNS, NEGATED, nounRole, STATES, toNumber } from '../lexicon.js';
+import { nounPhrase } from '../noun-phrase.js';
+import { salient, tagWords } from '../nlp.js';
+import type { Example } from './context.js';
+
+export interface CheckInput {
+  l: Lifted;
+  s: string;
+  unplaced: string[];
+  /** The predicate of the previous clause, for "…and "B" is not". */
+  last?: { predicate: string };
+  /** Set when the reading fell back to the quoted text alone. */
+  loose?: boolean;
+}
+
+const PREFIX = /^(?:(?:please |then |and |now |also |finally )?(?:verify|assert|expect|ensure|confirm|make sure|check|validate|see|observe|notice|look|i see|you see|we see|the user sees|user sees|i should see|you should see|we should see|the user should see|user should see|should see|you can see|i can see|it shows that|it is (?:visible|shown) that)(?: that| if| whether| to see(?: that)?| for)?\s+)+/;
+
+const NUM = '(?:\\d+|no|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a single|single|only one|both)';
+const SHOW = 'shows?|displays?|lists?|contains?|includes?|reads?|says?|holds?|offers?|presents?|renders?|mentions?|carries|carry|has|have|features?|gives?|returns?';
+const APPEAR = 'appears?|shows? up|pops? up|is added|are added|gets? added|opens?|is opened|comes? up|turns? up|loads?';
+
+type VerbClass = 'show' | 'show-neg' | 'be' | 'appear' | 'vanish';
+
+const VERB_FORMS: Array<[RegExp, VerbClass]> = [
+  [/^(?:does not|do not|did not|no longer|never) (?:appear|exist|show up|pop up)s?\b|^(?:has|have) (?:disappeared|gone|vanished|gone away|been removed|been deleted|been hidden|closed)\b/, 'vanish'],
+  [/^(?:has|have) (?:appeared|been added|shown up|popped up|opened|been created)\b|^(?:expands?|unfolds?|is expanded|are expanded|slides? open)\b/, 'appear'],
+  [/^(?:shows? up|pops? up|turns? up|comes? up|is added|are added|gets? added|is created|are created)\b/, 'appear'],
+  [/^(?:goes away|go away|is removed|are removed|gets? removed|is deleted|are deleted|disappears?|vanish(?:es)?|closes|close|is closed|are closed|is gone|are gone)\b/, 'vanish'],
+  [new RegExp(`^(?:does not|do not|did not|no longer|never)\\s+(?:${SHOW}|show|display|list|contain|include|read|say|hold|have|mention)\\b`), 'show-neg'],
+  [new RegExp(`^(?:${SHOW}|starts? with|begins? with|ends? with|mentions?)\\b`), 'show'],
+  [/^(?:is|are|was|were|becomes?|remains?|stays?|looks?|gets?|seems?|turns?|is now)\b/, 'be'],
+  [new RegExp(`^(?:${APPEAR})\\b`), 'appear'],
+];
+
+/** Words after which a verb-looking word is a noun ("the list", "a search result"). */
+const NOUN_BEFORE = /(?:^|\s)(?:the|a|an|this|that|its|their|no|each|every|any|new|todo|to-do|empty|whole|main|search|result|side|mailing|shopping|task|price|reading|my|your|our|his|her|q\d+'s|[a-z]+'s)$/;
+
+/** A clause with a subject and a verb of its own, as a check has ("the counter shows 2"). */
+export function looksLikeCheck(s: string): boolean {
+  const n = normalise(s);
+  if (/^(?:the )?(?:(?:page|browser|tab|current)\s+)*(?:url|address|address bar|title|location)\b/.test(n)) return true;
+  const v = findVerb(n);
+  return Boolean(v && v.subject);
+}
+
+/** The check's main verb: the first verb-like word that is not a noun after a determiner. */
+function findVerb(s: string): { subject: string; verb: string; cls: VerbClass; after: string } | undefined {
+  const words = s.split(' ');
+  let tags: string[][] | undefined;
+  for (let k = 0; k < words.length; k++) {
+    const before = words.slice(0, k).join(' ');
+    if (k > 0 && NOUN_BEFORE.test(before)) continue;
+    // "the bullet list is gone": a word that is a verb elsewhere is a noun here, as the tagger reads it.
+    if (k > 0 && /^(?:lists?|shows?|reads?|displays?|features?|holds?|says?|returns?|gives?)$/.test(words[k]!) && /^(?:is|are|was|were|has|have|should|must|will|does|do|did|appears?|shows?|disappears?|now|still|no|not)$/.test(words[k + 1] ?? '')) {
+      tags ??= tagWords(words);
+      if (tags[k] && tags[k]!.includes('Noun') && !tags[k]!.includes('Verb')) continue;
+    }
+    const rest = words.slice(k).join(' ');
+    for (const [re, cls] of VERB_FORMS) {
+      const m = re.exec(rest);
+      if (!m) continue;
+      return { subject: before, verb: m[0], cls, after: rest.slice(m[0].length).trim() };
+    }
+  }
+  return undefined;
+}
+
+function normalise(s: string): string {
+  return ` ${s} `
+    .replace(/\bisn't\b/g, 'is not').replace(/\baren't\b/g, 'are not').replace(/\bdoesn't\b/g, 'does not').replace(/\bdon't\b/g, 'do not')
+    .replace(/\bwon't be\b/g, 'is not').replace(/\bcan't be seen\b|\bcannot be seen\b/g, 'is not visible').replace(/\bcan be seen\b/g, 'is visible')
+    .replace(/\b(?:should|must|will|would|shall) not be\b/g, 'is not').replace(/\b(?:should|must|will|would|shall) be\b/g, 'is')
+    .replace(/\b(?:should|must|will|would|shall) (not )?(show|display|contain|have|list|include|read|say|appear|disappear|hold|offer|mention|open|close|become|remain|stay|equal|match|start|begin|end)\b/g,
+      (_m, not: string | undefined, v: string) => `${not ? 'does not ' : ''}${v}${not ? '' : v.endsWith('s') || v.endsWith('h') ? 'es' : 's'}`.replace(/haves$/, 'has'))
+    .replace(/\b(?:is|are) (?:now |still |again |also |then |currently )*(showing|displaying|listing|containing|including|reading|saying|offering|presenting|holding)\b/g, (_m, v: string) => ({ showing: 'shows', displaying: 'displays', listing: 'lists', containing: 'contains', including: 'includes', reading: 'reads', saying: 'says', offering: 'offers', presenting: 'presents', holding: 'holds' } as Record<string, string>)[v]!)
+    .replace(/\b(?:is|are) (?:now|still|again|also|then|currently|immediately|right away) /g, 'is ')
+    .replace(/\b(?:just|simply|plainly|clearly|only just)\s+(?=shows?|says?|reads?|lists?|displays?)/g, '')
+    .replace(/\b(?:now|still|again|anymore|any more|anywhere|at all|correctly|properly|immediately|right away|afterwards|as expected|on screen|successfully|any longer)\b/g, ' ')
+    .replace(/\s+(?:on|in) (?:the|this) (?:page|screen)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function text(i: CheckInput, frag: string): string {
+  return asWritten(i.l, frag.trim()).replace(/^(?:the |a |an )/i, '').trim();
+}
+
+/** One thing a check lists: "the heading "X"", "a "Save" button", "no notes", "3 items left", "a padlock". */
+function item(i: CheckInput, raw: string, visible: boolean, subject?: Target): Intent[] | undefined {
+  let m: RegExpExecArray | null;
+  const s = raw.trim().replace(/^(?:the|an|its|their|some)\s+/, '').replace(/^a\s+(?!single\b)/, '').replace(/^(?:text|message|word|words|value|label|string|caption|phrase|line|entry|note)\s+(?=q\d)/, '').replace(/\s+(?:anymore|at all|either)$/, '').trim();
+  if (!s) return undefined;
+  // "a rule group called corpus-rules": the name is what shows.
+  if ((m = /^([a-z][\w -]*?)\s+(?:called|named|titled|labell?ed)\s+(.+)$/.exec(s)) && !nounRole(m[1]!.split(' ').pop())) return item(i, m[2]!, visible, subject);
+  // "No emails match "x"" read out: the words as written, quotes and all.
+  if (/^no\s/.test(s) && /\bq\d+\b/.test(s) && !/^no\s+q\d+/.test(s)) return quotesIn(i.l, s).map((q) => ({ kind: 'expect-text' as const, text: clip(q), visible }));
+  // "a subject header with value "X"", "a row with the text "Y"": the value is what shows.
+  if ((m = /^.+?\s+(?:with|having|showing)\s+(?:the |a |its )?(?:value|text|content|label|title|name|caption|summary)\s+(q\d+)$/.exec(s))) return [{ kind: 'expect-text', text: quoteText(i, m[1]!), visible }];
+  if ((m = /^no\s+(q\d+.*)$/.exec(s))) return item(i, m[1]!, false, subject);
+  if ((m = /^no\s+(.+?)(?:\s+(?:left|remaining))?$/.exec(s))) {
+    const noun = m[1]!.split(' ').pop()!;
+    if (ITEM_NOUNS.test(noun) || /^results?|matches$/.test(noun)) return [{ kind: 'expect-count', count: 0 }];
+    return item(i, m[1]!, false, subject);
+  }
+  // An unnamed count: "3 todos", "exactly two invoices".
+  if ((m = new RegExp(`^(?:exactly |only |just |all |all the )?(${NUM})\\s+((?!(?:of|in|on|out|per|for|at|to|from)\\b|q\\d)[a-z][\\w-]*(?:\\s+(?!(?:of|in|on|out|per|for|at|to|from|below|above|under|with|is|are|left|remaining)\\b)[a-z][\\w-]*)?)(?:\\s+(?:in|on|below|above|under|at|of|for|from)\\s+[^q]*?)?(?::|,)?(?:\\s+(q\\d+(?:(?:,|,? and|,? then) q\\d+)*))?$`).exec(s)) && !/^(?:item|items) (?:left|remaining)$/.test(m[2]!)) {
+    const n = /^both$/.test(m[1]!) ? 2 : toNumber(m[1]!.replace(/^only /, ''));
+    const noun = m[2]!;
+    const last = noun.split(' ').pop()!;
+    if (n !== undefined && (ITEM_NOUNS.test(last) || nounRole(last) || (/[^s]s$/.test(last) && last.length > 3))) {
+      const role = nounRole(noun.split(' ').pop());
+      const out: Intent[] = [{ kind: 'expect-count', count: n, ...(role && !ITEM_NOUNS.test(noun.split(' ').pop()!) ? { target: { name: '', kind: 'any', role } } : {}) }];
+      for (const t of m[3] ? quotesIn(i.l, m[3]) : []) out.push({ kind: 'expect-text', text: t, visible: true });
+      return out;
+    }
+  }
+  const np = nounPhrase(i.l, s, 'any');
+  const t = np.target;
+  const quoted = quotesIn(i.l, s);
+  if (t.by === 'placeholder') return [{ kind: 'expect-state', target: { ...t, kind: 'field' }, state: visible ? 'visible' : 'hidden' }];
+  if (quoted.length && t.role && !t.relaxed) {
+    return [{ kind: 'expect-state', target: { ...t, kind: t.kind === 'field' ? 'field' : t.role === 'heading' ? 'any' : t.kind, relaxed: true, ...(t.role === 'heading' ? {} : {}) }, state: visible ? 'visible' : 'hidden' }];
+  }
+  if (quoted.length) {
+    if (subject && subject.kind === 'field' && !subject.ref && visible) return [{ kind: 'expect-value', target: subject, value: quoted[0]! }];
+    // A control's words are its label: "the moon button offers "Switch to light mode"".
+    if (visible && subject && subject.role && ['button', 'link', 'menuitem', 'checkbox', 'switch'].includes(subject.role)) return quoted.map((q) => ({ kind: 'expect-state' as const, target: { name: q, kind: 'any' as const, role: subject.role, relaxed: true }, state: visible ? 'visible' as const : 'hidden' as const }));
+    // "Target 127.0.0.1:... is down": an ellipsis inside stands for what varies; each part must show.
+    return quoted.flatMap((q) => clip(q).split(/\s*(?:\.\.\.|…)\s*/).filter(Boolean)).map((q) => ({ kind: 'expect-text' as const, text: q, visible, ...(subject?.kind === 'field' || subject?.multiline ? { orValue: true } : {}) }));
+  }
+  // Unquoted: a control by its role ("the Deploy button"), an icon ("a padlock"), or plain text ("3 items left").
+  if (t.role && t.name && t.name.split(' ').length > 4) return words(i, raw, visible);
+  if (t.role && t.name) return [{ kind: 'expect-state', target: { ...t, relaxed: true }, state: visible ? 'visible' : 'hidden' }];
+  if (t.role === 'img' || /\b(?:icon|symbol|badge|glyph|emoji|padlock|lock|spinner|checkmark|tick|cross|star|arrow|avatar|chevron|caret|bell|gear|cog|trash|bin|pencil|warning sign)\b/.test(s)) {
+    return [{ kind: 'expect-state', target: { name: t.name || s, kind: 'any', role: 'img', relaxed: true, described: true, hints: s.split(' ').filter((w) => w.length > 2) }, state: visible ? 'visible' : 'hidden' }];
+  }
+  const said = plain(i, raw, visible);
+  return subject?.kind === 'field' ? said.map((x) => (x.kind === 'expect-text' ? { ...x, orValue: true } : x)) : said;
+}
+
+/** A quoted text as it will be matched: an ellipsis at its end means "starting with". */
+function clip(q: string): string {
+  return q.replace(/\s*(?:\.\.\.|…)\s*$/, '').trim() || q;
+}
+
+function quoteText(i: CheckInput, token: string): string {
+  return clip(i.l.quotes[Number(token.slice(1))] ?? '');
+}
+
+const GENERIC = /^(?:page|pages|link|links|button|buttons|item|items|entry|entries|section|tab|tabs|field|box|row|rows|column|list|text|line|screen|view|panel|pane|one|thing|things|option|options|label)$/;
+
+/**
+ * Unquoted words: a short phrase is looked for as written (without a generic noun at its end: "the
+ * start page" → "start"); a longer one, or one around a literal (an address, a number), by its
+ * salient words, each of which must show. Read loosely: the confidence says so.
+ */
+function plain(i: CheckInput, raw: string, visible: boolean): Intent[] {
+  const written = text(i, raw).replace(/\s+(?:in that order|in this order)$/i, '');
+  const parts = written.split(/\s+/).filter(Boolean);
+  while (parts.length > 1 && GENERIC.test(parts[parts.length - 1]!.toLowerCase())) parts.pop();
+  const address = parts.some((w) => /@|[a-z]:\/\//i.test(w));
+  if (parts.length <= 4 && !address) return [{ kind: 'expect-text', text: parts.join(' '), visible }];
+  const said = words(i, raw, visible);
+  return said.length ? said : [{ kind: 'expect-text', text: parts.join(' '), visible }];
+}
+
+function words(i: CheckInput, raw: string, visible: boolean): Intent[] {
+  const found = salient(text(i, raw).replace(/[<>]/g, ' '));
+  i.loose = true;
+  if (!found.length) return [];
+  // Absence is stated of the whole phrase; presence of each word.
+  if (!visible) return [{ kind: 'expect-text', text: text(i, raw), visible }];
+  return found.map((w) => ({ kind: 'expect-text' as const, text: w, visible }));
+}
+
+/** "A, B and C": the items of a list (commas inside quotes are lifted already). */
+function items(s: string): string[] {
+  return s.split(/\s*,\s*(?:and\s+|as well as\s+|plus\s+|but\s+)?|\s+and\s+|\s+as well as\s+|\s+plus\s+|\s+&\s+/).map((x) => x.trim()).filter(Boolean);
+}
+
+const ORDER = /(?:,?\s*(?:in (?:this|that|the following|the same|that exact|this exact) order|in order|(?:sorted |ordered )?(?:newest|latest|most recent|oldest|earliest|highest|lowest|largest|smallest|alphabetically|a to z|z to a)(?: (?:first|last|on top|at the top))?|from top to bottom|top to bottom|in (?:alphabetical|ascending|descending|chronological|reverse) order|sorted [\w ]+|ordered [\w ]+)\s*(?=[:,]|$))/;
+
+function listCheck(i: CheckInput, objects: string, visible: boolean, subject?: Target): Intent[] | undefined {
+  let o = objects.trim();
+  let ordered = /,?\s+then\s+/.test(o);
+  o = o.replace(/,?\s+then\s+/g, ', ');
+  // "a table of contents listing A, B and C", "a table with 2 elements": what it lists is what counts.
+  const nested = /^(?:(?:a|an|the|its)\s+)?(?:(?!q\d|and\b|or\b)[a-z][\w-]*\s+){0,3}?(?:listing|that lists|which lists|showing|that shows|containing|that contains|with|starting with|beginning with|reading|saying)\s+(.+)$/.exec(o);
+  if (nested && !/^q\d+\s/.test(o)) o = nested[1]!;
+  const om = ORDER.exec(o);
+  if (om) {
+    ordered = true;
+    o = (o.slice(0, om.index) + o.slice(om.index + om[0].length)).replace(/^\s*[:,]\s*|\s*[:,]\s*$/g, ' ').replace(/\s*:\s*/, ': ').trim();
+  }
+  // "three invoices: c, b and a" / "the following: a, b" — a count or a lead-in before a colon.
+  let lead: string | undefined;
+  const colon = /^([^:]+?):\s*(.+)$/.exec(o);
+  if (colon && (/\bq\d+\b/.test(colon[2]!) || /,|\band\b/.test(colon[2]!))) {
+    lead = colon[1]!;
+    o = colon[2]!;
+  }
+  const out: Intent[] = [];
+  if (lead) {
+    // A count of things named after it: the names are checked; a count of a control's role is not
+    // (the page has more links than those listed), a count of items is (of the page's main list).
+    const counted = item(i, lead, true, subject);
+    if (counted?.some((x) => x.kind === 'expect-count')) out.push(...counted.filter((x) => x.kind === 'expect-count' && !x.target));
+  }
+  const parts = items(o);
+  // "columns Tool, Purpose and Owner", "the namespaces a, b and c": a plural noun before the names.
+  if (parts.length > 1) parts[0] = parts[0]!.replace(/^(?:the |its )?(?:columns|namespaces|tabs|links|buttons|headings|fields|options|items|entries|values|labels|names|tags|filters|categories|sections|rows|jobs|pages)\s+(?=\S)/, '');
+  // ""Username" and "Password" fields": a plural role noun applies to the bare names before it.
+  for (let k = parts.length - 1; k > 0; k--) {
+    const plural = /^q\d+ (fields|buttons|links|tabs|checkboxes|headings|inputs|options|boxes|columns|menus|icons)$/.exec(parts[k]!);
+    if (!plural) continue;
+    const noun = plural[1]!.replace(/(?:es|s)$/, '').replace(/^box$/, 'box').replace(/checkbox(?:e)?$/, 'checkbox');
+    parts[k] = parts[k]!.replace(/ \w+$/, ` ${noun}`);
+    for (let j = k - 1; j >= 0 && /^q\d+$/.test(parts[j]!); j--) parts[j] = `${parts[j]} ${noun}`;
+  }
+  // "3 todos, "a" and "b"": a count before the names without a colon.
+  for (const [k, part] of parts.entries()) {
+    const r = item(i, part, visible, subject);
+    if (!r) return undefined;
+    if (k === 0 && r.length && r.every((x) => x.kind === 'expect-count') && parts.length > 1) {
+      out.push(...r.filter((x) => x.kind === 'expect-count' && !x.target));
+      continue;
+    }
+    out.push(...r);
+  }
+  if (ordered) {
+    const texts = out.filter((x): x is Extract<Intent, { kind: 'expect-text' }> => x.kind === 'expect-text' && x.visible).map((x) => x.text);
+    if (texts.length > 1) out.push({ kind: 'expect-order', texts });
+  }
+  return out.length ? out : undefined;
+}
+
+function stateOf(word: string): CheckState | undefined {
+  return STATES[word.trim()];
+}
+
+function subjectTarget(i: CheckInput, subject: string): Target | undefined {
+  const s = subject.trim();
+  if (!s || /^(?:(?:the )?(?:page|screen|app|application|site|ui|browser|window|view|it|this|everything|the result|result))$/.test(s)) return undefined;
+  const np = nounPhrase(i.l, s, 'any');
+  i.unplaced.push(...np.unplaced);
+  return np.target;
+}
+
+/** The state a subject is said to be in: "disabled", "not checked", "greyed out", "no longer visible". */
+function stated(complement: string): { state: CheckState; negated: boolean } | undefined {
+  const c = complement.trim().replace(/^(?:marked as|shown as|set to|in the|displayed as|rendered as) /, '').replace(/^(?:the|a|an) /, '').replace(/\s+(?:tab|button|link|option|item|one|entry|row|state|switch|toggle|checkbox)$/, '').replace(/,.*$/, '');
+  const neg = /^(?:not|no longer|never)\s+/.exec(c);
+  const rest = neg ? c.slice(neg[0].length) : c;
+  const word = rest.replace(/\s+(?:state|status|mode|at first|by default|initially|too|as well|again)$/, '').replace(/^(?:all |fully |completely |still |now )/, '');
+  const extra: Record<string, CheckState> = { offered: 'visible', provided: 'visible', available: 'visible', unchanged: 'visible', 'the same': 'visible', 'switched on': 'checked', 'turned on': 'checked', 'toggled on': 'checked', 'switched off': 'unchecked', 'turned off': 'unchecked', 'toggled off': 'unchecked', 'back': 'visible', 'in red': 'visible', 'highlighted in red': 'visible' };
+  if (extra[word]) return { state: extra[word]!, negated: Boolean(neg) };
+  const st = stateOf(word) ?? stateOf(word.split(' ')[0]!) ?? (/^(?:listed|shown|visible|displayed|present|there) (?:in|on|under|among|inside|within)\b/.test(word) ? 'visible' : undefined);
+  if (!st) {
+    if (/^(?:in|on|part of|among|inside|within|under|listed under|included in|included|available|next to|beside|near|below|above|at the|open|opened|back)\b/.test(word)) return { state: 'visible', negated: Boolean(neg) };
+    return undefined;
+  }
+  return { state: st, negated: Boolean(neg) };
+}
+
+function applyState(i: CheckInput, subjectIn: string, st: { state: CheckState; negated: boolean }): Intent[] | undefined {
+  let subject = subjectIn;
+  let state = st.state;
+  if (st.negated) state = NEGATED[state] ?? state;
+  // "Admin and Log Out links are shown": each of several things, a plural noun applying to all.
+  const several = /^(?:the |both |all )?(.+?)\s+(links|buttons|tabs|fields|checkboxes|options|headings|icons|menus|items|entries)$/.exec(subject.trim());
+  if (several && /\s(?:and|&)\s|,/.test(several[1]!)) {
+    const noun = several[2]!.replace(/(?:es|s)$/, '').replace(/^checkbox$/, 'checkbox');
+    const out: Intent[] = [];
+    for (const part of items(several[1]!)) out.push(...(applyState(i, `${part} ${noun}`, st) ?? []));
+    if (out.length) return out;
+  }
+  subject = subject.replace(/^only\s+/, '');
+  // "The login form with Username and Password fields is displayed": what it is shown with.
+  const withList = /^(.+?)\s+with\s+(.+)$/.exec(subject);
+  if (withList && state === 'visible' && /\band\b|,|\bq\d+\b|\b(?:fields?|buttons?|links?|tabs?|boxes|checkboxes)\b/.test(withList[2]!)) {
+    const r = listCheck(i, withList[2]!, true);
+    if (r) return r;
+  }
+  // "The email list and search box are hidden": each of them.
+  if (/\s(?:and|&)\s/.test(subject) && !quotesIn(i.l, subject).length && !/^(?:both|all|either|neither)\b/.test(subject)) {
+    const out: Intent[] = [];
+    for (const part of items(subject)) out.push(...(applyState(i, part, st) ?? []));
+    if (out.length) return out;
+  }
+  // "The reset code 739154 is visible", "the row storage.tsdb.retention.time is there": the literal is what shows.
+  const literal = subject.split(/\s+/).filter((w) => (/[@$#]|\d|\w[._:]\w/.test(w)) && !/^q\d+$/.test(w));
+  if (literal.length && (state === 'visible' || state === 'hidden') && !quotesIn(i.l, subject).length) {
+    return literal.map((w) => ({ kind: 'expect-text' as const, text: asWritten(i.l, w), visible: state === 'visible' }));
+  }
+  if (st.negated && (st.state === 'empty' || st.state === 'focused')) return undefined;
+  const names = quotesIn(i.l, subject);
+  const bareNames = /^(?:(?:the |a |an |both |all |only |neither |either )?(?:(?:todos?|items?|tasks?|entries|notes?|texts?|messages?|words?|names?|rows?) )?q\d+(?:(?:,|,? and|,? or|,? nor) q\d+)*)$/.test(subject.trim());
+  if (bareNames && (state === 'visible' || state === 'hidden')) return names.map((n) => ({ kind: 'expect-text' as const, text: n, visible: state === 'visible' }));
+  if (bareNames && names.length && (state === 'checked' || state === 'unchecked')) {
+    return names.map((n) => ({ kind: 'expect-state' as const, target: { name: n, kind: 'checkbox' as const, role: 'checkbox', item: true }, state }));
+  }
+  if (bareNames && names.length > 1) return names.map((n) => ({ kind: 'expect-state' as const, target: { name: n, kind: 'any' as const, relaxed: true }, state }));
+  if (names.length && (state === 'visible' || state === 'hidden')) {
+    const np = nounPhrase(i.l, subject, 'any').target;
+    if (!np.role) return names.slice(0, 1).map((n) => ({ kind: 'expect-text' as const, text: n, visible: state === 'visible' }));
+  }
+  const all = /^(?:all|every|each)(?: (?:the|of the))? ([\w ]+?)$/.exec(subject.trim());
+  if (all && (state === 'checked' || state === 'unchecked')) return [{ kind: 'expect-all', state }];
+  const t = subjectTarget(i, subject);
+  if (!t) return undefined;
+  if (state === 'empty') {
+    if (t.kind === 'field' || t.role === 'textbox' || t.role === 'searchbox') return [{ kind: 'expect-value', target: t, value: '' }];
+    if (/\b(?:list|table|inbox|results|page|board)\b/.test(subject)) return [{ kind: 'expect-count', count: 0 }];
+    return [{ kind: 'expect-value', target: { ...t, kind: 'field' }, value: '' }];
+  }
+  const kind = state === 'checked' || state === 'unchecked' ? 'checkbox' : t.kind;
+  if ((state === 'checked' || state === 'unchecked') && !t.role && bareNames) return [{ kind: 'expect-state', target: { ...t, kind: 'checkbox', role: 'checkbox', item: true }, state }];
+  return [{ kind: 'expect-state', target: { ...t, kind: t.role === 'heading' ? 'any' : kind, relaxed: !['button', 'checkbox', 'radio', 'switch', 'textbox', 'combobox', 'searchbox'].includes(t.role ?? '') }, state }];
+}
+
+export function readCheck(i: CheckInput): Intent[] | undefined {
+  let m: RegExpExecArray | null;
+  let s = normalise(i.s.replace(PREFIX, ''));
+  s = s.replace(/^(?:that|the fact that)\s+/, '');
+  // "Under "Quick links" there are…", "In the header, …": where to look, said first.
+  s = s.replace(/^(?:under|in|on|inside|within|below|above|at|next to|beside|near|on top of)\s+(?:the\s+)?(?:q\d+|[\w' -]+?)\s*,?\s+(?=(?:there|it|the|a|an|q\d+|you|we|only|no|every|each|all)\b)/, '');
+  if (!s) return undefined;
+  // "You end up on the Graph page", "we're back on the home page with the heading "X"".
+  const landed = /^(?:you|we|i|the user|user|they)\s+(?:are|is|am|end up|ends up|land|lands|get|gets|arrive|arrives|come|comes|go|goes|should be|will be)?\s*(?:back\s+|now\s+|taken\s+|redirected\s+)*(?:on|at|to|in|onto)\s+(?:the\s+)?(.+?)\s+(?:page|screen|view|tab|dashboard)(?:\s*(?:,|:)?\s*(?:with|showing|where)\s+(.+))?$/.exec(s);
+  if (landed && !/\bu\d+\b/.test(landed[1]!)) {
+    const name = landed[1]!.replace(/^(?:the|a|an)\s+/, '');
+    const out: Intent[] = [];
+    const q = /^q(\d+)$/.exec(name);
+    if (q) out.push({ kind: 'expect-text', text: i.l.quotes[Number(q[1])]!, visible: true });
+    else if (!/^(?:home|start|main|front|same|previous|first|landing|login|sign-in|right|correct)$/.test(name)) out.push(...plain(i, name, true));
+    if (landed[2]) out.push(...(listCheck(i, landed[2], true) ?? []));
+    if (out.length) return out;
+    if (/^(?:home|start|main|front|landing)$/.test(name)) return undefined;
+  }
+  // Whole-page facts.
+  if (/^(?:the )?(?:page|app|it|site)?\s*(?:loads?|is shown|opens?|renders?|is displayed)?\s*(?:without|with no) (?:any )?(?:js |javascript |console |visible )?errors?$|^no (?:js |javascript |console |visible )?errors? (?:is |are )?(?:shown|displayed|visible|appear|occur|logged)|^there (?:are|is) no (?:js |javascript |console )?errors?$/.test(s) || /^(?:the )?(?:page|app|site|screen)\s+(?:shows|displays|has|contains|loads with|renders with)\s+no (?:js |javascript |console |page |visible )?errors?$|\berror[- ]free\b|^(?:the )?(?:page|app) (?:does not|doesn't) show (?:an? |any )?errors?$/.test(s)) return [{ kind: 'expect-no-error' }];
+  if ((m = /^(?:the )?(?:page |current |browser |tab )?(?:url|address|address bar|location|path|route|link)\b\s*(?:in the address bar\s*)?(?:now\s+)?(?:contains|includes|has|ends with|ends in|is|equals|matches|changes to|becomes|points to|points at|shows|reads|is now|starts with|begins with|carries)\s+(.+)$/.exec(s))) {
+    return [{ kind: 'expect-url', contains: urlValue(i, m[1]!) }];
+  }
+  if ((m = /^(?:i am|i'm|we are|we're|you are|you're|the user is|user is|it is|the browser is|we end up|you end up|i end up)?\s*(?:redirected|taken|sent|navigated|brought|back|returned)?\s*(?:to|on|at)\s+(u\d+)(?: page)?$/.exec(s))) {
+    return [{ kind: 'expect-url', contains: urlValue(i, m[1]!) }];
+  }
+  if ((m = /^(?:the )?(?:(?:page|tab|browser|document|window|html) )*title(?: of the (?:page|tab|window))?\s+(?:is|contains|reads|says|equals|shows|includes|becomes|changes to|starts with|has|is plain|is just)\s+(.+)$/.exec(s)) && !/\b(?:field|input|box)\b/.test(s.slice(0, 30)) && !/^(?:shown|displayed|visible|rendered|hidden|not|no longer|empty|bold|highlighted|in |on |at )/.test(m[1]!)) {
+    return [{ kind: 'expect-title', contains: valueText(i, m[1]!) }];
+  }
+  // "there is no X", "there are exactly 3 X", "there is a X".
+  if ((m = /^there (?:is|are|will be|should be) (.+)$/.exec(s))) {
+    const obj = m[1]!.replace(/\s+(?:in|on|inside|within|under|below|at) (?:the )?[\w' ]+$/, (x) => (/q\d/.test(x) ? x : ''));
+    if (/^(?:no|not any|none of)\b/.test(obj)) return item(i, obj.replace(/^not any/, 'no'), true);
+    return listCheck(i, obj, true);
+  }
+  // "no X is shown", "none of "a", "b" is shown"
+  if ((m = new RegExp(`^(?:no|none of the|none of|neither)\\s+(.+?)\\s+(?:is|are|was|were|appears?|remains?|shows? up)\\s*(?:shown|visible|listed|displayed|present|left|remaining|there|selected|checked|in [\\w ]+)?$`).exec(s))) {
+    const names = quotesIn(i.l, m[1]!);
+    if (names.length) return names.map((t) => ({ kind: 'expect-text' as const, text: t, visible: false }));
+    return item(i, `no ${m[1]}`, true);
+  }
+  // "each row has a delete button", "every card shows a date", "all todos are checked".
+  if ((m = /^(?:each|every|all(?: of)?(?: the)?)\s+([\w -]+?)\s+(?:has|have|shows?|contains?|includes?|displays?|carries|carry|gets?|offers?)\s+(?:its own\s+|their own\s+|a\s+|an\s+)?(.+)$/.exec(s))) {
+    const np = nounPhrase(i.l, m[2]!, 'any');
+    return [{ kind: 'expect-each', has: { ...np.target, relaxed: true } }];
+  }
+  // Order: ""a" comes before "b"", ""a" is above "b"".
+  if ((m = /^(q\d+)\s+(?:comes?|is|appears?|is listed|is shown)\s+(?:before|above|ahead of|earlier than|higher than)\s+(q\d+)$/.exec(s))) return [{ kind: 'expect-order', texts: quotesIn(i.l, `${m[1]} ${m[2]}`) }];
+  if ((m = /^(q\d+)\s+(?:comes?|is|appears?|is listed|is shown)\s+(?:after|below|under|later than|lower than)\s+(q\d+)$/.exec(s))) return [{ kind: 'expect-order', texts: quotesIn(i.l, `${m[2]} ${m[1]}`) }];
+  // "only "a" is listed", "only "b" remains"
+  if ((m = /^only\s+(q\d+(?:(?:,|,? and) q\d+)*)\s+(?:is|are|remains?|is left|are left|is shown|are shown|is listed|are listed|is visible|are visible|shows?|appears?)(?:\s+(?:shown|listed|visible|displayed|left|remaining|in [\w ]+))?$/.exec(s))) {
+    const texts = quotesIn(i.l, m[1]!);
+    return [{ kind: 'expect-count', count: texts.length }, ...texts.map((t) => ({ kind: 'expect-text' as const, text: t, visible: true }))];
+  }
+  // "(exactly) 2 todos are shown(: "a" and "b")"
+  if ((m = new RegExp(`^(?:exactly |only |just |all |all the |all of the )?(${NUM})\\s+([a-z][\\w -]*?)\\s+(?:(?:is|are)\\s+(?:shown|visible|listed|displayed|left|remaining|present|there|found|returned|in the list)|remains?|are left|is left|appears?|show up)(?:\\s+(?:in|on|under|below) (?:the )?[\\w ]+?)?(?:(?::|,)\\s*(.+))?$`).exec(s))) {
+    const counted = item(i, `${m[1]} ${m[2]}`, true);
+    if (counted?.some((x) => x.kind === 'expect-count')) return [...counted, ...(m[3] ? listCheck(i, m[3], true) ?? [] : [])];
+  }
+  // A bare list of names: ""Buy milk"", ""a" and "b"".
+  if (/^q\d+(?:(?:,|,? and) q\d+)*$/.test(s)) return quotesIn(i.l, s).map((t) => ({ kind: 'expect-text' as const, text: t, visible: true }));
+  // Subject + verb + complement.
+  const v = findVerb(s);
+  if (v) {
+    const subject = v.subject;
+    // "X is open and lists A, B", "the button expands and now says "Confirm"": a second predicate of the same subject.
+    const more = /^(.+?)\s*,?\s+and\s+((?:now\s+)?(?:shows?|lists?|says?|reads?|displays?|contains?|includes?|offers?|has|have|is|are|becomes?|turns?)\b.*)$/.exec(v.after);
+    if (more && subject && !/\bq\d+\s*$/.test(more[1]!)) {
+      const first = readCheck({ ...i, s: `${subject} ${v.verb} ${more[1]}` });
+      const second = readCheck({ ...i, s: `${subject} ${more[2]}` });
+      if (first && second) return [...first, ...second];
+    }
+    if (v.cls === 'show' || v.cls === 'show-neg') {
+      const negated = v.cls === 'show-neg';
+      const obj = v.after.replace(/^(?:the (?:following|text|message|word|words|value)|text|message)\s*:?\s+(?=q\d|\w)/, '');
+      const subj = subjectTarget(i, subject);
+      if (/^(?:has|have)$/.test(v.verb) && /^no\s/.test(obj)) return item(i, obj, true, subj);
+      return listCheck(i, obj, !negated, subj);
+    }
+    if (v.cls === 'be') {
+      const complement = v.after;
+      let c: RegExpExecArray | null;
+      const named = /^(?:labell?ed|named|titled|called)\s+(q\d+)$/.exec(complement);
+      const control = named && subject && !/\bq\d+\b/.test(subject) ? subjectTarget(i, subject) : undefined;
+      if (named && control?.role && !['heading', 'row', 'list', 'table', 'cell'].includes(control.role)) {
+        // "The moon button is labelled "Switch to dark mode"": its name, visible text or not.
+        const subj = control;
+        c = named;
+        return [{ kind: 'expect-state', target: { name: quoteText(i, c[1]!), kind: subj?.kind ?? 'any', ...(subj?.role ? { role: subj.role } : {}), relaxed: true }, state: 'visible' }];
+      }
+      if ((c = /^(?:called|named|titled|labell?ed|entitled|reading|saying|shown as|displayed as|rendered as|shown literally as|displayed literally as|literally|set to|equal to|now)\s+(.+)$/.exec(complement))) {
+        const subj = subjectTarget(i, subject);
+        const val = c[1]!.replace(/,\s*(?:tags and all|with the tags|verbatim|as text|exactly)$/, '');
+        if (subj && subj.kind === 'field' && !quotesIn(i.l, subject).length) return [{ kind: 'expect-value', target: subj, value: valueText(i, val) }];
+        return listCheck(i, val, true);
+      }
+      if ((c = /^(q\d+)$/.exec(complement))) {
+        const subj = subjectTarget(i, subject);
+        if (subj && subj.kind === 'field') return [{ kind: 'expect-value', target: subj, value: valueText(i, c[1]!) }];
+        return [{ kind: 'expect-text', text: valueText(i, c[1]!), visible: true }];
+      }
+      if ((c = /^(?:shown|displayed|visible|open|opened) with\s+(.+)$/.exec(complement))) {
+        const subjNames = quotesIn(i.l, subject);
+        const rest = listCheck(i, c[1]!, true) ?? [];
+        return [...subjNames.map((t) => ({ kind: 'expect-text' as const, text: t, visible: true })), ...rest.map((x) => (x.kind === 'expect-text' ? { ...x, orValue: true } : x))];
+      }
+      if ((c = /^(?:listed |shown |displayed )?(?:above|before|below|after|under)\s+(q\d+)$/.exec(complement)) && /^q\d+$/.test(subject)) {
+        const a = quotesIn(i.l, subject)[0]!;
+        const b = quotesIn(i.l, c[1]!)[0]!;
+        return [{ kind: 'expect-order', texts: /above|before/.test(complement) ? [a, b] : [b, a] }];
+      }
+      // "the raw message is displayed, starting with "From: …"", "listed with "(1 active)"": what it shows.
+      if ((c = /^(?:shown|displayed|visible|listed|there|present|open|opened|rendered)?\s*,?\s*(?:starting with|beginning with|showing|containing|reading|saying|with)\s+(.*\bq\d+\b.*)$/.exec(complement))) {
+        const r = listCheck(i, c[1]!.replace(/\s+and\s+(?:highlighted|marked|shown|coloured|colored)\b.*$/, ''), true);
+        if (r) return r;
+      }
+      const st = stated(complement);
+      if (st) {
+        const r = applyState(i, subject, st);
+        if (r) return r;
+      }
+      // Ellipsis: ""B" is not" after ""A" is shown".
+      if (/^not$/.test(complement) && i.last) {
+        const again = stated(`not ${i.last.predicate}`);
+        if (again) return applyState(i, subject, again);
+      }
+      // "Grafana is owned by Marco", "PagerDuty is the last row, for Alerting": the names it states must show.
+      const stated2 = complement.replace(/\s+(?:with no|without|but no|and no)\s+.*$/, '');
+      if (!quotesIn(i.l, `${subject} ${complement}`).length && !/\b(?:not|never|none)\b|^no\b/.test(stated2)) {
+        const said = [...words(i, subject, true), ...words(i, stated2, true)];
+        if (said.length) return said;
+      }
+    }
+    const withPart = /(?:^|\s)(?:with|showing|that shows|starting with|beginning with|containing|and shows|and displays|and lists|and contains|and reads)\s+(.+)$/.exec(v.after);
+    if ((v.cls === 'appear' || (v.cls === 'be' && /^(?:with|showing|and )/.test(v.after))) && withPart) {
+      // "An editor opens with the title "X"", "A Preview section appears below the editor showing "Y"".
+      const what = withPart[1]!;
+      const rest = listCheck(i, what, true) ?? [];
+      if (rest.length) return rest.map((x) => (x.kind === 'expect-text' && /^with/.test(v.after) ? { ...x, orValue: true } : x));
+    }
+    if (v.cls === 'appear') {
+      const names = quotesIn(i.l, subject);
+      if (names.length && /^(?:(?:the |a |an )?(?:[\w-]+ )?q\d+(?: [\w-]+)?(?:(?:,|,? and) (?:the |a )?q\d+)*)$/.test(subject)) {
+        const t = nounPhrase(i.l, subject, 'any').target;
+        if (t.role && !t.relaxed && names.length === 1) return [{ kind: 'expect-state', target: { ...t, relaxed: true }, state: 'visible' }];
+        return names.map((t2) => ({ kind: 'expect-text' as const, text: t2, visible: true }));
+      }
+      const t = subjectTarget(i, subject);
+      if (t) return [{ kind: 'expect-state', target: { ...t, relaxed: true }, state: 'visible' }];
+    }
+    if (v.cls === 'vanish') {
+      const names = quotesIn(i.l, subject);
+      if (names.length) return names.map((t) => ({ kind: 'expect-text' as const, text: t, visible: false }));
+      const t = subjectTarget(i, subject);
+      if (t) return [{ kind: 'expect-state', target: { ...t, relaxed: true }, state: 'hidden' }];
+    }
+  }
+  return fallback(i, s);
+}
+
+/** Nothing read the sentence: its quoted names, shown (or not, when the sentence says not). */
+function fallback(i: CheckInput, s: string): Intent[] | undefined {
+  const names = quotesIn(i.l, s);
+  if (!names.length) return undefined;
+  i.loose = true;
+  const negative = /\b(?:not|no longer|never|without|gone|disappears?|removed|absent|missing|hidden)\b/.test(s);
+  return names.map((t) => ({ kind: 'expect-text' as const, text: t, visible: !negative }));
+}
+
+function valueText(i: CheckInput, frag: string): string {
+  const q = /\b(q\d+)\b/.exec(frag.trim());
+  if (q) return i.l.quotes[Number(q[1]!.slice(1))]!;
+  return text(i, frag);
+}
+
+function urlValue(i: CheckInput, frag: string): string {
+  const m = /\b([qu])(\d+)\b/.exec(frag);
+  if (m) return m[1] === 'q' ? i.l.quotes[Number(m[2])]! : i.l.urls[Number(m[2])]!;
+  return asWritten(i.l, frag.trim()).replace(/^the\s+/i, '').replace(/\s+/g, '');
+}
+
+/** The predicate of a clause, for an ellipsis in the next ("…and "B" is not"). */
+export function predicateOf(s: string): string | undefined {
+  const m = /\b(?:is|are)\s+(?!not\b)([\w ]+)$/.exec(normalise(s));
+  return m ? m[1] : undefined;
+}
+
+export const examples: Example[] = [
+  ['The header reads "X" and the menu includes "Reports"', 'assertion', [{ kind: 'expect-text', text: 'X' }, { kind: 'expect-text', text: 'Reports' }]],
+  ['The list shows exactly three invoices, newest first: "c", "b" and "a". "d" is not among them', 'assertion', [{ kind: 'expect-count', count: 3 }, { kind: 'expect-text', text: 'c' }, { kind: 'expect-text', text: 'b' }, { kind: 'expect-text', text: 'a' }, { kind: 'expect-order', texts: ['c', 'b', 'a'] }, { kind: 'expect-text', text: 'd', visible: false }]],
+  ['The "Save" button is greyed out', 'assertion', [{ kind: 'expect-state', target: { name: 'Save', role: 'button' }, state: 'disabled' }]],
+  ['Every row has a delete button', 'assertion', [{ kind: 'expect-each', has: { name: 'delete', role: 'button' } }]],
+  ['The title is shown literally as "<i>x</i>", tags and all', 'assertion', [{ kind: 'expect-text', text: '<i>x</i>' }]],
+  ['There is no "Archive" link', 'assertion', [{ kind: 'expect-state', target: { name: 'Archive', role: 'link' }, state: 'hidden' }]],
+  ['The URL ends with /settings', 'assertion', [{ kind: 'expect-url', contains: '/settings' }]],
+  ['The page title is "Inbox"', 'assertion', [{ kind: 'expect-title', contains: 'Inbox' }]],
+  ['"Buy milk" is no longer shown', 'assertion', [{ kind: 'expect-text', text: 'Buy milk', visible: false }]],
+  ['The name field is empty', 'assertion', [{ kind: 'expect-value', target: { name: 'name', kind: 'field' }, value: '' }]],
+];

@@ -1,0 +1,66 @@
+/**
+ * Choosing: options from a list, checkboxes, switches and radio buttons, items marked done.
+ * "Choose "EU" as the region", "Select "Dark" from the Theme dropdown", "Tick the box for "Milk"",
+ * "Mark "Pay rent" as done", "Uncheck "Laundry"", "Enable dark mode", "Select the second row".
+ */
+import type { Intent, Target } from '../intent.js';
+import { quotes, targetOf, valueOf, type Example, type RuleInput } from './context.js';
+
+const DONE = /^(?:done|complete|completed|finished|checked|ticked|read|resolved|closed|selected|favou?rite|important|starred)$/;
+const UNDONE = /^(?:not done|incomplete|uncompleted|active|unchecked|unticked|unread|open|not completed|to ?do|pending)$/;
+
+export function choose(i: RuleInput): Intent[] | undefined {
+  let m: RegExpExecArray | null;
+  const r = i.rest.replace(/^(?:the\s+)?(?:option|value|entry|choice)\s+(?=q\d)/, '');
+  if ((m = /^(q\d+|.+?)\s+(?:from|in|on|for|within|under|inside)\s+(?:the\s+)?(.+?)(?:\s+(?:list|menu|options))?$/.exec(r)) && /^q\d+$/.test(m[1]!) && !/^(?:the )?(?:row|item|card|list)$/.test(m[2]!)) {
+    return [{ kind: 'select', target: { ...targetOf(i, m[2]!, 'select') }, value: valueOf(i, m[1]!) }];
+  }
+  if ((m = /^(q\d+|[\w ]+?)\s+as\s+(?:the\s+|your\s+|my\s+)?(.+)$/.exec(r))) {
+    return [{ kind: 'select', target: targetOf(i, m[2]!, 'select'), value: valueOf(i, m[1]!) }];
+  }
+  if (/^all$|^everything$/.test(r)) return [{ kind: 'click', target: { name: 'select all', kind: 'clickable', anyOf: ['select all', 'all'], described: true } }];
+  if (!r) return undefined;
+  return [{ kind: 'click', target: targetOf(i, r, 'clickable') }];
+}
+
+/** A checkbox: named, of an item ("the box for "Milk""), or an item itself ("Check "Laundry""). */
+function box(i: RuleInput, np: string): Target[] {
+  const names = quotes(i, np);
+  if (names.length > 1 && /^(?:the (?:todos?|items?|tasks?) )?q\d+(?:(?:,|,? and) q\d+)+$/.test(np)) {
+    return names.map((n) => ({ name: n, kind: 'checkbox', role: 'checkbox', item: true }));
+  }
+  const t = targetOf(i, np, 'checkbox');
+  if (t.ref) return [{ ...t, kind: 'checkbox' }];
+  // A bare quoted name (no role noun): its own checkbox, or the checkbox of the item showing it.
+  if (!t.role && /^(?:the (?:todo|item|task|entry|row|option) )?q\d+$/.test(np.replace(/^the /, ''))) return [{ name: t.name, kind: 'checkbox', role: 'checkbox', item: true }];
+  if (t.role === 'checkbox' && !t.name && t.within) return [{ name: '', kind: 'checkbox', role: 'checkbox', within: t.within }];
+  return [{ ...t, kind: 'checkbox', role: t.role ?? 'checkbox', relaxed: true }];
+}
+
+export function check(i: RuleInput, on: boolean): Intent[] | undefined {
+  let m: RegExpExecArray | null;
+  let r = i.rest.replace(/\s+(?:on|off)$/, '');
+  let state = on;
+  if ((m = /^(.+?)\s+(?:as\s+)?((?:not )?[\w ]+?)$/.exec(r)) && (DONE.test(m[2]!) || UNDONE.test(m[2]!)) && i.verb === 'mark') {
+    r = m[1]!;
+    state = DONE.test(m[2]!);
+  } else if (i.verb === 'mark' && (m = /^(.+?)\s+(?:as\s+)?(done|complete|completed|finished|read)$/.exec(r))) {
+    r = m[1]!;
+  }
+  if (!r) return undefined;
+  return box(i, r).map((target) => ({ kind: 'check', target, checked: state }));
+}
+
+export function toggle(i: RuleInput): Intent[] | undefined {
+  if (!i.rest) return undefined;
+  return [{ kind: 'click', target: { ...targetOf(i, i.rest, 'clickable'), relaxed: true } }];
+}
+
+export const examples: Example[] = [
+  ['Choose "EU" as the region', 'action', [{ kind: 'select', target: { name: 'region' }, value: 'EU' }]],
+  ['Select "Dark" from the Theme dropdown', 'action', [{ kind: 'select', target: { name: 'Theme', role: 'combobox' }, value: 'Dark' }]],
+  ['Tick the box for "Milk" to mark it done', 'action', [{ kind: 'check', target: { role: 'checkbox', within: 'Milk' }, checked: true }]],
+  ['Mark "Pay rent" as done', 'action', [{ kind: 'check', target: { name: 'Pay rent', item: true }, checked: true }]],
+  ['Uncheck "Laundry"', 'action', [{ kind: 'check', target: { name: 'Laundry', item: true }, checked: false }]],
+  ['Select the second row', 'action', [{ kind: 'click', target: { nth: 2 } }]],
+];

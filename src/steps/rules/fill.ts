@@ -1,0 +1,200 @@
+/**
+ * Keyboard and forms: typing a value into a field, changing or clearing what a field holds, adding
+ * entries, searching, submitting, signing in and out.
+ * "Type "milk" into the search box", "Enter the e-mail "u@x" and the secret "p"", "Enter "admin" as
+ * the username", "Fill the Name field with "Bob"", "Replace the JSON in the editor with {"k": 1}",
+ * "Change the text to "x"", "Leave the "Code" field empty", "Add "A", "B" and "C"", "Search for
+ * "milk"", "Sign in as "u" with the password "p"".
+ */
+import { ENTRY, FOCUSED, type Intent, type Target } from '../intent.js';
+import { keyName } from '../lexicon.js';
+import { words } from '../noun-phrase.js';
+import { QLIST, quotes, targetOf, valueOf, type Example, type RuleInput } from './context.js';
+
+const MULTILINE = /\b(?:text ?area|textarea|body|text|content|contents|description|editor|json|code|yaml|message|comment|notes?|markdown|script|query|source)\b/;
+
+/** A field from a phrase; words that say it is a text area make it multi-line. */
+function field(i: RuleInput, np: string): Target {
+  const t = targetOf(i, np, 'field');
+  if (t.ref) return { ...t, kind: 'field' };
+  if (MULTILINE.test(np) && !t.role?.startsWith('search')) t.multiline = true;
+  if (/^search\b|\bsearch (?:box|field|bar|input)$/.test(np.replace(/^the /, ''))) return { ...t, name: t.name || 'search', role: t.role ?? 'searchbox', hints: [...new Set([...(t.hints ?? []), 'search', 'filter', 'find'])] };
+  return t;
+}
+
+/** The field being edited: in the item double-clicked, else the focused one. */
+function focused(i: RuleInput, hints?: string[]): Target {
+  return { name: FOCUSED, kind: 'field', ...(hints ? { hints } : {}), ...(i.memory.editing ? { within: i.memory.editing } : {}) };
+}
+
+const IT = /^(?:it|its (?:whole |entire |full )?(?:text|value|content|contents|name|title|label)|the (?:whole |entire |full )?(?:text|value|content|contents|current text|existing text|old text|entry)|all (?:the |its )?(?:text|content)|everything|that|this|the (?:same )?(?:field|input|box))$/;
+
+/** "<value> into <field>", "<field> with <value>", "<value> as <field>", "the <field> <value> and the <field> <value>". */
+export function fill(i: RuleInput): Intent[] | undefined {
+  let m: RegExpExecArray | null;
+  const r = i.rest.replace(/^(?:in|out)\s+/, '');
+  // "Add a fourth line "x" at the end of the text": appended to what the editor holds.
+  if ((m = /^(?:a |an |another |one more |the )?(?:new |\w+ )?line\s+(q\d+)(?:\s+(?:at|to) the (?:end|bottom)(?: of (?:the |its )?(?:text|page|content|editor|list|field))?)?$/.exec(r))) {
+    return [{ kind: 'fill', target: focused(i, ['text', 'body', 'content']), value: valueOf(i, m[1]!), append: true }];
+  }
+  // "…followed by a line "y"": several lines.
+  if ((m = /^(q\d+)((?:,?\s+(?:followed by|and then|then|and) (?:a |another |the )?(?:new |next |second )?line\s+q\d+)+)$/.exec(r))) {
+    const lines = [valueOf(i, m[1]!), ...quotes(i, m[2]!)];
+    return [{ kind: 'fill', target: focused(i, ['text', 'body', 'content']), value: lines.join('\n') }];
+  }
+  // by typing it/each into X (and pressing Enter): values come from the sentence.
+  if ((m = /^(.*?)\s*\bby (?:typing|entering|writing|putting) (?:it|each|them|each one|each of them|the text|its name) (?:into|in|in to) (.+?)(?:,? and (?:then )?(?:pressing|hitting) (?:the )?(enter|return)(?: key)?)?(?::? (q\d+(?:(?:,|,? and) q\d+)*))?$/.exec(r))) {
+    const values = quotes(i, m[4] ?? m[1]!);
+    const t = field(i, m[2]!);
+    if (values.length) return values.flatMap((v) => [{ kind: 'fill' as const, target: t, value: v }, ...(m![3] ? [{ kind: 'press' as const, key: 'Enter' }] : [])]);
+  }
+  // "<value> followed by Enter in <field>"
+  if ((m = /^(q\d+|.+?) followed by (?:the )?(enter|return|tab)(?: key)? (?:in|into|on) (.+)$/.exec(r))) {
+    return [{ kind: 'fill', target: field(i, m[3]!), value: valueOf(i, m[1]!) }, { kind: 'press', key: keyName(m[2]!)! }];
+  }
+  // Several values, each with its field: ""admin" as the username and "wrong" as the password".
+  const each = [...r.matchAll(/(?:^|,\s*|\s+and\s+)(q\d+)\s+(as|for|into|in)\s+((?:the\s+|your\s+|my\s+)?(?:(?!q\d)[a-z][\w-]*\s*)+?)(?=$|,|\s+and\s)/g)];
+  if (each.length > 1 && each.map((x) => x[0]).join('').replace(/\s+/g, ' ').trim() === r.replace(/\s+/g, ' ').trim()) {
+    return each.map((x) => ({ kind: 'fill' as const, target: field(i, x[3]!), value: valueOf(i, x[1]!) }));
+  }
+  // "<value> into <field>"
+  if ((m = /^(q\d+|u\d+|.+?)\s+(?:into|in|in to|inside|within|onto|on|to)\s+(?!the (?:same )?(?:line|row) )(.+)$/.exec(r)) && !/^(?:the |a |an )?(?:\w+ )?(?:field|box|input)$/.test(m[1]!)) {
+    const value = valueOf(i, m[1]!);
+    const where = m[2]!;
+    return [{ kind: 'fill', target: IT.test(where) ? focused(i) : field(i, where), value }];
+  }
+  // "<value> as|for the <field>"
+  if ((m = /^(q\d+|.+?)\s+(?:as|for)\s+(?:the\s+|your\s+|my\s+)?(.+)$/.exec(r)) && /^q\d+$|^\S+$/.test(m[1]!)) {
+    return [{ kind: 'fill', target: field(i, m[2]!), value: valueOf(i, m[1]!) }];
+  }
+  // "<field> with|as <value>"
+  if ((m = /^(.+?)\s+(?:with|as|to)\s+(q\d+|u\d+)$/.exec(r))) {
+    return [{ kind: 'fill', target: IT.test(m[1]!) ? focused(i) : field(i, m[1]!), value: valueOf(i, m[2]!) }];
+  }
+  // "the e-mail "u@x" and the secret "p"": pairs of field and value.
+  const pairs = [...r.matchAll(/(?:^|,\s*|\s+and\s+)((?:the\s+|a\s+|an\s+|your\s+|my\s+)?(?:(?!q\d)[a-z][\w-]*\s*)+?)\s*(q\d+)(?=$|,|\s+and\s)/g)];
+  if (pairs.length && pairs.map((p) => p[0]).join('').replace(/\s+/g, ' ').trim() === r.replace(/\s+/g, ' ').trim()) {
+    return pairs.map((p) => ({ kind: 'fill' as const, target: field(i, p[1]!), value: valueOf(i, p[2]!) }));
+  }
+  // Just a value: into the field being edited or the one with focus.
+  if ((m = /^(q\d+|u\d+)$/.exec(r))) return [{ kind: 'fill', target: { name: FOCUSED, kind: 'field', ...(i.memory.editing ? { within: i.memory.editing } : {}) }, value: valueOf(i, m[1]!) }];
+  return undefined;
+}
+
+/** "Change the title to "x"", "Replace it with "x"", "Rename "A" to "B"", "Set Age to 42", "replace "two weeks" with "three weeks" in the Holidays paragraph". */
+export function set(i: RuleInput): Intent[] | undefined {
+  let m: RegExpExecArray | null;
+  const r = i.rest;
+  // One text for another inside what is being edited (an editor, a text area): only that text changes.
+  if ((m = /^(q\d+)\s+(?:with|by|to|into|for)\s+(q\d+)(?:\s+(?:in|within|inside|on|of)\s+(.+))?$/.exec(r)) && !i.memory.editing) {
+    const where = m[3] && /\b(?:field|box|input|editor|text ?area|textarea)\b/.test(m[3]) ? field(i, m[3]) : focused(i, ['text', 'body', 'content']);
+    return [{ kind: 'fill', target: where, value: valueOf(i, m[2]!), find: valueOf(i, m[1]!) }];
+  }
+  if ((m = /^(.+?)\s+(?:to|with|into|by)\s+(q\d+|u\d+|.+)$/.exec(r))) {
+    const what = m[1]!.replace(/^(?:the )?(?:value|text|content|contents) of\s+/, '');
+    const value = valueOf(i, m[2]!);
+    if (IT.test(what)) return [{ kind: 'fill', target: focused(i, /text|content/.test(what) ? ['text', 'body', 'content'] : undefined), value }];
+    if (/^(?:its |the )?(?:title|name)$/.test(what)) return [{ kind: 'fill', target: { name: 'title', kind: 'field', anyOf: ['title', 'name', 'subject'] }, value }];
+    // "Rename "A" to "B"": the field holding A (being edited), else a field named like A.
+    if (/^q\d+$/.test(what)) return [{ kind: 'fill', target: { ...focused(i), within: i.memory.editing ?? valueOf(i, what) }, value }];
+    return [{ kind: 'fill', target: field(i, what), value }];
+  }
+  return undefined;
+}
+
+export function clear(i: RuleInput): Intent[] | undefined {
+  const r = i.rest.replace(/\s+(?:out|completely|entirely)$/, '');
+  if (!r || IT.test(r) || /^(?:all (?:the )?text|the whole text|everything)$/.test(r)) return [{ kind: 'fill', target: focused(i), value: '' }];
+  return [{ kind: 'fill', target: field(i, r), value: '' }];
+}
+
+/** "Leave the "Code" field empty"; "leave everything else as it is" changes nothing. */
+export function leave(i: RuleInput): Intent[] | undefined {
+  const m = /^(.+?)\s+(empty|blank|unfilled|untouched|unchanged|as it is|as is|alone|at (?:its|the) default(?: value)?|on its default)$/.exec(i.rest);
+  if (!m) return undefined;
+  if (/empty|blank|unfilled/.test(m[2]!)) return [{ kind: 'fill', target: field(i, m[1]!), value: '' }];
+  return [];
+}
+
+/** "Add "A", "B" and "C"", "Create a todo called "X"", "Add a note titled "T" with the text "B"", "Add a new folder". */
+export function add(i: RuleInput): Intent[] | undefined {
+  let m: RegExpExecArray | null;
+  const r = i.rest.replace(/^(?:a|an|the|one|another|two|three|\w+ more|some)\s+/, '').replace(/^new\s+/, '');
+  const bare = r.replace(/\s+(?:to|in|into|on) (?:the |my |your )?(?:list|todo list|todos|items|tasks)$|\s+as (?:a |an |new )?[a-z]+$/, '').replace(/^(?:(?:todos?|items?|tasks?|entries|notes?)\s+)/, '');
+  if (QLIST.test(bare)) {
+    const values = quotes(i, bare);
+    i.memory.item = values[values.length - 1];
+    return values.flatMap((v) => [{ kind: 'fill' as const, target: { name: ENTRY, kind: 'field' as const }, value: v }, { kind: 'press' as const, key: 'Enter' }]);
+  }
+  const via = fill(i);
+  if (via && /\b(?:into|in|to|by typing)\b/.test(r) && !/(?:to|in) (?:the |my |your )?(?:list|todo list|todos)$/.test(r)) return via;
+  if ((m = /^(?:([a-z][\w -]*?)\s+)?(?:called|named|titled|with the text|saying|labell?ed)?\s*(q\d+(?:(?:,|,? and|,? then) q\d+)*)(?:\s+(?:to|in|into|on) (?:the |my |your )?(?:list|todo list|todos|items))?(?:\s+as (?:a |an |new )?[\w ]+)?$/.exec(r))) {
+    if (!m[1] || /^(?:todos?|items?|tasks?|entries|entry|notes?|things?|values?|lines?|rows?|records?)$/.test(m[1])) {
+      const values = quotes(i, m[2]!);
+      i.memory.item = values[values.length - 1];
+      return values.flatMap((v) => [{ kind: 'fill' as const, target: { name: ENTRY, kind: 'field' as const }, value: v }, { kind: 'press' as const, key: 'Enter' }]);
+    }
+  }
+  if ((m = /^([a-z][\w -]*?)\s+(?:titled|called|named|with the (?:title|name))\s+(q\d+)(?:,?\s+with(?: the)? (?:text|body|content|description|message)\s+(q\d+))?$/.exec(r))) {
+    const entity = m[1]!;
+    if (!m[3]) {
+      i.memory.item = valueOf(i, m[2]!);
+      return [{ kind: 'fill', target: { name: ENTRY, kind: 'field' }, value: valueOf(i, m[2]!) }, { kind: 'press', key: 'Enter' }];
+    }
+    return [
+      { kind: 'click', target: { name: `new ${entity}`, kind: 'clickable', hints: ['new', 'add', 'create', ...words(entity)] } },
+      { kind: 'fill', target: { name: 'title', kind: 'field', anyOf: ['title', 'name', 'subject'] }, value: valueOf(i, m[2]!) },
+      { kind: 'fill', target: { name: 'text', kind: 'field', hints: ['text', 'body', 'content'], multiline: true }, value: valueOf(i, m[3]!) },
+    ];
+  }
+  // "Add a new folder": the control that adds one.
+  if (/^[a-z][\w -]*$/.test(r)) return [{ kind: 'click', target: { name: `${i.verb === 'create' ? 'create' : 'add'} ${r}`, kind: 'clickable', anyOf: ['add', 'new', 'create', '+'], hints: words(r), described: true } }];
+  return via;
+}
+
+/** "Search for "milk"", "Search "milk" in the filter box". */
+export function search(i: RuleInput): Intent[] | undefined {
+  const quoted = /\b(q\d+)\b/.exec(i.rest);
+  const rest = quoted && !/^(?:for\s+)?q\d+\b/.test(i.rest) ? quoted[1]! : i.rest.replace(/^(?:the (?:wiki|site|app|page|list|inbox) )?(?:for\s+)?/, '');
+  const m = /^(?:for\s+)?(q\d+|[^"]+?)(?:\s+(?:in|using|with|into)\s+(.+))?$/.exec(rest);
+  if (!m) return undefined;
+  const t: Target = m[2] ? field(i, m[2]) : { name: 'search', kind: 'field', role: 'searchbox', hints: ['search', 'filter', 'find'], described: true };
+  return [{ kind: 'fill', target: t, value: valueOf(i, m[1]!) }, { kind: 'press', key: 'Enter' }];
+}
+
+export function submit(i: RuleInput): Intent[] | undefined {
+  if (!i.rest || /^(?:it|this|the form|the (?:[\w-]+ )?form|the page|everything)$/.test(i.rest)) return [{ kind: 'press', key: 'Enter' }];
+  return undefined;
+}
+
+/** "Sign in", "Log in as "u" with the password "p"", "Sign in with the test account", "Log in with the password "p"". */
+export function signIn(i: RuleInput): Intent[] | undefined {
+  let m: RegExpExecArray | null;
+  const r = i.rest.replace(/^(?:to|into) (?:the |your )?[\w ]+?(?= as | with | using |$)/, '').trim();
+  if ((m = /^(?:with|using)\s+(?:(?:the|a|just the|only the)\s+)?(?:password|passcode|secret|pin|access code)\s+(q\d+)$/.exec(r))) {
+    return [{ kind: 'sign-in', username: '', password: valueOf(i, m[1]!) }];
+  }
+  if ((m = /^(?:as|with|using)\s+(?:the\s+)?(?:user(?:name)?|e-?mail|login|account)?\s*(q\d+|[\w.@-]+)(?:,|\s)*(?:but\s+)?(?:and|with|\/|using)?\s*(?:the\s+|a\s+)?(?:(?:wrong|bad|invalid|incorrect)\s+)?(?:password|pass|passcode|secret|pin)?\s*(q\d+)$/.exec(r)) && !/^(?:the|a|test|my|your|password|pass|passcode|secret|pin)$/.test(m[1]!)) {
+    return [{ kind: 'sign-in', username: valueOf(i, m[1]!), password: valueOf(i, m[2]!) }];
+  }
+  return [{ kind: 'sign-in' }];
+}
+
+export function signOut(): Intent[] {
+  return [{ kind: 'click', target: { name: 'sign out', kind: 'clickable', anyOf: ['log out', 'sign out', 'logout', 'signout', 'log off', 'logoff'] } }];
+}
+
+export { QLIST };
+
+export const examples: Example[] = [
+  ['Type "Buy milk" into the new todo field and press Enter', 'action', [{ kind: 'fill', value: 'Buy milk' }, { kind: 'press', key: 'Enter' }]],
+  ['Enter the e-mail "u@x" and the secret "p", then press "Continue"', 'action', [{ kind: 'fill', target: { name: 'e-mail' }, value: 'u@x' }, { kind: 'fill', target: { name: 'secret' }, value: 'p' }, { kind: 'click', target: { name: 'Continue' } }]],
+  ['Enter "admin" as the username', 'action', [{ kind: 'fill', target: { name: 'username' }, value: 'admin' }]],
+  ['Leave the "Code" field empty and hit "Go"', 'action', [{ kind: 'fill', target: { name: 'Code' }, value: '' }, { kind: 'click', target: { name: 'Go' } }]],
+  ['Replace the JSON in the editor with {"k": 1}', 'action', [{ kind: 'fill', target: { multiline: true }, value: '{"k": 1}' }]],
+  ['Add "One", "Two" and "Three" to the list', 'action', [{ kind: 'fill', value: 'One' }, { kind: 'press' }, { kind: 'fill', value: 'Two' }, { kind: 'press' }, { kind: 'fill', value: 'Three' }, { kind: 'press' }]],
+  ['Search for "milk"', 'action', [{ kind: 'fill', value: 'milk' }, { kind: 'press', key: 'Enter' }]],
+  ['Sign in as "u" with the password "p"', 'action', [{ kind: 'sign-in', username: 'u', password: 'p' }]],
+  ['Log in with the password "p"', 'action', [{ kind: 'sign-in', username: '', password: 'p' }]],
+  ['Sign in with the test account', 'action', [{ kind: 'sign-in' }]],
+];

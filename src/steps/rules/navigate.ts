@@ -1,0 +1,82 @@
+/**
+ * Moving around: opening the app or a path, going back, reloading, scrolling, waiting.
+ * "Open the app", "Visit /settings", "Go back", "Refresh the page", "Open the "Reports" page" (a link),
+ * "Scroll down to the footer", "Wait until the spinner is gone".
+ */
+import type { Intent } from '../intent.js';
+import { targetOf, type Example, type RuleInput } from './context.js';
+import { toNumber } from '../lexicon.js';
+
+/** Words that name the app itself, not something in it. */
+const APP = /^(?:(?:the )?(?:home ?page|home|start(?:ing)? (?:page|url|screen)|landing page|main (?:page|screen|view)|front page|index(?: page)?|(?:web )?app(?:lication)?|site|web ?site|web ?app|page|project(?:'s)? (?:url|page)|base url|root|ui|web ui|web (?:interface|gui|console)|interface|gui|portal|it|instance|server|tool|product|start|beginning|frontend|front end|dashboard|wiki|editor|admin(?:istration)? (?:ui|page|panel|console)|login page|sign[- ]in page)(?: (?:page|again|url|root))?(?: (?:in|on) (?:the|a) (?:browser|new tab))?)$/;
+
+export function navigate(i: RuleInput): Intent[] | undefined {
+  const rest = i.rest.replace(/^(?:to|onto|on|at|into)\s+/, '').replace(/\s+(?:again|first|directly|in (?:the|a) (?:browser|new tab))$/g, '').trim();
+  const url = /\bu(\d+)\b/.exec(rest);
+  if (url) return [{ kind: 'navigate', url: i.l.urls[Number(url[1])]! }];
+  if (!rest || APP.test(rest) || APP.test(rest.replace(/^(?:the |its |our |your )/, ''))) return [{ kind: 'navigate', url: '' }];
+  // "the app at q0 / the wiki's start page / the todo app": an app word with something around it.
+  if (/^(?:the )?(?:app|application|site|wiki|dashboard|editor|ui)\b|\b(?:app|application|site|website|wiki|homepage|home page|start page|landing page|main page|web ui|web interface|ui)$/.test(rest) && !/\bq\d+\b/.test(rest)) return [{ kind: 'navigate', url: '' }];
+  // "Go to the todo list", "Start at the inbox": the app's own page, when a navigation verb says so.
+  if (i.verb !== 'open' && !/\bq\d+\b/.test(rest) && /\b(?:list|inbox|overview|index|home|front|start|main)$/.test(rest)) return [{ kind: 'navigate', url: '' }];
+  // The plan's first words "Open Prometheus", "Go to MailDev": the app, by its name.
+  if (!i.memory.opened && !/\b[qu]\d+\b/.test(rest) && rest.split(' ').length <= 3 && !/\b(?:button|link|tab|menu|dialog|field|page|section|panel|settings)\b/.test(rest)) return [{ kind: 'navigate', url: '' }];
+  if (/^(?:the )?(?:[\w-]+ )?(?:inbox|home|dashboard|overview|start page|front page|main page|landing page|home page|homepage)$/.test(rest)) return [{ kind: 'navigate', url: '' }];
+  // "Go to the "Reports" page", "Open Settings": a link or tab of the app.
+  const np = rest.replace(/\s+(?:page|screen|view|section|area|url)$/, '');
+  return [{ kind: 'click', target: targetOf(i, np, 'clickable') }];
+}
+
+export function back(): Intent[] {
+  return [{ kind: 'back' }];
+}
+
+export function reload(i: RuleInput): Intent[] | undefined {
+  if (i.rest && !/^(?:the )?(?:page|browser|app|tab|view|site|screen|window|it)(?: again)?$|^again$/.test(i.rest)) return undefined;
+  return [{ kind: 'reload' }];
+}
+
+export function scroll(i: RuleInput): Intent[] | undefined {
+  let m: RegExpExecArray | null;
+  const r = i.rest.replace(/^(?:the page |all the way )/, '');
+  const dir = /^(down|up)\b/.exec(r)?.[1] as 'down' | 'up' | undefined;
+  const after = r.replace(/^(?:down|up)\s*/, '').replace(/^(?:the page\s*)/, '');
+  if (!after) return [{ kind: 'scroll', direction: dir ?? 'down' }];
+  if ((m = /^(?:to|until)\s+(?:the\s+)?(?:very\s+)?(top|bottom|end|start)(?: of (?:the )?(?:page|list|screen))?$/.exec(after))) {
+    return [{ kind: 'scroll', direction: m[1] === 'top' || m[1] === 'start' ? 'top' : 'bottom' }];
+  }
+  if ((m = /^(?:to|until|into view of|until you see)\s+(.+?)(?:\s+is visible| comes into view| appears)?$/.exec(after))) {
+    return [{ kind: 'scroll', target: targetOf(i, m[1]!, 'any') }];
+  }
+  return undefined;
+}
+
+export function wait(i: RuleInput): Intent[] | undefined {
+  let m: RegExpExecArray | null;
+  const r = i.rest.replace(/^(?:a moment |a bit |briefly )?/, '');
+  if ((m = /^(?:for )?(?:about |around )?(\d+(?:\.\d+)?|a|one|two|three|five|ten) ?(ms|milliseconds?|s|secs?|seconds?|minutes?)$/.exec(r))) {
+    const n = m[1] === 'a' ? 1 : Number(m[1]) || toNumber(m[1]!) || 1;
+    const unit = m[2]!.startsWith('mi') && m[2] !== 'ms' ? 60_000 : m[2]!.startsWith('m') ? 1 : 1000;
+    return [{ kind: 'wait', ms: Math.round(n * unit) }];
+  }
+  if (!r || /^(?:for |until )?(?:the )?(?:page|app|it|everything|the data|data|the list)? ?(?:to )?(?:load|loads|finish(?:es)? loading|be ready|is ready|is loaded|settle|settles)$/.test(r)) return [{ kind: 'wait' }];
+  if ((m = /^(?:for|until|till)\s+(.+?)\s+(?:to\s+)?(disappear|disappears|vanish|vanishes|go away|goes away|is gone|be gone|is hidden|be hidden|to close|closes)$/.exec(r))) {
+    return [{ kind: 'wait', target: targetOf(i, m[1]!, 'any'), gone: true }];
+  }
+  if ((m = /^(?:for|until|till)\s+(.+?)(?:\s+(?:to\s+)?(?:appear|appears|be visible|is visible|show up|shows up|is shown|be shown|load|loads|is displayed|to be displayed))?$/.exec(r))) {
+    return [{ kind: 'wait', target: targetOf(i, m[1]!, 'any') }];
+  }
+  return undefined;
+}
+
+export const examples: Example[] = [
+  ['Open the app', 'action', [{ kind: 'navigate', url: '' }]],
+  ['Go to /settings/profile', 'action', [{ kind: 'navigate', url: '/settings/profile' }]],
+  ['Visit http://example.test/x?y=1', 'action', [{ kind: 'navigate', url: 'http://example.test/x?y=1' }]],
+  ['Go back', 'action', [{ kind: 'back' }]],
+  ['Refresh the page', 'action', [{ kind: 'reload' }]],
+  ['Open the "Reports" page', 'action', [{ kind: 'click', target: { name: 'Reports' } }]],
+  ['Scroll down to the footer', 'action', [{ kind: 'scroll', target: { name: 'footer' } }]],
+  ['Wait 2 seconds', 'action', [{ kind: 'wait', ms: 2000 }]],
+  ['Wait until the spinner disappears', 'action', [{ kind: 'wait', gone: true }]],
+];

@@ -1,0 +1,98 @@
+/**
+ * Pointer actions: click, double-click, hover, and the verbs that name the control they press
+ * ("Save", "Delete the "Q3" card", "Close the dialog", "Dismiss the cookie banner", "Expand
+ * "Advanced""). What a verb names is either the thing clicked ("Expand "Advanced"", "Open the
+ * "File" menu") or the thing that holds the control ("Delete "Q3"": the delete control of "Q3").
+ */
+import type { Intent, Target } from '../intent.js';
+import { keyName, controlWords, nounRole } from '../lexicon.js';
+import { words } from '../noun-phrase.js';
+import { targetOf, type Example, type RuleInput } from './context.js';
+
+/** Verbs whose object is the element to click. */
+const OBJECT_IS_TARGET = /^(?:expand|collapse|show|hide|reveal|open|sort|toggle|select|follow|activate|use|zoom|play|bring up|pull up|switch to|jump to)$/;
+
+/** "the checkmark button to confirm the changes": a purpose says what the control does. */
+function withPurpose(t: Target, purpose: string[] | undefined): Target {
+  return purpose?.length ? { ...t, hints: [...new Set([...(t.hints ?? []), ...purpose])] } : t;
+}
+
+export function click(i: RuleInput, kind: 'click' | 'dblclick' | 'hover' = 'click', purpose?: string[]): Intent[] | undefined {
+  let rest = i.rest.replace(/^(?:on|onto|over|at|in)\s+/, '');
+  // "somewhere outside the menu, e.g. on the empty reading pane": the example is the place.
+  const example = /,?\s+(?:e\.g\.?|for example|for instance|such as|like)\s+(?:on |in |at )?(.+)$/.exec(rest);
+  if (example && /^(?:somewhere|anywhere|outside|elsewhere|an? (?:empty|blank))/.test(rest)) rest = example[1]!;
+  // "the remove button that appears": the one hovering revealed, in the item hovered.
+  const revealed = /\s+(?:that|which)\s+(?:appears?|shows? up|pops? up|is shown|becomes visible|shows)(?:\s+(?:on|next to|beside) (?:it|hover))?$|\s+(?:shown|revealed) on hover$/.exec(rest);
+  if (revealed) rest = rest.slice(0, revealed.index);
+  if (!rest) return undefined;
+  const t = targetOf(i, rest, kind === 'hover' ? 'any' : kind === 'dblclick' ? 'any' : 'clickable');
+  if (revealed && i.memory.hovered && !t.within) t.within = i.memory.hovered;
+  if (kind === 'hover') i.memory.hovered = t.name || i.memory.hovered;
+  if (kind === 'dblclick') i.memory.editing = t.name || i.memory.editing;
+  return [{ kind, target: withPurpose(t, purpose) } as Intent];
+}
+
+/** "press Enter", "hit the Escape key in the search box", "press "Save"" (a control). */
+export function press(i: RuleInput, purpose?: string[]): Intent[] | undefined {
+  const m = /^(?:the\s+)?(.+?)(?:\s+key)?(?:\s+(?:in|on|inside|into)\s+(.+))?$/.exec(i.rest);
+  if (m) {
+    const raw = /^q\d+$/.test(m[1]!) ? i.l.quotes[Number(m[1]!.slice(1))]! : m[1]!;
+    const key = keyName(raw) ?? (/^(?:ctrl|control|cmd|shift|alt|meta)\s*\+/.test(raw) ? keyName(raw.replace(/\s/g, '')) : undefined);
+    if (key) return [{ kind: 'press', key, ...(m[2] ? { target: targetOf(i, m[2], 'field') } : {}) }];
+  }
+  return click(i, 'click', purpose);
+}
+
+/** A control named by its verb: "Save", "Delete the "Q3" card", "Close the dialog", "Expand "Advanced"". */
+export function control(i: RuleInput, purpose?: string[]): Intent[] | undefined {
+  const verb = i.verb;
+  const rest = i.rest.replace(/^(?:on|the changes?|changes|everything|all changes)$/, '');
+  const names = controlWords(verb);
+  if (!rest || /^(?:it|this|that|them|the changes?|changes|the form|this form|everything|all|the edit|the edits|the draft)$/.test(rest)) {
+    return [{ kind: 'click', target: withPurpose({ name: '', kind: 'clickable', anyOf: names, hints: [verb] }, purpose) }];
+  }
+  // "Close all open tiddlers", "Collapse everything": the control that does it for all.
+  if (/^(?:all|every|everything)\b/.test(rest)) return [{ kind: 'click', target: withPurpose({ name: `${verb} ${rest}`, kind: 'clickable', hints: words(`${verb} ${rest}`), described: true }, purpose) }];
+  // "Delete it with the trash icon", "Save using the button at the bottom": the control is named after "with".
+  let w: RegExpExecArray | null;
+  if ((w = /^(?:it|this|that|them|the [\w -]+?|q\d+)?\s*(?:with|using|via|by clicking|through|from)\s+(?:the |a |an )(.+)$/.exec(rest)) && !/\b(?:summary|comment|message|note|title|name|value|text|password|reason)\s+q\d+$/.test(w[1]!)) {
+    const c = targetOf(i, w[1]!, 'clickable');
+    return [{ kind: 'click', target: withPurpose({ ...c, hints: [...new Set([...(c.hints ?? []), verb])] }, purpose) }];
+  }
+  // "save with the summary "x"": the field first, then the control.
+  if ((w = /^(?:it\s+)?(?:with|using)\s+(?:the |a |an )?([a-z][\w -]*?)\s+(q\d+)$/.exec(rest))) {
+    return [{ kind: 'fill', target: targetOf(i, w[1]!, 'field'), value: i.l.quotes[Number(w[2]!.slice(1))]! }, { kind: 'click', target: withPurpose({ name: '', kind: 'clickable', anyOf: names, hints: [verb] }, purpose) }];
+  }
+  const t = targetOf(i, rest, 'clickable');
+  const isControl = t.role && nounRole(t.role) !== undefined ? ['button', 'link', 'tab', 'menuitem', 'checkbox', 'switch', 'option', 'combobox'].includes(t.role) : false;
+  if (OBJECT_IS_TARGET.test(verb) || isControl) {
+    return [{ kind: 'click', target: withPurpose({ ...t, hints: [...new Set([...(t.hints ?? []), verb])] }, purpose) }];
+  }
+  // The object holds the control: the control named like the verb, inside (or near) the object.
+  const scope: Target = { name: '', kind: 'clickable', anyOf: names, hints: [verb] };
+  if (t.within) scope.within = t.within;
+  else if (t.name && !t.described) scope.within = t.name;
+  if (t.described && t.name) scope.area = [...(t.area ?? []), ...words(t.name.toLowerCase())];
+  else if (!t.name && t.role) scope.area = [...(t.area ?? []), t.role];
+  else if (t.area) scope.area = t.area;
+  if (t.place) scope.place = t.place;
+  if (t.nth) scope.nth = t.nth;
+  if (t.ref) scope.ref = t.ref;
+  return [{ kind: 'click', target: withPurpose(scope, purpose) }];
+}
+
+export const examples: Example[] = [
+  ['Click "Save"', 'action', [{ kind: 'click', target: { name: 'Save' } }]],
+  ['Click the Add Folder button', 'action', [{ kind: 'click', target: { name: 'Add Folder', role: 'button', described: true } }]],
+  ['Click SETTINGS in the top bar', 'action', [{ kind: 'click', target: { name: 'SETTINGS', place: 'top' } }]],
+  ['Click the trash button ("Remove") at the bottom of the "Q3" card', 'action', [{ kind: 'click', target: { name: 'trash', role: 'button', alt: ['Remove'], within: 'Q3' } }]],
+  ['Double-click "Pay rnet"', 'action', [{ kind: 'dblclick', target: { name: 'Pay rnet' } }]],
+  ['Hover over "Eggs"', 'action', [{ kind: 'hover', target: { name: 'Eggs' } }]],
+  ['Press Enter', 'action', [{ kind: 'press', key: 'Enter' }]],
+  ['Hit the Escape key', 'action', [{ kind: 'press', key: 'Escape' }]],
+  ['Delete the "Q3" card', 'action', [{ kind: 'click', target: { within: 'Q3', anyOf: ['delete', 'remove', 'destroy', 'trash', 'x', '×'] } }]],
+  ['Save it', 'action', [{ kind: 'click', target: { anyOf: ['save', 'confirm', 'done', 'ok', 'apply', 'submit', 'update', 'create'] } }]],
+  ['Expand the "Advanced" section', 'action', [{ kind: 'click', target: { name: 'Advanced' } }]],
+  ['Close the dialog', 'action', [{ kind: 'click', target: { area: ['dialog'] } }]],
+];
