@@ -79,7 +79,7 @@ export type Intent =
   | { kind: 'expect-title'; contains: string }
   | { kind: 'expect-value'; target: Target; value: string }
   /** `target` undefined means "items of the main list". */
-  | { kind: 'expect-count'; target?: Target; count: number }
+  | { kind: 'expect-count'; target?: Target; count: number; noun?: string }
   /** The texts are shown in this order, top to bottom. */
   | { kind: 'expect-order'; texts: string[] }
   /** Every item of the main list holds an element like `has`. */

@@ -29,9 +29,9 @@ export function lift(description: string): Lifted {
   const urls: string[] = [];
   const remarks: string[] = [];
   const alts = new Map<string, string[]>();
-  const original = description.trim().replace(/[“”„]/g, '"').replace(/[‘’‚]/g, "'").replace(/\s+/g, ' ');
-  // A dash between words introduces what follows, as a colon does; an arrow or ">" walks a menu path.
-  let text = original.replace(/\s+[-–—]\s+/g, ': ').replace(/\s*(?:→|⇒|»|->)\s*/g, ' > ').replace(/,?\s+(?:i\.e\.|i\.e,|ie\.|that is,)\s+/gi, ': ');
+  // Quoted values keep their spaces ("  - Week 4" is a list item in a wiki's syntax); the rest is read with single spaces.
+  const original = description.trim().replace(/[“”„]/g, '"').replace(/[‘’‚]/g, "'");
+  let text = original;
   // JSON literals ({"k": 1}, [1, 2]) are values: lifted whole before their inner quotes are.
   text = text.replace(/(?<=\s|^)(\{[^{}]*"[^{}]*\}|\[[^\[\]]*"[^\[\]]*\])(?=\s|$|[.,;])/g, (m) => {
     quotes.push(m);
@@ -42,6 +42,8 @@ export function lift(description: string): Lifted {
     quotes.push(a ?? b ?? c ?? '');
     return ` q${quotes.length - 1} `;
   });
+  // A dash between words introduces what follows, as a colon does; an arrow or ">" walks a menu path.
+  text = text.replace(/\s+/g, ' ').replace(/\s+[-–—]\s+/g, ': ').replace(/\s*(?:→|⇒|»|->)\s*/g, ' > ').replace(/,?\s+(?:i\.e\.|i\.e,|ie\.|that is,)\s+/gi, ': ');
   text = text.replace(URL, (m) => {
     const clean = m.replace(/[.,;:!]+$/, '');
     urls.push(clean);
@@ -77,7 +79,7 @@ export function lift(description: string): Lifted {
     .replace(/\b(is|are|was|were|does|do|did|has|have|should|could|would)n't\b/g, '$1 not').replace(/\bcan't\b/g, 'cannot').replace(/\bwon't\b/g, 'will not')
     .replace(/\s+/g, ' ')
     .trim();
-  return { s, quotes, urls, alts, remarks, original };
+  return { s, quotes, urls, alts, remarks, original: original.replace(/\s+/g, ' ') };
 }
 
 /** Value of a placeholder (`q3` → the quoted text, `u1` → the URL); anything else → undefined. */
@@ -99,7 +101,7 @@ export function restore(l: Lifted, s: string): string {
 
 /** The fragment in the step's own casing when it can be found there. */
 export function asWritten(l: Lifted, fragment: string): string {
-  const plain = restore(l, fragment);
+  const plain = restore(l, fragment).replace(/\s+/g, ' ');
   const flat = l.original.replace(/\s+/g, ' ');
   const i = flat.toLowerCase().indexOf(plain.toLowerCase());
   return i >= 0 ? flat.slice(i, i + plain.length) : plain;

@@ -185,6 +185,9 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
     if (desc.length) target.hints = [...(target.hints ?? []), ...desc.filter((w) => !ITEM_NOUNS.test(w) && !CONTAINER_NOUNS.test(w))];
   } else if (desc.length && !target.name) {
     // Unquoted: the words are the name, loosely ("the Add Folder button", "SETTINGS", "trash").
+    // "the weekly digest email", "the Team Handbook page": the kind of thing it is, after its name, is a hint.
+    const tail = desc.length > 1 && !/^[A-Z]/.test(asWritten(l, desc[desc.length - 1]!)) && /^(?:namespace|section|folder|group|item|entry|row|e-?mail|mail|message|page|card|panel|pane|area|record|link|result|node|note|file|job|rule|alert|target|series|metric|post|article|ticket|issue|document|tab|line|form|dialog|window|view|screen)s?$/.test(desc[desc.length - 1]!) ? desc.pop()! : undefined;
+    if (tail) target.hints = [...(target.hints ?? []), tail];
     target.name = original(l, desc.join(' ')) || desc.join(' ');
     target.described = true;
     if (!role && desc.length === 1 && CONTAINER_NOUNS.test(desc[0]!) && target.within) {

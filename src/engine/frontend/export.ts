@@ -63,7 +63,7 @@ function actionLines(a: ResolvedAction): string[] {
       ...(a.username ? [`await ${describeLocator(a.username)}.fill(${a.credentials ? q(a.credentials.username) : `process.env.SVC_TEST_USERNAME ?? ''`});`] : []),
       `await ${describeLocator(a.password)}.fill(${a.credentials ? q(a.credentials.password) : `process.env.SVC_TEST_PASSWORD ?? ''`});`,
       a.submit ? `await ${describeLocator(a.submit)}.click();` : `await ${describeLocator(a.password)}.press('Enter');`,
-      `await expect(page.locator('input[type="password"]')).toHaveCount(0);`,
+      ...(a.credentials ? [] : [`await expect(page.locator('input[type="password"]')).toHaveCount(0);`]),
     ];
     case 'expect-text': {
       const t = `page.getByText(${q(a.text)}).filter({ visible: true })`;
@@ -95,7 +95,7 @@ function actionLines(a: ResolvedAction): string[] {
     case 'expect-value': return [`await expect(${L}.first()).toHaveValue(${q(a.value)});`];
     case 'expect-count': return [`await expect(${L}.filter({ visible: true })).toHaveCount(${a.count});`];
     case 'expect-order': return [
-      `await expect.poll(async () => { const t = (await page.locator('body').innerText()).toLowerCase(); const at = ${JSON.stringify(a.texts.map((t) => t.toLowerCase()))}.map((x) => t.indexOf(x)); return at.every((x, k) => x >= 0 && (k === 0 || x > at[k - 1])); }).toBe(true);`,
+      `await expect.poll(async () => { const t = (await page.locator('body').innerText()).replace(/\\s+/g, ' ').toLowerCase(); let from = 0; return ${JSON.stringify(a.texts.map((t) => t.toLowerCase()))}.every((x) => { const at = t.indexOf(x, from); from = at + x.length; return at >= 0; }); }).toBe(true);`,
     ];
     case 'expect-each': return [
       `for (const row of await ${describeLocator(a.rows)}.filter({ visible: true }).all()) await expect(row.locator(${describeLocator(a.has)})).not.toHaveCount(0);`,

@@ -232,7 +232,7 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       for (const [gi, group] of spec.tokens.entries()) {
         let g = 0;
         for (const t of group) {
-          if (toks.includes(t)) g = 1;
+          if (toks.includes(t) || (t.includes(' ') && t.split(' ').every((p) => toks.includes(p)))) g = 1;
           else if (t.length >= 4 && toks.some((x) => x.startsWith(t) || (x.length >= 4 && t.startsWith(x)))) g = Math.max(g, 0.6);
         }
         score += g;

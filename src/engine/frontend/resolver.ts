@@ -234,8 +234,12 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       // An element expected to be hidden may not exist at all; do not wait for it.
       const negative = intent.state === 'hidden';
       if (negative) {
-        const found = await attempt(intent.target, o, true, true);
-        return { kind: 'expect-state', target: found ?? semantic(intent.target), state: 'hidden' };
+        // Something said to be absent is looked for by its name only: a loose match would find
+        // something else that is there (a wrapper holding the words, a neighbour in the same area).
+        const t = intent.target;
+        const byName = t.name && !t.name.startsWith('@') && !t.ref ? await findTarget(o.page, t, { testIdAttributes: o.testIdAttributes, timeoutMs: 0, allowHidden: true, exactOnly: true }).catch(() => undefined) : undefined;
+        const found = byName ?? (t.described || !t.name ? undefined : await attempt(t, o, true, true));
+        return { kind: 'expect-state', target: found ?? semantic(t), state: 'hidden' };
       }
       return { kind: 'expect-state', target: await find(intent.target, o.timeoutMs, true), state: intent.state };
     }
@@ -244,16 +248,21 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
     case 'expect-value':
       return { kind: 'expect-value', target: await find(intent.target), value: intent.value };
     case 'expect-each': {
-      const list = await mainList(o.page);
-      const rows: LocatorDescriptor = { strategy: 'css', selector: list ? `${list} > *` : CONTENT_ITEMS };
+      const rows: LocatorDescriptor = { strategy: 'css', selector: await itemsOfList(o.page) };
       const h = intent.has;
       const has: LocatorDescriptor = h.role && h.name ? { strategy: 'role', role: h.role, name: h.name } : h.role ? { strategy: 'role', role: h.role } : { strategy: 'text', text: h.name };
       return { kind: 'expect-each', rows, has };
     }
     case 'expect-count': {
       if (intent.target) return { kind: 'expect-count', target: semantic(intent.target), count: intent.count };
-      const list = await mainList(o.page);
-      return { kind: 'expect-count', target: { strategy: 'css', selector: list ? `${list} > *` : CONTENT_ITEMS }, count: intent.count };
+      // A list that loads after the page does: looked for until it shows (a count of none needs no list).
+      const until = Date.now() + (intent.count > 0 ? o.timeoutMs : 0);
+      let selector = await itemsOfList(o.page, intent.noun);
+      while (selector === CONTENT_ITEMS && Date.now() < until && (await matchCount(o.page, { strategy: 'css', selector })) === 0) {
+        await pageChange(o.page, until - Date.now());
+        selector = await itemsOfList(o.page, intent.noun);
+      }
+      return { kind: 'expect-count', target: { strategy: 'css', selector }, count: intent.count };
     }
   }
 }
@@ -299,6 +308,56 @@ export async function mainList(page: Page): Promise<string | null> {
     return path.replace(/^ > /, '');
   }, GENERATED_ID);
   return found;
+}
+
+/**
+ * The items of the page's main list as a CSS selector: a list element's items (mainList), else the
+ * largest group of alike siblings outside navigation, headers and footers (an inbox of links, a grid
+ * of cards, rows of divs), preferring one whose names or text carry the counted noun ("4 emails").
+ */
+export async function itemsOfList(page: Page, noun?: string): Promise<string> {
+  const list = await mainList(page);
+  if (list) return `${list} > *`;
+  const found = await page.evaluate(([generatedId, word]) => {
+    const generated = new RegExp(generatedId, 'i');
+    const stem = (word ?? '').toLowerCase().replace(/e?s$/, '');
+    const STATE = /active|selected|current|open|closed|hover|focus|checked|disabled|read|unread|new|odd|even|first|last/i;
+    const shown = (el: Element) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+    // Items are named by their test id or role when they carry one, else by their tag: classes change with state (read, selected).
+    const sig = (el: Element) => {
+      const id = el.getAttribute('data-testid');
+      if (id && !generated.test(id)) return `${el.localName}[data-testid="${CSS.escape(id)}"]`;
+      const role = el.getAttribute('role');
+      return role ? `${el.localName}[role="${role}"]` : el.localName;
+    };
+    void STATE;
+    let best: { el: Element; sel: string; score: number } | undefined;
+    for (const el of Array.from(document.querySelectorAll('body *'))) {
+      if (el.children.length < 2 || el.closest('nav, header, footer, [role=navigation], [role=menu], [role=menubar], [role=tablist], [role=toolbar], select, svg, table thead')) continue;
+      const groups = new Map<string, Element[]>();
+      for (const c of Array.from(el.children)) if (shown(c)) groups.set(sig(c), [...(groups.get(sig(c)) ?? []), c]);
+      const [sel, items] = [...groups.entries()].sort((a, b) => b[1].length - a[1].length)[0] ?? ['', []];
+      if (items.length < 2 || items.some((i) => ((i as HTMLElement).innerText ?? '').trim().length < 2)) continue;
+      let score = items.length;
+      const words = `${el.id} ${typeof el.className === 'string' ? el.className : ''} ${el.getAttribute('aria-label') ?? ''} ${sel}`.toLowerCase();
+      if (stem && (words.includes(stem) || items.some((i) => `${i.getAttribute('href') ?? ''} ${i.className}`.toLowerCase().includes(stem)))) score += 10;
+      if (!best || score > best.score) best = { el, sel, score };
+    }
+    if (!best) return null;
+    let path = '';
+    let cur: Element | null = best.el;
+    while (cur && cur !== document.documentElement) {
+      if (cur.id && !generated.test(cur.id) && document.querySelectorAll(`#${CSS.escape(cur.id)}`).length === 1) { path = `#${CSS.escape(cur.id)}${path}`; break; }
+      const tid = cur.getAttribute('data-testid');
+      if (tid && !generated.test(tid) && document.querySelectorAll(`[data-testid="${CSS.escape(tid)}"]`).length === 1) { path = `[data-testid="${CSS.escape(tid)}"]${path}`; break; }
+      const parent: Element | null = cur.parentElement;
+      const same = parent ? Array.from(parent.children).filter((c) => c.localName === cur!.localName) : [];
+      path = `${parent ? ' > ' : ''}${same.length > 1 ? `${cur.localName}:nth-of-type(${same.indexOf(cur) + 1})` : cur.localName}${path}`;
+      cur = parent;
+    }
+    return `${path.replace(/^ > /, '')} > ${best.sel}`;
+  }, [GENERATED_ID, noun] as const).catch(() => null);
+  return found ?? CONTENT_ITEMS;
 }
 
 /**

@@ -51,7 +51,7 @@ export async function projectBody(db: Db, userId: string, projectId: string, pub
           ['Auto-Auth', p.auto_auth ? html`<span class="badge">configured</span>` : html`<span class="muted">not configured</span>`],
         ] as [string, Html][])
       : ([
-          ['Test account', p.username ? html`${p.username} · password ${isSet(p.password)}` : html`<span class="muted">none</span>`],
+          ['Test account', p.username ? html`${p.username} · password ${isSet(p.password)}` : p.password ? html`password only (no user name)` : html`<span class="muted">none</span>`],
           ['Instruction', p.instruction],
         ] as [string, Html | string | null][])),
   ]);

@@ -119,7 +119,7 @@ function item(i: CheckInput, raw: string, visible: boolean, subject?: Target): I
     const last = noun.split(' ').pop()!;
     if (n !== undefined && (ITEM_NOUNS.test(last) || nounRole(last) || (/[^s]s$/.test(last) && last.length > 3))) {
       const role = nounRole(noun.split(' ').pop());
-      const out: Intent[] = [{ kind: 'expect-count', count: n, ...(role && !ITEM_NOUNS.test(noun.split(' ').pop()!) ? { target: { name: '', kind: 'any', role } } : {}) }];
+      const out: Intent[] = [{ kind: 'expect-count', count: n, ...(role && !ITEM_NOUNS.test(noun.split(' ').pop()!) ? { target: { name: '', kind: 'any', role } } : { noun }) }];
       for (const t of m[3] ? quotesIn(i.l, m[3]) : []) out.push({ kind: 'expect-text', text: t, visible: true });
       return out;
     }
@@ -168,6 +168,8 @@ function plain(i: CheckInput, raw: string, visible: boolean): Intent[] {
   const written = text(i, raw).replace(/\s+(?:in that order|in this order)$/i, '');
   const parts = written.split(/\s+/).filter(Boolean);
   while (parts.length > 1 && GENERIC.test(parts[parts.length - 1]!.toLowerCase())) parts.pop();
+  // "its heading", "the list": nothing a page shows as text.
+  if (parts.every((w) => GENERIC.test(w.toLowerCase()) || /^(?:its|their|his|her|the|a|an|heading|title|header|footer|menu|table|icon|image)$/i.test(w))) return [];
   const address = parts.some((w) => /@|[a-z]:\/\//i.test(w));
   if (parts.length <= 4 && !address) return [{ kind: 'expect-text', text: parts.join(' '), visible }];
   const said = words(i, raw, visible);

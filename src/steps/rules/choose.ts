@@ -12,7 +12,7 @@ const UNDONE = /^(?:not done|incomplete|uncompleted|active|unchecked|unticked|un
 export function choose(i: RuleInput): Intent[] | undefined {
   let m: RegExpExecArray | null;
   const r = i.rest.replace(/^(?:the\s+)?(?:option|value|entry|choice)\s+(?=q\d)/, '');
-  if ((m = /^(q\d+|.+?)\s+(?:from|in|on|for|within|under|inside)\s+(?:the\s+)?(.+?)(?:\s+(?:list|menu|options))?$/.exec(r)) && /^q\d+$/.test(m[1]!) && !/^(?:the )?(?:row|item|card|list)$/.test(m[2]!)) {
+  if ((m = /^(q\d+|.+?)\s+(?:from|in|on|for|within|under|inside)\s+(?:the\s+)?(.+?)(?:\s+(?:list|menu|options))?$/.exec(r)) && (/^q\d+$/.test(m[1]!) || (/^\S+$/.test(m[1]!) && /\b(?:dropdown|drop-down|select|list|menu|picker|combo ?box|options)\b|q\d/.test(m[2]!))) && !/^(?:the )?(?:row|item|card|list)$/.test(m[2]!)) {
     return [{ kind: 'select', target: { ...targetOf(i, m[2]!, 'select') }, value: valueOf(i, m[1]!) }];
   }
   if ((m = /^(q\d+|[\w ]+?)\s+as\s+(?:the\s+|your\s+|my\s+)?(.+)$/.exec(r))) {

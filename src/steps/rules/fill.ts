@@ -18,7 +18,7 @@ function field(i: RuleInput, np: string): Target {
   const t = targetOf(i, np, 'field');
   if (t.ref) return { ...t, kind: 'field' };
   if (MULTILINE.test(np) && !t.role?.startsWith('search')) t.multiline = true;
-  if (/^search\b|\bsearch (?:box|field|bar|input)$/.test(np.replace(/^the /, ''))) return { ...t, name: t.name || 'search', role: t.role ?? 'searchbox', hints: [...new Set([...(t.hints ?? []), 'search', 'filter', 'find'])] };
+  if (/^search\b|\bsearch (?:box|field|bar|input)$/.test(np.replace(/^the /, ''))) return { ...t, name: !t.name || /^search (?:box|field|bar|input)$/i.test(t.name) ? 'search' : t.name, role: t.role ?? 'searchbox', hints: [...new Set([...(t.hints ?? []), 'search', 'filter', 'find'])] };
   return t;
 }
 
@@ -75,6 +75,10 @@ export function fill(i: RuleInput): Intent[] | undefined {
   const pairs = [...r.matchAll(/(?:^|,\s*|\s+and\s+)((?:the\s+|a\s+|an\s+|your\s+|my\s+)?(?:(?!q\d)[a-z][\w-]*\s*)+?)\s*(q\d+)(?=$|,|\s+and\s)/g)];
   if (pairs.length && pairs.map((p) => p[0]).join('').replace(/\s+/g, ' ').trim() === r.replace(/\s+/g, ' ').trim()) {
     return pairs.map((p) => ({ kind: 'fill' as const, target: field(i, p[1]!), value: valueOf(i, p[2]!) }));
+  }
+  // "enter the expression sum(rate(up[5m]": a field's name, then the value as written.
+  if ((m = /^(?:the |a |an |your |my )?([a-z][\w-]*)\s+(\S+)$/.exec(r)) && (/[^\w\s]|\d/.test(m[2]!) || /^(?:expression|query|name|email|e-mail|password|title|url|address|value|text|term|search|code|number|amount|comment|summary|message|username|user|filter|tag|label|city|phone)$/.test(m[1]!))) {
+    return [{ kind: 'fill', target: field(i, m[1]!), value: valueOf(i, m[2]!) }];
   }
   // Just a value: into the field being edited or the one with focus.
   if ((m = /^(q\d+|u\d+)$/.exec(r))) return [{ kind: 'fill', target: { name: FOCUSED, kind: 'field', ...(i.memory.editing ? { within: i.memory.editing } : {}) }, value: valueOf(i, m[1]!) }];
@@ -147,8 +151,9 @@ export function add(i: RuleInput): Intent[] | undefined {
       { kind: 'fill', target: { name: 'text', kind: 'field', hints: ['text', 'body', 'content'], multiline: true }, value: valueOf(i, m[3]!) },
     ];
   }
+  if (via) return via;
   // "Add a new folder": the control that adds one.
-  if (/^[a-z][\w -]*$/.test(r)) return [{ kind: 'click', target: { name: `${i.verb === 'create' ? 'create' : 'add'} ${r}`, kind: 'clickable', anyOf: ['add', 'new', 'create', '+'], hints: words(r), described: true } }];
+  if (/^[a-z][\w -]*$/.test(r) && !/\bq\d+\b/.test(r)) return [{ kind: 'click', target: { name: `${i.verb === 'create' ? 'create' : 'add'} ${r}`, kind: 'clickable', anyOf: ['add', 'new', 'create', '+'], hints: words(r), described: true } }];
   return via;
 }
 
@@ -181,7 +186,7 @@ export function signIn(i: RuleInput): Intent[] | undefined {
 }
 
 export function signOut(): Intent[] {
-  return [{ kind: 'click', target: { name: 'sign out', kind: 'clickable', anyOf: ['log out', 'sign out', 'logout', 'signout', 'log off', 'logoff'] } }];
+  return [{ kind: 'click', target: { name: '', kind: 'clickable', anyOf: ['Log out', 'Log Out', 'Sign out', 'Sign Out', 'log out', 'sign out', 'logout', 'signout', 'log off'] } }];
 }
 
 export { QLIST };

@@ -56,7 +56,7 @@ export function control(i: RuleInput, purpose?: string[]): Intent[] | undefined 
   if (/^(?:all|every|everything)\b/.test(rest)) return [{ kind: 'click', target: withPurpose({ name: `${verb} ${rest}`, kind: 'clickable', hints: words(`${verb} ${rest}`), described: true }, purpose) }];
   // "Delete it with the trash icon", "Save using the button at the bottom": the control is named after "with".
   let w: RegExpExecArray | null;
-  if ((w = /^(?:it|this|that|them|the [\w -]+?|q\d+)?\s*(?:with|using|via|by clicking|through|from)\s+(?:the |a |an )(.+)$/.exec(rest)) && !/\b(?:summary|comment|message|note|title|name|value|text|password|reason)\s+q\d+$/.test(w[1]!)) {
+  if ((w = /^(?:it|this|that|them|(?:the|that|this|each) [\w -]+?|q\d+)?\s*(?:with|using|via|by clicking|through|from)\s+(?:the |a |an )(.+)$/.exec(rest)) && !/\b(?:summary|comment|message|note|title|name|value|text|password|reason)\s+q\d+$/.test(w[1]!)) {
     const c = targetOf(i, w[1]!, 'clickable');
     return [{ kind: 'click', target: withPurpose({ ...c, hints: [...new Set([...(c.hints ?? []), verb])] }, purpose) }];
   }
@@ -73,7 +73,11 @@ export function control(i: RuleInput, purpose?: string[]): Intent[] | undefined 
   const scope: Target = { name: '', kind: 'clickable', anyOf: names, hints: [verb] };
   if (t.within) scope.within = t.within;
   else if (t.name && !t.described) scope.within = t.name;
-  if (t.described && t.name) scope.area = [...(t.area ?? []), ...words(t.name.toLowerCase())];
+  // "Edit the page": the control's own words may name the object too ("Edit this page" over a section's "Edit").
+  if (t.described && t.name) {
+    scope.area = [...(t.area ?? []), ...words(t.name.toLowerCase())];
+    scope.hints = [...new Set([...(scope.hints ?? []), ...words(t.name.toLowerCase())])];
+  }
   else if (!t.name && t.role) scope.area = [...(t.area ?? []), t.role];
   else if (t.area) scope.area = t.area;
   if (t.place) scope.place = t.place;
