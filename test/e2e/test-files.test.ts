@@ -77,10 +77,11 @@ describe('test lint (offline)', () => {
   it('valid plan: text and json, with how each step will be read', async () => {
     file('ok.json', JSON.stringify(spec('ok')));
     const text = (await svc(['test', 'lint', '--plan-from', 'ok.json'], { ctx: { ...ctx, env: { PATH: process.env.PATH, HOME: ctx.home } } })).stdout;
-    expect(text).toBe(['ok.json — ok', '  1. do: Open ok', '     → do click: element "ok" like "open"', 'checked 1: valid'].join('\n'));
+    // A plan's first "Open <name>" opens the app at the project URL.
+    expect(text).toBe(['ok.json — ok', '  1. do: Open ok', '     → do open: "the project URL"', 'checked 1: valid'].join('\n'));
     expect(LintReport.parse(await json(ctx, ['test', 'lint', '--plan-from', 'ok.json']))).toEqual({
       checked: 1, valid: true, issues: [],
-      readings: [{ file: 'ok.json', plan: 'ok', step: 1, type: 'action', text: 'Open ok', understood: true, confidence: 1, clauses: [{ text: 'Open ok', kind: 'action', does: 'click', target: 'element "ok" like "open"', confidence: 1 }], remarks: [] }],
+      readings: [{ file: 'ok.json', plan: 'ok', step: 1, type: 'action', text: 'Open ok', understood: true, confidence: 1, clauses: [{ text: 'Open ok', kind: 'action', does: 'open', value: 'the project URL', confidence: 1 }], remarks: [] }],
     });
   });
 
@@ -104,7 +105,7 @@ describe('test lint (offline)', () => {
     expect(roll).toMatchObject({ understood: false, clauses: [] });
     const text = await svc(['test', 'lint', '--plan-from', 'people.json'], { ctx });
     expect(text.stdout).toContain('  5. do: Do a barrel roll  [NOT UNDERSTOOD]');
-    expect(text.stdout).toContain('     → do click: element named "dismiss" or "close" or "x" like "dismiss" in the cookie banner (only if it is there)');
+    expect(text.stdout).toContain('     → do click: element named "dismiss" or "close" or "x" like "dismiss cookie banner" in the cookie banner (only if it is there)');
   });
 
   it('collects every issue as {file, field, reason} and exits 5', async () => {

@@ -169,6 +169,19 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
     }
     return false;
   };
+  // "the Edit button of the Holidays section": a heading that carries the area's words rules the elements
+  // after it, up to the next heading.
+  const headings = spec.area?.length ? Array.from(doc.querySelectorAll('h1, h2, h3, h4, h5, h6, [role=heading]')) : [];
+  const named = headings.filter((h) => {
+    const toks = split(h.textContent ?? '');
+    return (spec.area ?? []).some((w) => w.length > 3 && !/^(?:section|area|part|panel|page|list|table|form|header|footer)$/.test(w) && toks.includes(w));
+  });
+  const underNamedHeading = (el: Element): boolean => {
+    if (!named.length) return false;
+    let last: Element | undefined;
+    for (const h of headings) if (h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) last = h;
+    return last !== undefined && named.includes(last);
+  };
   const atPlace = (el: Element): boolean => {
     const r = el.getBoundingClientRect();
     const w = innerWidth;
@@ -263,6 +276,7 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       if (spec.within) score -= (depths[depth] ?? 0) * 0.15;
       else if (visible) score += 0.05;
       if (spec.area?.length && inArea(el)) score += 0.35;
+      if (named.length && underNamedHeading(el)) score += 0.5;
       if (spec.place && visible && atPlace(el)) score += 0.3;
       if (spec.explain) {
         if (score <= 0) continue;

@@ -287,6 +287,8 @@ function applyState(i: CheckInput, subjectIn: string, st: { state: CheckState; n
     if (out.length) return out;
   }
   subject = subject.replace(/^only\s+/, '');
+  // "its pages are not shown": what "its" points at cannot be looked for on a page.
+  if (/^(?:its|their)\s+[a-z]+$/.test(subject.trim()) && !quotesIn(i.l, subject).length) return [];
   // "The login form with Username and Password fields is displayed": what it is shown with.
   const withList = /^(.+?)\s+with\s+(.+)$/.exec(subject);
   if (withList && state === 'visible' && /\band\b|,|\bq\d+\b|\b(?:fields?|buttons?|links?|tabs?|boxes|checkboxes)\b/.test(withList[2]!)) {
