@@ -10,6 +10,8 @@ cd "$(dirname "$0")/.."
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium ffmpeg bubblewrap postgresql >/dev/null
+  # DokuWiki and Prometheus: real web apps the frontend corpus's end-to-end slice runs against.
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends php8.2-cli php-cli dokuwiki prometheus >/dev/null
   bash scripts/setup-postgres.sh || echo "PostgreSQL not started: the scale-out tests need it (scripts/setup-postgres.sh)"
 fi
 bash scripts/node-headers.sh

@@ -257,7 +257,8 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       if (intent.target) return { kind: 'expect-count', target: semantic(intent.target), count: intent.count };
       // A list that loads after the page does: looked for until it shows (a count of none needs no list).
       const until = Date.now() + (intent.count > 0 ? o.timeoutMs : 0);
-      let selector = await itemsOfList(o.page, intent.noun);
+      // "No todos are shown" where no list is drawn yet: nothing else that repeats counts as the list.
+      let selector = await itemsOfList(o.page, intent.noun, intent.count > 0);
       while (selector === CONTENT_ITEMS && Date.now() < until && (await matchCount(o.page, { strategy: 'css', selector })) === 0) {
         await pageChange(o.page, until - Date.now());
         selector = await itemsOfList(o.page, intent.noun);
@@ -315,9 +316,10 @@ export async function mainList(page: Page): Promise<string | null> {
  * largest group of alike siblings outside navigation, headers and footers (an inbox of links, a grid
  * of cards, rows of divs), preferring one whose names or text carry the counted noun ("4 emails").
  */
-export async function itemsOfList(page: Page, noun?: string): Promise<string> {
+export async function itemsOfList(page: Page, noun?: string, alike = true): Promise<string> {
   const list = await mainList(page);
   if (list) return `${list} > *`;
+  if (!alike) return CONTENT_ITEMS;
   const found = await page.evaluate(([generatedId, word]) => {
     const generated = new RegExp(generatedId, 'i');
     const stem = (word ?? '').toLowerCase().replace(/e?s$/, '');
