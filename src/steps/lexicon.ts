@@ -59,7 +59,7 @@ export const VERBS: Record<string, Family> = {
 };
 
 /** Multi-word verbs, longest first, matched before single words. */
-export const MULTI_VERBS = Object.keys(VERBS).filter((v) => /[ -]/.test(v) && !v.includes('_')).sort((a, b) => b.length - a.length);
+export const MULTI_VERBS = Object.keys(VERBS).filter((v) => /[ -]/.test(v)).sort((a, b) => b.length - a.length);
 
 /** Synonyms a control named by a verb may carry instead ("save it": Save, Done, OK…). */
 export const CONTROL_SYNONYMS: Record<string, string[]> = {

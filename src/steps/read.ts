@@ -8,7 +8,7 @@
  * confidence; a step is "not understood" only when none of it could be read.
  */
 import { isCheck, type Intent } from './intent.js';
-import { asWritten, lift, restore, type Lifted } from './lift.js';
+import { asWritten, lift, type Lifted } from './lift.js';
 import { MULTI_VERBS, ROLE_NOUN_LIST, VERBS, type Family } from './lexicon.js';
 import { stem, verbLemma } from './nlp.js';
 import { condition, purpose } from './rules/conditions.js';
@@ -320,4 +320,3 @@ function readClause(l: Lifted, s: string, type: PlanStepLike['type'], memory: St
   return undefined;
 }
 
-export { restore };

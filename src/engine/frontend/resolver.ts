@@ -323,7 +323,6 @@ export async function itemsOfList(page: Page, noun?: string, alike = true): Prom
   const found = await page.evaluate(([generatedId, word]) => {
     const generated = new RegExp(generatedId, 'i');
     const stem = (word ?? '').toLowerCase().replace(/e?s$/, '');
-    const STATE = /active|selected|current|open|closed|hover|focus|checked|disabled|read|unread|new|odd|even|first|last/i;
     const shown = (el: Element) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
     // Items are named by their test id or role when they carry one, else by their tag: classes change with state (read, selected).
     const sig = (el: Element) => {
@@ -332,7 +331,6 @@ export async function itemsOfList(page: Page, noun?: string, alike = true): Prom
       const role = el.getAttribute('role');
       return role ? `${el.localName}[role="${role}"]` : el.localName;
     };
-    void STATE;
     let best: { el: Element; sel: string; score: number } | undefined;
     for (const el of Array.from(document.querySelectorAll('body *'))) {
       if (el.children.length < 2 || el.closest('nav, header, footer, [role=navigation], [role=menu], [role=menubar], [role=tablist], [role=toolbar], select, svg, table thead')) continue;

@@ -189,7 +189,6 @@ export function signOut(): Intent[] {
   return [{ kind: 'click', target: { name: '', kind: 'clickable', anyOf: ['Log out', 'Log Out', 'Sign out', 'Sign Out', 'log out', 'sign out', 'logout', 'signout', 'log off'] } }];
 }
 
-export { QLIST };
 
 export const examples: Example[] = [
   ['Type "Buy milk" into the new todo field and press Enter', 'action', [{ kind: 'fill', value: 'Buy milk' }, { kind: 'press', key: 'Enter' }]],
