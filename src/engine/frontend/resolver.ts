@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import type { ModelProvider } from '../../ai/provider.js';
 import type { Intent, Target } from '../../steps/intent.js';
+import { targetPhrase } from '../../steps/describe.js';
 import { ENTRY, FOCUSED, type Clause } from './interpret.js';
 import { expandTokens, GENERATED_ID, ground, nearMisses, type GroundSpec } from './ground.js';
 import { describeSearch, findTarget, matchCount, ResolveError, withinDescriptor } from './resolve-target.js';
@@ -143,19 +144,6 @@ function spec(t: Target): GroundSpec {
   return { tokens: tokensOf(t), name: t.name, kind: t.kind, ...(t.role ? { role: t.role } : {}), ...(t.within ? { within: t.within } : {}), ...(t.area ? { area: t.area } : {}), ...(t.place ? { place: t.place } : {}) };
 }
 
-/** The target as a person would say it: `button "Remove" (also "trash") inside "Q3", in the top area`. */
-export function describeTarget(t: Target): string {
-  const what = t.role ?? (t.kind === 'field' ? 'field' : t.kind === 'checkbox' ? 'checkbox' : 'element');
-  const name = t.name ? ` "${t.name}"` : t.anyOf ? ` named ${t.anyOf.slice(0, 4).map((w) => `"${w}"`).join(' or ')}` : '';
-  const alt = t.alt?.length ? ` (also ${t.alt.map((a) => `"${a}"`).join(', ')})` : '';
-  const hints = t.hints?.length ? ` like "${t.hints.join(' ')}"` : '';
-  const within = t.within ? ` inside the item showing "${t.within}"` : '';
-  const area = t.area?.length ? ` in the ${t.area.join(' ')}` : '';
-  const place = t.place ? ` at the ${t.place} of the screen` : '';
-  const nth = t.nth ? ` (number ${t.nth > 0 ? t.nth : 'last'})` : '';
-  return `${what}${name}${alt}${hints}${within}${area}${place}${nth}`;
-}
-
 /**
  * Until when only the likeliest places count: the draggable items of a palette still filling in,
  * the field an edit opens in its item's row or with focus.
@@ -186,7 +174,7 @@ async function locate(t: Target, o: ResolveOptions, timeoutMs = o.timeoutMs, all
   const looked = t.name === FOCUSED ? ['the focused text field'] : t.name === ENTRY ? ['the main text field for new entries (an empty input)'] : t.item ? [`the checkbox of the item "${t.name}"`] : t.handle ? [`the ${t.name} handle of "${t.within}"`] : t.region ? [`an area named "${t.name}"`] : t.ref ? ['the element the previous clause acted on'] : describeSearch(t, o.testIdAttributes);
   const close = t.name.startsWith('@') || t.ref ? [] : await nearMisses(o.page, spec(t));
   const closest = close.length ? `; closest candidates: ${close.join('; ')}` : '; nothing on the page comes close';
-  throw new ResolveError(`no element matches ${describeTarget(t)}${closest}`, [...looked, ...close.map((c) => `candidate: ${c}`)]);
+  throw new ResolveError(`no element matches ${targetPhrase(t)}${closest}`, [...looked, ...close.map((c) => `candidate: ${c}`)]);
 }
 
 async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAction> {
