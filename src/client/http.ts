@@ -19,7 +19,7 @@ export interface ClientOptions {
   apiKey?: string;
   timeoutMs: number;
   /** Reported as X-Svc-Surface: the trigger source runs record (github_action: the CLI inside GitHub Actions). */
-  surface: 'cli' | 'mcp' | 'github_action';
+  surface: 'cli' | 'mcp' | 'portal' | 'github_action';
   userAgent: string;
   logger?: Logger;
   maxRetries?: number;
@@ -207,7 +207,7 @@ function isEnvelope(v: unknown): v is ErrorEnvelope {
   return !!e && typeof e.code === 'string' && typeof e.message === 'string' && typeof e.nextAction === 'string' && (e.requestId === null || typeof e.requestId === 'string');
 }
 
-function toError(status: number, body: Buffer, requestId: string | null): SvcError {
+export function toError(status: number, body: Buffer, requestId: string | null): SvcError {
   try {
     const env: unknown = JSON.parse(body.toString('utf8'));
     if (isEnvelope(env)) {

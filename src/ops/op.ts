@@ -12,7 +12,8 @@ export interface OpContext {
   /** The API client for the resolved profile; throws the auth error when no key is configured. */
   client(): ApiClient;
   config(): ResolvedConfig;
-  surface: 'cli' | 'mcp';
+  /** Who calls: names in messages (flags for the CLI, fields elsewhere) and default paging follow it. */
+  surface: 'cli' | 'mcp' | 'portal';
   log: Logger;
   /** Lines for stderr such as '[advisory] …'. */
   advise(msg: string): void;

@@ -44,9 +44,9 @@ export const SlicePagingInput = {
 };
 const MCP_SLICE_PAGE = 50;
 
-/** One page of the list; null when the CLI asked for no paging (the list goes out whole, as before). */
-export function slicePage<T>(items: T[], o: { pageSize?: number; startingToken?: string; surface: 'cli' | 'mcp' }): { items: T[]; nextToken: string | null } | null {
-  if (o.surface === 'cli' && o.pageSize === undefined && o.startingToken === undefined) return null;
+/** One page of the list; null when the CLI (or the portal) asked for no paging (the list goes out whole, as before). */
+export function slicePage<T>(items: T[], o: { pageSize?: number; startingToken?: string; surface: 'cli' | 'mcp' | 'portal' }): { items: T[]; nextToken: string | null } | null {
+  if (o.surface !== 'mcp' && o.pageSize === undefined && o.startingToken === undefined) return null;
   const size = o.pageSize ?? MCP_SLICE_PAGE;
   let start = 0;
   if (o.startingToken !== undefined) {

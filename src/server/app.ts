@@ -11,6 +11,7 @@ import { TriggerLimiter } from './rate-limit.js';
 import { mount, type RouteHandler } from './route.js';
 import { REGISTRARS } from './routes.js';
 import { portalApp } from './portal/app.js';
+import { favicon } from './portal/favicon.js';
 import { Surface } from '../contract/common.js';
 
 export const API_PREFIX = '/api/v1';
@@ -40,6 +41,7 @@ export function createApp(deps: ServerDeps): Hono<AppEnv> {
   app.get('/openapi.json', (c) => c.json(buildOpenApi(deps.config.version, `${deps.config.publicUrl}${API_PREFIX}`)));
   app.get('/healthz', (c) => c.json({ ok: true, version: deps.config.version }));
   app.get('/', (c) => c.redirect('/portal'));
+  app.get('/favicon.ico', (c) => c.body(new Uint8Array(favicon()), 200, { 'Content-Type': 'image/x-icon', 'Cache-Control': 'public, max-age=86400' }));
 
   const api = new Hono<AppEnv>();
   const limitBody = bodyLimit({ maxSize: MAX_BODY, onError: () => { throw new SvcError('PAYLOAD_TOO_LARGE', `request body larger than ${MAX_BODY} bytes`); } });
@@ -54,7 +56,8 @@ export function createApp(deps: ServerDeps): Hono<AppEnv> {
   };
   for (const register of REGISTRARS) register(api, kit);
   app.route(API_PREFIX, api);
-  app.route('/portal', portalApp(deps));
+  // The portal runs the same ops as the CLI; their API calls come back into this app in process.
+  app.route('/portal', portalApp(deps, { api: (req, env) => app.fetch(req, env) }));
   (app as unknown as { mountedEndpoints: Set<string> }).mountedEndpoints = mounted;
   return app;
 }

@@ -3,11 +3,18 @@ import { SvcError } from '../contract/errors.js';
 import type { Scope } from '../contract/endpoint.js';
 import { findActiveKey, touchKey, type KeyRecord } from '../store/repos/keys.js';
 import type { AppEnv } from './context.js';
+import { inProcessAuth } from './in-process.js';
 
 const TOUCH_EVERY_MS = 60_000;
 
 /** Resolves `Authorization: Bearer <key>` to a key record; routes then require it. */
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // The portal's own calls (in process, for a signed-in session) carry the key record already.
+  const portal = inProcessAuth(c.env);
+  if (portal) {
+    c.set('auth', portal);
+    return next();
+  }
   const header = c.req.header('authorization');
   if (header) {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);

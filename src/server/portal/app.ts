@@ -7,7 +7,12 @@ import { fileResponse, ownsRun, resolveArtifact } from './artifacts.js';
 import { loadSession, sameOrigin, securityHeaders, type PortalContext, type PortalEnv } from './guard.js';
 import { html } from './html.js';
 import { BASE, page } from './layout.js';
-import { projectBody, projectListBody } from './page-projects.js';
+import { projectListBody } from './page-projects.js';
+import { registerEvents } from './events.js';
+import { portalKit } from './kit.js';
+import type { ApiFetch } from './op-client.js';
+import { registerLifecycle } from './actions-lifecycle.js';
+import { registerProjectForms } from './page-project-form.js';
 import { batchLanding, runPage } from './page-run.js';
 import { testBody } from './page-test.js';
 import { SessionStore } from './sessions.js';
@@ -32,11 +37,20 @@ function notFound(c: PortalContext): Response {
   return c.html(page({ title: 'Not found', session: c.get('session') }, body), 404);
 }
 
+/** Form posts are small; an API document upload (5 MB) and a large plan's selection are not. */
+function bodyLimitOf(path: string): number {
+  if (path.endsWith('/docs')) return 6 * 1024 * 1024;
+  if (/\/plan\/(select|accept)$/.test(path)) return 1024 * 1024;
+  return 16 * 1024;
+}
+
 /**
  * The web portal: server-rendered pages over the store, signed in with an API key. Mounted by
  * app.ts at /portal. Everything is scoped to the signed-in key's user; another user's id is a 404.
+ * `api` is the server's own handler: the portal's actions run the ops through it, in process.
  */
-export function portalApp(deps: ServerDeps, sessions = new SessionStore()): Hono<PortalEnv> {
+export function portalApp(deps: ServerDeps, o: { api: ApiFetch; sessions?: SessionStore }): Hono<PortalEnv> {
+  const sessions = o.sessions ?? new SessionStore();
   const app = new Hono<PortalEnv>();
   app.use('*', securityHeaders);
   app.onError((err, c) => {
@@ -59,7 +73,7 @@ export function portalApp(deps: ServerDeps, sessions = new SessionStore()): Hono
     if (!sameOrigin(c)) return c.html(page({ title: 'Forbidden' }, html`<h1>Forbidden</h1><p class="sub">This form was not sent from the portal.</p>`), 403);
     return next();
   });
-  app.use('*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.text('form too large', 413) }));
+  app.use('*', (c, next) => bodyLimit({ maxSize: bodyLimitOf(c.req.path), onError: (cc) => cc.text('form too large', 413) })(c, next));
 
   registerSignIn(app, sessions);
 
@@ -74,15 +88,16 @@ export function portalApp(deps: ServerDeps, sessions = new SessionStore()): Hono
   const s = (c: PortalContext) => c.get('session')!;
   const db = deps.store.db;
 
+  const kit = portalKit(deps, o.api, notFound);
+
   app.get('/projects', async (c) => {
     const n = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1));
-    return c.html(page({ title: 'Projects', session: s(c) }, await projectListBody(db, s(c).userId, n)));
+    return c.html(page({ title: 'Projects', session: s(c) }, await projectListBody(db, s(c).userId, n, c.req.query('q') ?? '')));
   });
-  app.get('/projects/:id', async (c) => {
-    const p = await projectBody(db, s(c).userId, c.req.param('id'), deps.config.publicUrl);
-    if (!p) return notFound(c);
-    return c.html(page({ title: p.title, session: s(c), crumbs: [{ label: 'Projects', href: `${BASE}/projects` }, { label: p.title }] }, p.body));
-  });
+  // /projects/new before /projects/:id, which would take 'new' for an id.
+  registerProjectForms(app, kit);
+  registerLifecycle(app, kit);
+  registerEvents(app, kit);
   app.get('/tests/:id', async (c) => {
     const t = await testBody(db, s(c).userId, c.req.param('id'));
     if (!t) return notFound(c);

@@ -10,6 +10,8 @@ export interface PageOptions {
   crumbs?: { label: string; href?: string }[];
   /** While something is still running: the URL that answers once it has finished (live.js reloads then). */
   waitUrl?: string;
+  /** Without scripts, reload every this many seconds (something is in progress that live.js follows otherwise). */
+  noscriptRefresh?: number;
 }
 
 export function page(o: PageOptions, body: Part): string {
@@ -24,8 +26,9 @@ export function page(o: PageOptions, body: Part): string {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${o.title} · svc</title>
+<link rel="icon" href="/favicon.ico" sizes="32x32">
 <link rel="stylesheet" href="${BASE}/static/portal.css">
-${o.waitUrl ? html`<script src="${BASE}/static/live.js" defer></script><noscript><meta http-equiv="refresh" content="2"></noscript>` : ''}
+<script src="${BASE}/static/live.js" defer></script>${o.waitUrl || o.noscriptRefresh ? html`<noscript><meta http-equiv="refresh" content="${o.noscriptRefresh ?? 2}"></noscript>` : ''}
 </head><body>
 <header class="top"><a class="brand" href="${BASE}">svc</a>${user}</header>
 <main${o.waitUrl ? html` data-wait="${o.waitUrl}"` : ''}>${crumbs}${body}</main>

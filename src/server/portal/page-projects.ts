@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../store/schema.js';
 import { parseJson } from '../../store/db.js';
 import { buildBatchView } from '../batch-view.js';
@@ -8,31 +9,76 @@ import { chainList } from './run-batch-tabs.js';
 
 const PAGE_SIZE = 50;
 
-export async function projectListBody(db: Db, userId: string, pageNo: number): Promise<Html> {
-  const rows = await db
-    .selectFrom('projects')
-    .select(['id', 'name', 'type', 'created_from', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(PAGE_SIZE + 1)
-    .offset((pageNo - 1) * PAGE_SIZE)
-    .execute();
+/** A LIKE pattern that matches `term` anywhere, case-insensitively, with % and _ taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** Share of tests whose latest verdict is passed, among those that have one. */
+export function passRate(counts: Record<string, number>): { passed: number; judged: number; percent: number } | null {
+  const passed = counts.passed ?? 0;
+  const judged = passed + (counts.failed ?? 0) + (counts.blocked ?? 0);
+  return judged ? { passed, judged, percent: Math.round((passed / judged) * 100) } : null;
+}
+
+export async function projectListBody(db: Db, userId: string, pageNo: number, search = ''): Promise<Html> {
+  const term = search.trim().slice(0, 200);
+  let query = db.selectFrom('projects').select(['id', 'name', 'type', 'url', 'created_from', 'created_at']).where('user_id', '=', userId);
+  if (term) {
+    const pat = containsPattern(term);
+    query = query.where(sql<boolean>`(lower(name) like ${pat} escape '\\' or lower(coalesce(url, '')) like ${pat} escape '\\')`);
+  }
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(PAGE_SIZE + 1).offset((pageNo - 1) * PAGE_SIZE).execute();
   const more = rows.length > PAGE_SIZE;
   const list = rows.slice(0, PAGE_SIZE);
+  const ids = list.map((p) => p.id);
+  const statusRows = ids.length
+    ? await db.selectFrom('tests').select(['project_id', 'status', (eb) => eb.fn.countAll<number>().as('n')]).where('user_id', '=', userId).where('project_id', 'in', ids).groupBy(['project_id', 'status']).execute()
+    : [];
+  const counts = new Map<string, Record<string, number>>();
+  for (const r of statusRows) counts.set(r.project_id, { ...counts.get(r.project_id), [r.status]: Number(r.n) });
+  const last = new Map(
+    await Promise.all(
+      ids.map(async (id) => [id, await db.selectFrom('batches').select(['id', 'status', 'phase', 'created_at', 'finished_at']).where('project_id', '=', id).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst()] as const),
+    ),
+  );
+  const q = term ? `&q=${encodeURIComponent(term)}` : '';
   const table = list.length
-    ? html`<table><thead><tr><th>ID</th><th>NAME</th><th>TYPE</th><th>FROM</th><th>CREATED</th></tr></thead><tbody>
-      ${list.map((p) => html`<tr><td class="mono"><a href="${BASE}/projects/${p.id}">${p.id}</a></td><td><a href="${BASE}/projects/${p.id}">${p.name}</a></td><td>${p.type}</td><td>${p.created_from}</td><td>${when(p.created_at)}</td></tr>`)}
-      </tbody></table>`
-    : empty("No projects yet. Create one with 'svc project create'.");
-  const nav = html`<p>${pageNo > 1 ? html`<a href="${BASE}/projects?page=${pageNo - 1}">← Newer</a> ` : ''}${more ? html`<a href="${BASE}/projects?page=${pageNo + 1}">Older →</a>` : ''}</p>`;
-  return html`<h1>Projects</h1>${table}${nav}`;
+    ? html`<div class="scroll"><table class="projects stack"><thead><tr><th>ID</th><th>NAME</th><th>TYPE</th><th>LAST RUN</th><th class="num">PASS RATE</th><th>FROM</th><th>CREATED</th></tr></thead><tbody>
+      ${list.map((p) => {
+        const b = last.get(p.id);
+        const tests = counts.get(p.id) ?? {};
+        const total = Object.values(tests).reduce((a, n) => a + n, 0);
+        const rate = passRate(tests);
+        return html`<tr><td class="mono small" data-label="ID"><a href="${BASE}/projects/${p.id}">${p.id}</a></td><td data-label="Name"><a href="${BASE}/projects/${p.id}">${p.name}</a>${p.url ? html`<div class="muted mono small">${p.url}</div>` : ''}</td><td data-label="Type">${p.type}</td>
+          <td data-label="Last run">${b ? html`<a href="${BASE}/batches/${b.id}">${status(b.phase !== 'done' && b.status !== 'cancelled' ? 'running' : b.status)}</a><div class="small">${when(b.finished_at ?? b.created_at)}</div>` : html`<span class="muted">never run</span>`}</td>
+          <td class="num" data-label="Pass rate">${rate ? html`<strong>${rate.percent}%</strong><div class="muted small">${rate.passed}/${rate.judged} tests</div>` : html`<span class="muted">—</span>`}${total && !rate ? html`<div class="muted small">${total} test${total === 1 ? '' : 's'}</div>` : ''}</td>
+          <td data-label="From">${p.created_from}</td><td class="small" data-label="Created">${when(p.created_at)}</td></tr>`;
+      })}
+      </tbody></table></div>`
+    : term
+      ? empty(`No project's name or URL contains "${term}".`)
+      : empty('No projects yet. Create one with the button above, or with \'svc project create\'.');
+  const nav = html`<p>${pageNo > 1 ? html`<a href="${BASE}/projects?page=${pageNo - 1}${q}">← Newer</a> ` : ''}${more ? html`<a href="${BASE}/projects?page=${pageNo + 1}${q}">Older →</a>` : ''}</p>`;
+  const searchForm = html`<form class="search" method="get" action="${BASE}/projects" role="search">
+    <label for="q">Search projects</label>
+    <input id="q" name="q" type="search" value="${term}" placeholder="Name or URL" aria-describedby="q-hint">
+    <button class="btn secondary" type="submit">Search</button>${term ? html` <a href="${BASE}/projects">Clear</a>` : ''}
+    <span id="q-hint" class="hint">${term ? `${list.length}${more ? '+' : ''} match${list.length === 1 && !more ? '' : 'es'}` : 'Matches any part of a name or URL.'}</span>
+  </form>`;
+  return html`<div class="page-head"><h1>Projects</h1><a class="btn" href="${BASE}/projects/new">New project</a></div>${searchForm}${table}${nav}`;
 }
 
 /** A secret is only ever reported as present or absent; the value is not even read into the page. */
 const isSet = (v: string | null) => (v ? html`<span class="badge">set</span>` : html`<span class="muted">not set</span>`);
 
-export async function projectBody(db: Db, userId: string, projectId: string, publicUrl: string): Promise<{ title: string; body: Html } | undefined> {
+export async function projectBody(
+  db: Db,
+  userId: string,
+  projectId: string,
+  publicUrl: string,
+  extra: { notice?: Html | string; steps?: Html | string } = {},
+): Promise<{ title: string; body: Html } | undefined> {
   const p = await db.selectFrom('projects').selectAll().where('id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
   if (!p) return undefined;
   const tests = await db.selectFrom('tests').selectAll().where('project_id', '=', p.id).where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
@@ -49,26 +95,27 @@ export async function projectBody(db: Db, userId: string, projectId: string, pub
       ? ([
           ['Credential', isSet(p.credential)],
           ['Auto-Auth', p.auto_auth ? html`<span class="badge">configured</span>` : html`<span class="muted">not configured</span>`],
-        ] as [string, Html][])
+          ['Instruction', p.instruction],
+        ] as [string, Html | string | null][])
       : ([
           ['Test account', p.username ? html`${p.username} · password ${isSet(p.password)}` : p.password ? html`password only (no user name)` : html`<span class="muted">none</span>`],
           ['Instruction', p.instruction],
         ] as [string, Html | string | null][])),
   ]);
   const testRows = tests.length
-    ? html`<table><thead><tr><th>STATUS</th><th>NAME</th><th>PRIORITY</th>${backend ? html`<th>CATEGORY</th><th>PRODUCES / NEEDS</th>` : html`<th>STEPS</th>`}<th>LAST RUN</th><th>UPDATED</th></tr></thead><tbody>
+    ? html`<div class="scroll"><table><thead><tr><th>STATUS</th><th>NAME</th><th>PRIORITY</th>${backend ? html`<th>CATEGORY</th><th>PRODUCES / NEEDS</th>` : html`<th>STEPS</th>`}<th>LAST RUN</th><th>UPDATED</th></tr></thead><tbody>
       ${tests.map((t) => html`<tr><td>${status(t.status)}</td><td><a href="${BASE}/tests/${t.id}">${t.name}</a></td><td>${t.priority ?? '—'}</td>
         ${backend ? html`<td>${t.category ?? '—'}</td><td>${badges(parseJson<string[]>(t.produces, []), 'produced')}${badges(parseJson<string[]>(t.consumes, []), 'consumed')}</td>` : html`<td class="num">${parseJson<unknown[]>(t.plan_steps, []).length}</td>`}
         <td class="mono">${t.last_run_id ? html`<a href="${BASE}/runs/${t.last_run_id}">${t.last_run_id}</a>` : '—'}</td><td>${when(t.updated_at)}</td></tr>`)}
-      </tbody></table>`
+      </tbody></table></div>`
     : empty("No tests yet. Add one with 'svc test create'.");
   const batchRows = batches.length
-    ? html`<table><thead><tr><th>BATCH</th><th>KIND</th><th>STATUS</th><th>PHASE</th><th>RESULTS</th><th>SOURCE</th><th>CREATED</th></tr></thead><tbody>
+    ? html`<div class="scroll"><table><thead><tr><th>BATCH</th><th>KIND</th><th>STATUS</th><th>PHASE</th><th>RESULTS</th><th>SOURCE</th><th>CREATED</th></tr></thead><tbody>
       ${batches.map((b) => {
         const counts = parseJson<{ counts?: Record<string, number> }>(b.summary, {}).counts;
         return html`<tr><td class="mono"><a href="${BASE}/batches/${b.id}">${b.id}</a></td><td>${b.kind}</td><td>${status(b.status)}</td><td>${b.phase}</td>
           <td>${counts ? Object.entries(counts).map(([k, n]) => html`<span class="badge">${k} ${n}</span>`) : '—'}</td><td>${b.source}</td><td>${when(b.created_at)}</td></tr>`;
-      })}</tbody></table>`
+      })}</tbody></table></div>`
     : empty('No runs yet.');
   let flows: Html | string = '';
   // Chains are assembled as a batch finishes, so an in-flight batch would show none: prefer the latest finished one.
@@ -79,13 +126,14 @@ export async function projectBody(db: Db, userId: string, projectId: string, pub
       flows = html`<h2>Use Case / Integration chains <span class="muted">(batch <a class="mono" href="${BASE}/batches/${view.batchId}">${view.batchId}</a>)</span></h2>
         ${chainList(view.chains)}
         <h3>Endpoint tests</h3>
-        ${view.endpointTests.length ? html`<table class="list"><tbody>${view.endpointTests.map((t) => html`<tr><td>${status(t.status)}</td><td><a href="${BASE}/runs/${t.runId}">${t.testName}</a></td></tr>`)}</tbody></table>` : empty('Every test of this batch is part of a chain.')}`;
+        ${view.endpointTests.length ? html`<div class="scroll"><table class="list"><tbody>${view.endpointTests.map((t) => html`<tr><td>${status(t.status)}</td><td><a href="${BASE}/runs/${t.runId}">${t.testName}</a></td></tr>`)}</tbody></table></div>` : empty('Every test of this batch is part of a chain.')}`;
     }
   }
-  const body = html`<h1>${p.name}</h1><p class="sub">${p.type} project</p>
+  const body = html`${extra.notice ?? ''}<div class="page-head"><h1>${p.name}</h1><a class="btn secondary" href="${BASE}/projects/${p.id}/edit">Edit project</a></div><p class="sub">${p.type} project</p>
     <div class="card">${info}</div>
-    <h2>Tests</h2>${tests.length ? html`<div class="actions">${rerunForm(`${BASE}/projects/${p.id}/rerun`, 'Rerun all')}</div>` : ''}${testRows}
+    ${extra.steps ?? ''}
+    <div id="results"><h2>Tests</h2>${tests.length ? html`<div class="actions">${rerunForm(`${BASE}/projects/${p.id}/rerun`, 'Rerun all')}</div>` : ''}${testRows}
     <h2>Recent runs</h2>${batchRows}
-    ${flows}`;
+    ${flows}</div>`;
   return { title: p.name, body };
 }

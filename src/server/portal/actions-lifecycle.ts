@@ -1,0 +1,130 @@
+import type { Hono } from 'hono';
+import { MAX_API_DOC_BYTES } from '../../contract/generation.js';
+import { planAccept } from '../../ops/plan-accept.js';
+import { planGenerate } from '../../ops/plan-generate.js';
+import { planList } from '../../ops/plan-list.js';
+import { planSelect } from '../../ops/plan-select.js';
+import { projectDiscover } from '../../ops/project-discover.js';
+import { projectDocsPut } from '../../ops/project-docs-put.js';
+import { testCancel } from '../../ops/test-cancel.js';
+import { testRun } from '../../ops/test-run.js';
+import type { PortalContext, PortalEnv } from './guard.js';
+import type { PortalKit } from './kit.js';
+import { BASE } from './layout.js';
+import { projectPage, type LifecycleState, type Section } from './page-lifecycle.js';
+
+/**
+ * The project page and its lifecycle actions (SPEC.md 1.2 steps 3–6): each action runs the op
+ * the CLI and MCP server run, then goes back to the project page at the step it changed; a
+ * refused action shows the project page again with the error in that step and what was typed.
+ */
+/** The selection a submitted plan form asks for, as the changes against the stored plan. */
+export function selectionChanges(cases: { id: string; selected: boolean }[], shown: string[], checked: string[]): { select: string[]; deselect: string[] } {
+  const on = new Set(checked);
+  const visible = new Set(shown);
+  const select: string[] = [];
+  const deselect: string[] = [];
+  for (const c of cases) {
+    if (!visible.has(c.id)) continue;
+    if (on.has(c.id) && !c.selected) select.push(c.id);
+    if (!on.has(c.id) && c.selected) deselect.push(c.id);
+  }
+  return { select, deselect };
+}
+
+/** Reads a posted file or pasted text (a file wins), bounded like the API's own limit. */
+async function docsFrom(form: Record<string, unknown>): Promise<{ content: string; filename?: string; pasted: string } | { error: string; pasted: string }> {
+  const pasted = typeof form.docsText === 'string' ? form.docsText : '';
+  const file = form.docsFile;
+  if (file instanceof File && file.size > 0) {
+    if (file.size > MAX_API_DOC_BYTES) return { error: `the file is larger than ${MAX_API_DOC_BYTES / 1024 / 1024} MB`, pasted };
+    return { content: await file.text(), filename: file.name || undefined, pasted };
+  }
+  if (pasted.trim()) return { content: pasted, pasted };
+  return { error: 'choose a file or paste the document', pasted };
+}
+
+const chunks = <T>(xs: T[], n: number) => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
+
+export function registerLifecycle(app: Hono<PortalEnv>, kit: PortalKit): void {
+  const back = (c: PortalContext, saved: string, anchor: string, extra = '') => c.redirect(`${BASE}/projects/${c.req.param('id')}?saved=${saved}${extra}#${anchor}`, 303);
+  const refused = (c: PortalContext, section: Section, e: { message: string; status: number }, s: LifecycleState = {}) =>
+    projectPage(c, kit, { ...s, section, error: e.message }, e.status === 403 ? 403 : e.status === 409 ? 409 : e.status === 429 ? 429 : 400);
+
+  app.get('/projects/:id', (c) => projectPage(c, kit));
+
+  app.post('/projects/:id/docs', async (c) => {
+    const form = await c.req.parseBody();
+    const d = await docsFrom(form);
+    if ('error' in d) return refused(c, 'docs', { message: d.error, status: 400 }, { docsText: d.pasted });
+    const r = await kit.run(c, projectDocsPut, { projectId: c.req.param('id'), content: d.content, filename: d.filename });
+    if (!r.ok) return refused(c, 'docs', r.error, { docsText: d.pasted });
+    return back(c, 'docs', 'endpoints');
+  });
+
+  app.post('/projects/:id/discover', async (c) => {
+    const r = await kit.run(c, projectDiscover, { projectId: c.req.param('id') });
+    return r.ok ? back(c, 'discovered', 'endpoints') : refused(c, 'discover', r.error);
+  });
+
+  app.post('/projects/:id/plan/generate', async (c) => {
+    const form = await c.req.parseBody();
+    const instructions = typeof form.instructions === 'string' && form.instructions.trim() ? form.instructions.trim() : undefined;
+    const r = await kit.run(c, planGenerate, { projectId: c.req.param('id'), instructions });
+    return r.ok ? back(c, 'plan', 'plan') : refused(c, 'plan', r.error, { instructions });
+  });
+
+  /** Applies the ticks of the plan form through plan.select (only what changed). */
+  async function applySelection(c: PortalContext): Promise<{ message: string; status: number } | undefined> {
+    const form = await c.req.parseBody({ all: true });
+    const strings = (v: unknown) => (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is string => typeof x === 'string');
+    const projectId = c.req.param('id')!;
+    const plan = await kit.run(c, planList, { projectId });
+    if (!plan.ok) return plan.error;
+    const { select, deselect } = selectionChanges(plan.value.cases, strings(form.shown), strings(form.caseIds));
+    for (const [selected, ids] of [[true, select], [false, deselect]] as const) {
+      for (const caseIds of chunks(ids, 1000)) {
+        const r = await kit.run(c, planSelect, { projectId, selected, caseIds });
+        if (!r.ok) return r.error;
+      }
+    }
+    return undefined;
+  }
+
+  app.post('/projects/:id/plan/select', async (c) => {
+    const err = await applySelection(c);
+    return err ? refused(c, 'plan', err) : back(c, 'selection', 'plan');
+  });
+
+  app.post('/projects/:id/plan/category', async (c) => {
+    const form = await c.req.parseBody();
+    const category = typeof form.category === 'string' ? form.category : '';
+    const r = await kit.run(c, planSelect, { projectId: c.req.param('id'), selected: form.selected === 'true', category });
+    return r.ok ? back(c, 'selection', 'plan') : refused(c, 'plan', r.error);
+  });
+
+  app.post('/projects/:id/plan/accept', async (c) => {
+    const err = await applySelection(c);
+    if (err) return refused(c, 'plan', err);
+    const r = await kit.run(c, planAccept, { projectId: c.req.param('id') });
+    return r.ok ? back(c, 'accepted', 'run', `&n=${r.value.created.length}`) : refused(c, 'plan', r.error);
+  });
+
+  app.post('/projects/:id/run', async (c) => {
+    // The key was drawn when the page was rendered: a double click starts one run, not two.
+    const form = await c.req.parseBody();
+    const idempotencyKey = typeof form.idempotencyKey === 'string' && form.idempotencyKey ? form.idempotencyKey : undefined;
+    const r = await kit.run(c, testRun, { all: true, projectId: c.req.param('id'), idempotencyKey });
+    return r.ok ? back(c, 'run', 'run') : refused(c, 'run', r.error);
+  });
+
+  app.post('/projects/:id/batches/:batchId/cancel', async (c) => {
+    const db = kit.deps.store.db;
+    const runs = await db.selectFrom('runs').select('id').where('batch_id', '=', c.req.param('batchId')).where('project_id', '=', c.req.param('id')).where('user_id', '=', c.get('session')!.userId).where('status', 'in', ['queued', 'running']).execute();
+    if (runs.length) {
+      const r = await kit.run(c, testCancel, { runIds: runs.map((x) => x.id) });
+      if (!r.ok) return refused(c, 'run', r.error);
+    }
+    return back(c, 'cancelled', 'run');
+  });
+}

@@ -1,0 +1,181 @@
+import type { EndpointList, PlanView } from '../../contract/generation.js';
+import { planList } from '../../ops/plan-list.js';
+import { projectEndpoints } from '../../ops/project-endpoints.js';
+import { batchProgress, type BatchProgress } from './events.js';
+import { field } from './forms.js';
+import type { PortalContext } from './guard.js';
+import { html, type Html } from './html.js';
+import type { PortalKit } from './kit.js';
+import { BASE, empty, page, status as statusBadge, when } from './layout.js';
+import { projectBody } from './page-projects.js';
+import { uuid } from '../../util/ids.js';
+
+/**
+ * The project page with the backend lifecycle as numbered steps (SPEC.md 1.2: docs, discovery,
+ * plan, run), read through the same ops as the CLI (project.endpoints, plan.list). A step already
+ * done folds away so the next one is in view; a batch in flight follows its event stream.
+ */
+export type Section = 'docs' | 'discover' | 'plan' | 'run';
+
+/** What a refused lifecycle action shows again: its error in its own section, and what was typed. */
+export interface LifecycleState {
+  section?: Section;
+  /** The step just done (?saved=…): its part of the page stays unfolded. */
+  saved?: string;
+  error?: string;
+  docsText?: string;
+  instructions?: string;
+}
+
+const SAVED: Record<string, string> = {
+  created: 'Project created.',
+  updated: 'Project saved.',
+  docs: 'API documentation uploaded; the endpoint list below is what it describes.',
+  discovered: 'Discovery finished: the probe results are in the endpoint list.',
+  plan: 'Test plan drafted. Review the cases, deselect what you do not want, then accept.',
+  selection: 'Selection saved.',
+  accepted: 'Plan accepted: the selected cases are tests now.',
+  run: 'Run started.',
+  cancelled: 'Cancelled what was still queued or running.',
+};
+
+const errorBanner = (s: LifecycleState, section: Section) =>
+  s.section === section && s.error ? html`<div class="banner bad" role="alert" id="${section}-error">${s.error}</div>` : '';
+
+function docsSection(list: EndpointList | undefined, pid: string, s: LifecycleState): Html {
+  const current = list?.format
+    ? html`<p>Uploaded: <strong>${list.title ?? 'untitled'}</strong> <span class="badge">${list.format}</span> · ${list.endpoints.length} endpoint${list.endpoints.length === 1 ? '' : 's'} · ${when(list.updatedAt)}</p>
+      ${list.warnings.length ? html`<details><summary>${list.warnings.length} warning${list.warnings.length === 1 ? '' : 's'} while reading it</summary><ul>${list.warnings.map((w) => html`<li>${w}</li>`)}</ul></details>` : ''}`
+    : html`<p class="muted">No API documentation yet. OpenAPI 3, Swagger 2, a Postman v2.1 collection or free-form text (at most 5 MB).</p>`;
+  return html`<section class="card step" id="docs" aria-labelledby="docs-h"><h2 id="docs-h">1. API documentation</h2>${current}${errorBanner(s, 'docs')}
+    ${list?.format ? html`<details class="fold"${s.section === 'docs' ? html` open` : ''}><summary>Replace the API documentation</summary>${docsForm(list, pid, s)}</details>` : docsForm(list, pid, s)}</section>`;
+}
+
+function docsForm(list: EndpointList | undefined, pid: string, s: LifecycleState): Html {
+  return html`<form method="post" action="${BASE}/projects/${pid}/docs" enctype="multipart/form-data" data-busy="Reading the document…">
+      <div class="grid2">
+        ${field({ name: 'docsFile', label: 'Upload a file', type: 'file', accept: '.json,.yaml,.yml,.txt,.md,application/json,application/yaml,text/plain', hint: 'A file wins over pasted text.' })}
+        ${field({ name: 'docsText', label: '…or paste the document', type: 'textarea', rows: 4, value: s.docsText, placeholder: 'openapi: 3.0.3 …' })}
+      </div>
+      <button class="btn" type="submit">${list?.format ? 'Replace API docs' : 'Upload API docs'}</button> <span class="busy" role="status" aria-live="polite"></span>
+    </form>`;
+}
+
+function endpointsSection(list: EndpointList | undefined, pid: string, s: LifecycleState, planned: boolean): Html {
+  const eps = list?.endpoints ?? [];
+  const probes = new Map((list?.probes ?? []).map((p) => [p.endpointId, p]));
+  const probeCell = (id: string) => {
+    const p = probes.get(id);
+    if (!p) return html`<span class="muted">not probed</span>`;
+    if (!p.method) return html`<span class="muted">skipped${p.note ? html` · ${p.note}` : ''}</span>`;
+    return html`<span class="mono">${p.method}</span> → ${p.reachable ? html`<strong class="${p.status !== null && p.status >= 500 ? 'bad' : ''}">${p.status ?? '—'}</strong>` : html`<strong class="bad">unreachable</strong>`}${p.requiresAuth === true ? html` · <span class="badge">needs auth</span>` : p.requiresAuth === false ? html` · <span class="badge">open</span>` : ''}${p.contentType ? html` <span class="muted small">${p.contentType}</span>` : ''}${p.note ? html`<div class="muted small">${p.note}</div>` : ''}`;
+  };
+  const table = eps.length
+    ? html`<div class="scroll"><table class="endpoints stack"><thead><tr><th>ENDPOINT</th><th>AUTH</th><th>FAMILY</th><th>PROBE</th></tr></thead><tbody>
+      ${eps.map((e) => html`<tr><td><span class="method">${e.method}</span> <span class="mono">${e.path}</span>${e.summary ? html`<div class="muted small">${e.summary}</div>` : ''}</td><td data-label="Auth">${e.auth}</td><td class="mono small" data-label="Family">${e.family}</td><td data-label="Probe">${probeCell(e.id)}</td></tr>`)}
+      </tbody></table></div>
+      <p class="muted small">${list!.pairs.length} create/DELETE pair${list!.pairs.length === 1 ? '' : 's'} for cleanup${list!.orphans.length ? html`; ${list!.orphans.length} create${list!.orphans.length === 1 ? '' : 's'} without a DELETE (their records show as "Might be orphaned")` : ''}.</p>`
+    : empty('No endpoints yet: upload the API documentation first.');
+  return html`<section class="card step" id="endpoints" aria-labelledby="endpoints-h"><h2 id="endpoints-h">2. Endpoints and discovery</h2>
+    <p class="sub">Discovery probes the base URL with safe requests only (GET and OPTIONS, with and without the credential) to confirm auth and response shapes.${list?.probedAt ? html` Last probed ${when(list.probedAt)}.` : ''}</p>
+    ${errorBanner(s, 'discover')}
+    <form method="post" action="${BASE}/projects/${pid}/discover" data-busy="Probing the API…"><button class="btn" type="submit"${eps.length ? '' : html` disabled`}>Discover endpoints</button> <span class="busy" role="status" aria-live="polite"></span></form>
+    ${eps.length ? html`<details class="fold"${!planned || s.section === 'discover' || s.saved === 'docs' || s.saved === 'discovered' ? html` open` : ''}><summary>${eps.length} endpoint${eps.length === 1 ? '' : 's'}${list?.probedAt ? ' with their probe results' : ''}</summary>${table}</details>` : table}</section>`;
+}
+
+function planSection(plan: PlanView | undefined, pid: string, s: LifecycleState, hasEndpoints: boolean): Html {
+  const cases = plan?.cases ?? [];
+  const gen = html`<form method="post" action="${BASE}/projects/${pid}/plan/generate" data-busy="Drafting the plan…">
+      ${field({ name: 'instructions', label: 'Focus instructions (optional)', type: 'textarea', rows: 2, value: s.instructions ?? plan?.instructions ?? '', placeholder: 'e.g. only the users endpoints' })}
+      <button class="btn${cases.length ? ' secondary' : ''}" type="submit"${hasEndpoints ? '' : html` disabled`}>${cases.length ? 'Regenerate test plan' : 'Generate test plan'}</button> <span class="busy" role="status" aria-live="polite"></span>
+    </form>`;
+  const counts = plan?.counts;
+  const unfold = !counts?.accepted || s.section === 'plan' || s.saved === 'plan' || s.saved === 'selection';
+  const byCategory = new Map<string, { total: number; selected: number }>();
+  for (const c of cases) {
+    const n = byCategory.get(c.category) ?? { total: 0, selected: 0 };
+    n.total++;
+    if (c.selected) n.selected++;
+    byCategory.set(c.category, n);
+  }
+  const categories = byCategory.size > 1
+    ? html`<div class="categories" role="group" aria-label="Select or deselect a whole category">${[...byCategory].map(([cat, n]) => html`<form method="post" action="${BASE}/projects/${pid}/plan/category" class="inline cat">
+        <input type="hidden" name="category" value="${cat}"><span class="badge cat-${cat}">${cat}</span> <span class="muted small">${n.selected}/${n.total}</span>
+        <button class="btn secondary small" type="submit" name="selected" value="true"${n.selected === n.total ? html` disabled` : ''} aria-label="Select every ${cat} case">all</button>
+        <button class="btn secondary small" type="submit" name="selected" value="false"${n.selected === 0 ? html` disabled` : ''} aria-label="Deselect every ${cat} case">none</button></form>`)}</div>`
+    : '';
+  const list = cases.length
+    ? html`<p id="plan-counts"><strong>${counts!.selected}</strong> of ${counts!.total} cases selected · ${counts!.accepted} accepted as tests</p>
+    <details class="fold"${unfold ? html` open` : ''}><summary>Review the cases</summary>${categories}<form method="post" action="${BASE}/projects/${pid}/plan/select" class="plan-form">
+      <div class="scroll"><table class="plan stack"><thead><tr><th scope="col">SELECT · CASE</th><th>CATEGORY</th><th>PRIORITY</th><th>TEST</th></tr></thead><tbody>
+      ${cases.map((c, i) => html`<tr><td><input type="hidden" name="shown" value="${c.id}"><input type="checkbox" id="case-${i}" name="caseIds" value="${c.id}"${c.selected ? html` checked` : ''} aria-describedby="case-${i}-d">
+          <label for="case-${i}">${c.title}</label><div class="muted small" id="case-${i}-d">${c.description}</div></td>
+        <td data-label="Category"><span class="badge cat-${c.category}">${c.category}</span></td><td data-label="Priority">${c.priority ?? '—'}</td>
+        <td data-label="Test">${c.testId ? html`<a class="mono small" href="${BASE}/tests/${c.testId}">${c.testId}</a>` : html`<span class="muted">—</span>`}</td></tr>`)}
+      </tbody></table></div>
+      <div class="form-actions"><button class="btn secondary" type="submit">Save selection</button>
+        <button class="btn" type="submit" formaction="${BASE}/projects/${pid}/plan/accept">Accept plan</button>
+        <span class="hint">Accept saves the ticks above, then creates one test per selected case.</span></div>
+    </form></details>`
+    : empty(hasEndpoints ? 'No plan yet: generate one.' : 'A plan is drafted from the endpoints: upload the API documentation first.');
+  return html`<section class="card step" id="plan" aria-labelledby="plan-h"><h2 id="plan-h">3. Test plan</h2>${errorBanner(s, 'plan')}
+    ${plan?.warnings.length ? html`<details><summary>${plan.warnings.length} planning note${plan.warnings.length === 1 ? '' : 's'}</summary><ul>${plan.warnings.map((w) => html`<li>${w}</li>`)}</ul></details>` : ''}
+    ${gen}${list}</section>`;
+}
+
+function progressBlock(p: BatchProgress, pid: string): Html {
+  const inFlight = p.phase !== 'done';
+  return html`<div class="run-progress${inFlight ? ' live' : ''}"${inFlight ? html` data-events="${BASE}/batches/${p.batchId}/events"` : ''}>
+    <p><a class="mono" href="${BASE}/batches/${p.batchId}">${p.batchId}</a> · ${statusBadge(inFlight && p.status !== 'cancelled' ? 'running' : p.status)}${inFlight ? '' : html` · <a href="${BASE}/batches/${p.batchId}">Open the report</a>`}</p>
+    <progress max="${Math.max(p.total, 1)}" value="${p.finished}" aria-label="Finished runs">${p.finished} / ${p.total}</progress>
+    <p class="progress-text" role="status" aria-live="polite" data-progress-text>${progressText(p)}</p>
+    ${inFlight ? html`<form method="post" action="${BASE}/projects/${pid}/batches/${p.batchId}/cancel"><button class="btn danger" type="submit">Cancel run</button></form>` : ''}
+  </div>`;
+}
+
+/** The one-line summary live.js also writes from each server-sent progress event. */
+export function progressText(p: BatchProgress): string {
+  const parts = Object.entries(p.counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`);
+  const phase = p.phase === 'cleanup' ? 'Running cleanup sweep… ' : p.phase === 'queued' ? 'Queued… ' : p.phase === 'tests' ? 'Running… ' : '';
+  return `${phase}${p.finished} of ${p.total} finished${parts.length ? ` (${parts.join(', ')})` : ''}`;
+}
+
+async function runSection(kit: PortalKit, c: PortalContext, pid: string, s: LifecycleState, testCount: number): Promise<{ html: Html; inFlight: boolean }> {
+  const db = kit.deps.store.db;
+  const userId = c.get('session')!.userId;
+  const latest = await db.selectFrom('batches').select('id').where('project_id', '=', pid).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const p = latest ? await batchProgress(db, latest.id, userId) : undefined;
+  const inFlight = !!p && p.phase !== 'done';
+  const out = html`<section class="card step" id="run" aria-labelledby="run-h"><h2 id="run-h">4. Run</h2>${errorBanner(s, 'run')}
+    ${testCount
+      ? html`<form method="post" action="${BASE}/projects/${pid}/run" data-busy="Starting…"><input type="hidden" name="idempotencyKey" value="${uuid()}">
+          <button class="btn" type="submit"${inFlight ? html` disabled aria-describedby="run-busy"` : ''}>Run all tests</button>${inFlight ? html` <span class="hint" id="run-busy">A run is in progress.</span>` : ''} <span class="busy" role="status" aria-live="polite"></span></form>`
+      : empty('No tests yet: accept a plan first.')}
+    ${p ? html`<h3>${inFlight ? 'In progress' : 'Last run'}</h3>${progressBlock(p, pid)}` : ''}</section>`;
+  return { html: out, inFlight };
+}
+
+/** The project page, with the lifecycle steps for a backend project. */
+export async function projectPage(c: PortalContext, kit: PortalKit, state: LifecycleState = {}, code: 200 | 400 | 403 | 409 | 429 = 200): Promise<Response> {
+  const s: LifecycleState = { saved: c.req.query('saved'), ...state };
+  const userId = c.get('session')!.userId;
+  const pid = c.req.param('id') ?? '';
+  const db = kit.deps.store.db;
+  const p = await db.selectFrom('projects').select(['id', 'type']).where('id', '=', pid).where('user_id', '=', userId).executeTakeFirst();
+  if (!p) return kit.notFound(c);
+  const testCount = Number((await db.selectFrom('tests').select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', pid).where('user_id', '=', userId).executeTakeFirst())?.n ?? 0);
+  const run = await runSection(kit, c, pid, s, testCount);
+  let steps: Html;
+  if (p.type === 'backend') {
+    const [eps, plan] = await Promise.all([kit.run(c, projectEndpoints, { projectId: pid }), kit.run(c, planList, { projectId: pid })]);
+    const list = eps.ok ? eps.value : undefined;
+    const planned = plan.ok && plan.value.cases.length > 0;
+    steps = html`${docsSection(list, pid, s)}${endpointsSection(list, pid, s, planned)}${planSection(plan.ok ? plan.value : undefined, pid, s, !!list?.endpoints.length)}${run.html}`;
+  } else steps = run.html;
+  const saved = SAVED[c.req.query('saved') ?? ''];
+  const notice = saved ? html`<div class="banner info" role="status">${saved}${c.req.query('saved') === 'accepted' && c.req.query('n') ? ` ${c.req.query('n')} new test(s).` : ''}</div>` : '';
+  const body = await projectBody(db, userId, pid, kit.deps.config.publicUrl, { notice, steps });
+  if (!body) return kit.notFound(c);
+  const crumbs = [{ label: 'Projects', href: `${BASE}/projects` }, { label: body.title }];
+  return c.html(page({ title: body.title, session: c.get('session'), crumbs, noscriptRefresh: run.inFlight ? 3 : undefined }, body.body), code);
+}

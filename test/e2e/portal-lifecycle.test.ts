@@ -1,0 +1,288 @@
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTargetApi, type TargetApi } from '../../fixtures/target-api/server.mjs';
+import { ROOT, tempDir } from '../helpers/paths.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * The backend lifecycle in the portal, in real Chromium, as a user does it: sign in, create a
+ * project, upload the API document, discover, generate the plan, deselect a case, accept, run all
+ * (progress over server-sent events, no reload), cancel a run, edit with a refused value, search.
+ * Every view is photographed at 1280 px and at 390 px, and none is wider than a 390 px phone.
+ */
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const WIDE = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+let server: TestServer;
+let api: TargetApi;
+let browser: Browser;
+let page: Page;
+let key: string;
+let projectUrl: string;
+const shots = tempDir('svc-portal-shots-');
+
+/** Screenshots of the current view at both widths; at 390 px nothing may stick out sideways. */
+async function views(name: string): Promise<void> {
+  await page.setViewportSize(WIDE);
+  await page.screenshot({ path: join(shots, `${name}-1280.png`), fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: join(shots, `${name}-390.png`), fullPage: true });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  // On failure, name what sticks out.
+  const wide = width > 390 ? await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 391).slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${e.className}`)) : [];
+  expect(width, `${name} is ${width}px wide at 390px: ${wide.join(', ')}`).toBeLessThanOrEqual(390);
+  await page.setViewportSize(WIDE);
+}
+
+/** Every request the target API answers takes `ms` longer (0: as documented). */
+function slowTarget(ms: number): void {
+  if (!ms) return api.useRoutes(undefined);
+  api.useRoutes((table) => table.map((r) => ({ ...r, handler: async (ctx: unknown) => (await sleep(ms), r.handler(ctx)) })));
+}
+
+const apiGet = async (path: string) => (await fetch(`${server.apiUrl}${path}`, { headers: { authorization: `Bearer ${key}` } })).json() as Promise<any>;
+
+beforeAll(async () => {
+  [server, api, browser] = await Promise.all([
+    startServer(),
+    startTargetApi({ port: 0 }),
+    chromium.launch({ executablePath: '/usr/lib/chromium/chromium', headless: true, args: ARGS }),
+  ]);
+  key = await server.mintKey({ name: 'Pat', email: 'pat@example.com' });
+  const context = await browser.newContext({ viewport: WIDE, baseURL: server.url });
+  page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+}, 120_000);
+afterAll(async () => {
+  await Promise.all([browser?.close(), server?.stop(), api?.close()]);
+});
+
+describe('portal backend lifecycle in Chromium', () => {
+  it('signs in and serves a favicon', async () => {
+    await page.goto('/portal');
+    await views('sign-in');
+    await page.getByLabel('API key').fill(key);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/portal\/projects$/);
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.ico');
+    const ico = await page.request.get('/favicon.ico');
+    expect(ico.status()).toBe(200);
+    expect(ico.headers()['content-type']).toBe('image/x-icon');
+    const bytes = await ico.body();
+    expect([...bytes.subarray(0, 6)]).toEqual([0, 0, 1, 0, 1, 0]);
+    // Chromium can decode it: drawn in an <img>, it has the icon's size.
+    const size = await page.evaluate(async () => {
+      const img = new Image();
+      img.src = '/favicon.ico';
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    });
+    expect(size).toEqual([32, 32]);
+    await views('projects-empty');
+  });
+
+  it('creates a backend project with a credential, refusing a bad form without losing what was typed', async () => {
+    await page.getByRole('link', { name: 'New project' }).click();
+    await page.waitForURL(/\/portal\/projects\/new$/);
+    await views('project-new');
+    // Nothing chosen and no name: both errors show, next to their fields, tied to them.
+    await page.getByLabel('URL', { exact: true }).fill(api.url);
+    await page.getByLabel('Credential value').fill('demo-token');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await expect.poll(() => page.locator('#f-name-err').textContent()).toContain('name must not be empty');
+    expect(await page.locator('#f-type-err').textContent()).toContain('choose frontend or backend');
+    expect(await page.getByRole('textbox', { name: 'Name', exact: true }).getAttribute('aria-describedby')).toContain('f-name-err');
+    expect(await page.getByRole('textbox', { name: 'Name', exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('URL', { exact: true }).inputValue()).toBe(api.url);
+    expect(await page.getByLabel('Credential value').inputValue()).toBe('demo-token');
+    await views('project-new-errors');
+
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Community API');
+    await page.getByLabel(/Backend \(HTTP API tests\)/).check();
+    // The test account belongs to frontend projects: hidden once backend is chosen.
+    expect(await page.locator('fieldset.frontend-only').isHidden()).toBe(true);
+    await page.getByLabel('Credential type').selectOption('Bearer token');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.waitForURL(/\/portal\/projects\/prj_[^/?]+\?saved=created/);
+    projectUrl = new URL(page.url()).pathname;
+    await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Project created.');
+    const id = projectUrl.split('/').pop()!;
+    const p = await apiGet(`/projects/${id}`);
+    expect(p).toMatchObject({ name: 'Community API', type: 'backend', createdFrom: 'portal', credential: { type: 'Bearer token', value: '****' } });
+    expect(p.url.replace(/\/$/, '')).toBe(api.url);
+    await views('project-created');
+  });
+
+  it('uploads the API document, discovers the endpoints and shows their probe results', async () => {
+    await page.getByLabel('Upload a file').setInputFiles(join(ROOT, 'fixtures/target-api/openapi.yaml'));
+    await page.getByRole('button', { name: 'Upload API docs' }).click();
+    await page.waitForURL(/saved=docs/);
+    const rows = page.locator('table.endpoints tbody tr');
+    expect(await rows.count()).toBeGreaterThan(10);
+    expect(await page.locator('#docs').textContent()).toMatch(/openapi3/);
+    expect(await page.locator('table.endpoints').textContent()).toContain('not probed');
+    await views('project-docs');
+
+    await page.getByRole('button', { name: 'Discover endpoints' }).click();
+    await page.waitForURL(/saved=discovered/);
+    const table = (await page.locator('table.endpoints').textContent())!;
+    expect(table).toMatch(/GET\s*→\s*200/);
+    expect(table).toMatch(/needs auth/);
+    expect(await page.locator('#endpoints').textContent()).toMatch(/Last probed/);
+    await views('project-discovered');
+  });
+
+  it('generates the plan, deselects one case, accepts, and runs every test with live progress', async () => {
+    await page.getByRole('button', { name: 'Generate test plan' }).click();
+    await page.waitForURL(/saved=plan/);
+    const boxes = page.locator('table.plan input[type="checkbox"]');
+    const total = await boxes.count();
+    expect(total).toBeGreaterThan(40);
+    const categories = await page.locator('table.plan .badge').allTextContents();
+    expect(categories).toEqual(expect.arrayContaining(['functional', 'auth', 'error']));
+    await views('project-plan');
+
+    const firstOn = page.locator('table.plan input[type="checkbox"]:checked').first();
+    const caseId = (await firstOn.getAttribute('value'))!;
+    const label = (await page.locator(`label[for="${await firstOn.getAttribute('id')}"]`).textContent())!;
+    const selectedBefore = await page.locator('table.plan input[type="checkbox"]:checked').count();
+    await page.getByLabel(label, { exact: true }).uncheck();
+    await page.getByRole('button', { name: 'Accept plan' }).click();
+    await page.waitForURL(/saved=accepted/);
+    expect(await page.getByRole('status').first().textContent()).toContain(`${selectedBefore - 1} new test(s)`);
+    const plan = await apiGet(`/projects/${projectUrl.split('/').pop()}/plan`);
+    const deselected = plan.cases.find((x: any) => x.id === caseId);
+    expect(deselected).toMatchObject({ selected: false, testId: null });
+    expect(plan.counts).toMatchObject({ selected: selectedBefore - 1, accepted: selectedBefore - 1 });
+    expect(await page.locator(`input[type="checkbox"][value="${caseId}"]`).isChecked()).toBe(false);
+
+    // Slow enough that the page opens while the batch is running; then it must finish without a reload.
+    slowTarget(400);
+    await page.getByRole('button', { name: 'Run all tests' }).click();
+    await page.waitForURL(/saved=run/);
+    const live = page.locator('[data-events]');
+    expect(await live.count()).toBe(1);
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    await page.getByLabel('Focus instructions (optional)').fill('typed while the run goes on');
+    await expect.poll(() => page.locator('[data-progress-text]').textContent(), { timeout: 10_000 }).toMatch(/Running… \d+ of \d+ finished/);
+    await views('project-running');
+    await expect.poll(() => page.locator('#run h3').textContent(), { timeout: 240_000, interval: 500 }).toBe('Last run');
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    expect(await page.getByLabel('Focus instructions (optional)').inputValue()).toBe('typed while the run goes on');
+    // The tests below the steps were swapped in too: they show their verdicts.
+    expect(await page.locator('#results .st-failed').count()).toBeGreaterThan(0);
+    slowTarget(0);
+    const summary = (await page.locator('[data-progress-text]').textContent())!;
+    const m = /^(\d+) of (\d+) finished \((.*)\)$/.exec(summary);
+    expect(m, summary).not.toBeNull();
+    expect(m![1]).toBe(m![2]);
+    expect(Number(m![2])).toBeGreaterThanOrEqual(selectedBefore - 1);
+    expect(m![3]).toMatch(/\d+ passed/);
+    expect(m![3]).toMatch(/\d+ failed/);
+    expect(await page.locator('#run .st').first().textContent()).toMatch(/Failed/);
+    await views('project-run-done');
+
+    // The result: the batch opens at its first failure, with the report of that run.
+    await page.locator('#run a.mono').click();
+    await page.waitForURL(/\/portal\/runs\//);
+    expect(await page.locator('main').textContent()).toMatch(/Failed/);
+    await views('run-report');
+  }, 400_000);
+
+  it('cancels a run in flight', async () => {
+    slowTarget(10_000);
+    try {
+      await page.goto(projectUrl);
+      await page.getByRole('button', { name: 'Run all tests' }).click();
+      await page.waitForURL(/saved=run/);
+      await expect.poll(() => page.locator('[data-progress-text]').textContent(), { timeout: 10_000 }).toMatch(/Running…/);
+      await page.getByRole('button', { name: 'Cancel run' }).click();
+      await page.waitForURL(/saved=cancelled/);
+      expect(await page.getByRole('status').first().textContent()).toContain('Cancelled');
+      const batchId = (await page.locator('#run a.mono').textContent())!;
+      const batch = await apiGet(`/batches/${batchId}`);
+      expect(batch.runs.filter((r: any) => r.status === 'cancelled').length).toBeGreaterThan(0);
+      expect(batch.runs.every((r: any) => ['cancelled', 'passed', 'failed', 'blocked'].includes(r.status))).toBe(true);
+      await expect.poll(() => page.locator('#run').textContent(), { timeout: 60_000 }).toMatch(/\d+ cancelled/);
+      // What was already under way finishes (at the target's normal pace again), then cleanup runs and the batch ends.
+      slowTarget(0);
+      await expect.poll(() => page.locator('#run h3').textContent(), { timeout: 120_000, interval: 500 }).toBe('Last run');
+      expect(await page.locator('[data-progress-text]').textContent()).toMatch(/\d+ cancelled/);
+      await views('project-cancelled');
+    } finally {
+      slowTarget(0);
+    }
+  }, 200_000);
+
+  it('edits the project: a refused URL keeps every typed value, then the change is saved', async () => {
+    await page.goto(projectUrl);
+    await page.getByRole('link', { name: 'Edit project' }).click();
+    await page.waitForURL(/\/edit$/);
+    await views('project-edit');
+    await page.getByLabel('Instruction', { exact: true }).fill('Focus on the users endpoints');
+    await page.getByLabel('URL', { exact: true }).fill('ftp://example.com/api');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const err = page.locator('#f-url-err');
+    await expect.poll(() => err.textContent()).toMatch(/http/);
+    expect(await page.getByLabel('URL', { exact: true }).getAttribute('aria-describedby')).toContain('f-url-err');
+    expect(await page.getByLabel('URL', { exact: true }).inputValue()).toBe('ftp://example.com/api');
+    expect(await page.getByLabel('Instruction', { exact: true }).inputValue()).toBe('Focus on the users endpoints');
+    expect(await page.locator('#form-errors').textContent()).toMatch(/URL/);
+    await views('project-edit-error');
+
+    await page.getByLabel('URL', { exact: true }).fill(api.url);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(/saved=updated/);
+    expect(await page.locator('dl.fields').first().textContent()).toContain('Focus on the users endpoints');
+    expect((await apiGet(`/projects/${projectUrl.split('/').pop()}`)).instruction).toBe('Focus on the users endpoints');
+  });
+
+  it('lists projects with last run and pass rate, and searches them by name or URL', async () => {
+    await fetch(`${server.apiUrl}/projects`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'x-svc-surface': 'cli' },
+      body: JSON.stringify({ type: 'backend', name: 'Billing service', url: 'http://127.0.0.1:9/billing' }),
+    });
+    await page.goto('/portal/projects');
+    const rows = page.locator('table.projects tbody tr');
+    expect(await rows.count()).toBe(2);
+    const community = rows.filter({ hasText: 'Community API' });
+    expect(await community.locator('td').nth(3).textContent()).toMatch(/Cancelled|Failed/);
+    expect(await community.locator('td').nth(4).textContent()).toMatch(/\d+%\d+\/\d+ tests/);
+    expect(await rows.filter({ hasText: 'Billing service' }).textContent()).toContain('never run');
+    await views('projects-list');
+
+    await page.getByLabel('Search projects').fill('COMMUNITY');
+    await page.getByLabel('Search projects').press('Enter');
+    await page.waitForURL(/\?q=COMMUNITY/);
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Community API');
+    await page.getByLabel('Search projects').fill('/billing');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\?q=%2Fbilling/);
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Billing service');
+    await page.getByLabel('Search projects').fill('100%_');
+    await page.getByLabel('Search projects').press('Enter');
+    await page.waitForURL(/\?q=100/);
+    expect(await rows.count()).toBe(0);
+    expect(await page.locator('main').textContent()).toContain('No project\'s name or URL contains "100%_"');
+    await views('projects-search');
+
+    // The search is the server's: it works with scripts off.
+    const plain = await browser.newContext({ viewport: WIDE, baseURL: server.url, javaScriptEnabled: false });
+    const p2 = await plain.newPage();
+    await p2.goto('/portal');
+    await p2.getByLabel('API key').fill(key);
+    await p2.getByRole('button', { name: 'Sign in' }).click();
+    await p2.waitForURL(/\/portal\/projects$/);
+    await p2.getByLabel('Search projects').fill('billing');
+    await p2.getByRole('button', { name: 'Search' }).click();
+    await p2.waitForURL(/\?q=billing/);
+    expect(await p2.locator('table.projects tbody tr').allTextContents()).toEqual([expect.stringContaining('Billing service')]);
+    await plain.close();
+  });
+});
