@@ -7,50 +7,19 @@
 //              "Team Handbook" page); test account tester / wiki-pass-123 (admin)
 //   prometheus Debian `prometheus` (2.42): scrapes itself plus one unreachable target, with a rule
 //              file of one recording rule and two alerting rules; fresh --storage.tsdb.path
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { freePort } from '../../service.mjs';
+import { startProcess, stopProcess, waitHttp } from '../kit.mjs';
 
 export const DOKUWIKI_USER = { username: 'tester', password: 'wiki-pass-123' };
 const running = new Set();
 
-function startProc(cmd, args, opts = {}) {
-  // its own process group, so stopping it also stops any workers it forked (php -S does)
-  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true, ...opts });
-  child.output = '';
-  const keep = (d) => { child.output = (child.output + d).slice(-20_000); };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  return child;
-}
-
-function killGroup(child, signal) {
-  try { process.kill(-child.pid, signal); } catch { try { child.kill(signal); } catch { /* gone */ } }
-}
-
-function stopChild(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode) { killGroup(child, 'SIGKILL'); return resolve(); }
-    const t = setTimeout(() => killGroup(child, 'SIGKILL'), 3000);
-    child.once('exit', () => { clearTimeout(t); killGroup(child, 'SIGKILL'); resolve(); });
-    killGroup(child, 'SIGTERM');
-  });
-}
-
-async function waitHttp(url, child, ms = 30_000, ok = (r) => r.status < 500) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode}): ${child.output.slice(-2000)}`);
-    const good = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(ok, () => false);
-    if (good) return;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms: ${child.output.slice(-2000)}`);
-}
+const startProc = startProcess;
+const stopChild = (child) => stopProcess(child, 3000);
 
 /** Registers a started instance so stopApps() can clean up whatever a caller forgot. */
 function track(child, dir) {

@@ -8,11 +8,12 @@
 //              temp dir and served by `php -S`; seed: a few articles and a category; admin Admin
 //   jupyter    Debian `jupyter-notebook` (6.4) with `python3-ipykernel`; a password login; seed: a
 //              notebook dir with a notebook, a text file, a CSV in a subfolder
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../service.mjs';
+import { processes, waitHttp } from '../kit.mjs';
 
 export const MEDIAWIKI_ADMIN = { username: 'Admin', password: 'Corpus-Pass-2024' };
 export const JUPYTER_PASSWORD = 'Corpus-Notebook-7';
@@ -21,40 +22,9 @@ const JUPYTER_HASH = 'sha1:00b7963efce2:bb16631c50c9d4694389cfb63fe51b1c04538987
 // A valid but unreachable device id (generated once by `syncthing generate`)
 export const REMOTE_DEVICE_ID = 'M7XHF7N-5EW2DZ2-HZHV7TX-N3PW4AV-I2CNONL-TPSMJUH-DBWSYVY-TFJBRAD';
 
-const running = new Set();
-
-function start(cmd, args, opts = {}) {
-  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true, ...opts });
-  child.output = '';
-  const keep = (d) => { child.output = (child.output + d).slice(-20_000); };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  return child;
-}
-
-/** SIGTERM the child's process group, SIGKILL after 4 s. */
-function stopChild(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode) { running.delete(child); return resolve(); }
-    const kill = (sig) => { try { process.kill(-child.pid, sig); } catch { try { child.kill(sig); } catch { /* gone */ } } };
-    const t = setTimeout(() => kill('SIGKILL'), 4000);
-    child.once('exit', () => { clearTimeout(t); running.delete(child); resolve(); });
-    kill('SIGTERM');
-  });
-}
-
-async function waitHttp(url, child, ms = 30_000, ok = (r) => r.status < 500) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode}): ${child.output.slice(-2000)}`);
-    const good = await fetch(url, { signal: AbortSignal.timeout(3000) }).then(ok, () => false);
-    if (good) return;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms: ${child.output.slice(-2000)}`);
-}
+const servers = processes();
+const start = (cmd, args, opts) => servers.start(cmd, args, opts);
+const stopChild = (child) => servers.stop(child);
 
 /** SIGKILL leftover processes whose command line names our own temp dir (e.g. a kernel the server did not reap). */
 function killLeftovers(dir) {
@@ -212,7 +182,7 @@ export async function startApp(key) {
 }
 
 export async function stopApps() {
-  await Promise.all([...running].map(stopChild));
+  await servers.stopAll();
   if (mwTemplate) rmSync(mwTemplate, { recursive: true, force: true });
   mwTemplate = undefined;
 }

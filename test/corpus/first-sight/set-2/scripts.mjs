@@ -1,25 +1,6 @@
 // Hand-written Playwright scripts for every plan of first-sight set 2: the same steps as the plan,
 // written with full knowledge of each app's markup. A check that does not hold throws `step N: …`.
-const T = 10_000;
-
-function must(ok, step, what) {
-  if (!ok) throw new Error(`step ${step}: ${what}`);
-}
-async function waitFor(step, what, fn, ms = T) {
-  const deadline = Date.now() + ms;
-  let last;
-  for (;;) {
-    try {
-      last = await fn();
-      if (last === true) return;
-    } catch (e) {
-      last = e.message;
-    }
-    if (Date.now() > deadline) throw new Error(`step ${step}: ${what} (saw: ${String(last).slice(0, 300)})`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-const txt = async (loc) => (await loc.innerText({ timeout: T })).replace(/\s+/g, ' ').trim();
+import { T, must, txt, waitFor } from '../kit.mjs';
 
 // ------------------------------------------------------------------ syncthing
 
