@@ -2,7 +2,7 @@
  * A reading in words, for people and agents before anything runs (`svc test lint`, its MCP tool):
  * per clause what will be done or checked, on what, with which value, and how sure the reading is.
  */
-import type { Intent, Target } from './intent.js';
+import type { Intent, Scope, Target } from './intent.js';
 import { readStep, type PlanStepLike, type Reading, type StepMemory } from './read.js';
 
 export interface ClauseSummary {
@@ -48,6 +48,17 @@ export function targetPhrase(t: Target): string {
   ].filter(Boolean).join(' ');
 }
 
+/** Where a check looks, in words: "in the section "Folders"", "in the row "Last seen"", "in the dialog". */
+function scopePhrase(s: Scope): string {
+  if (s.dialog) return s.name ? `in the dialog showing "${s.name}"` : 'in the open dialog';
+  if (s.editor) return 'in the editor';
+  return `in the ${s.row ? 'row' : 'section'} "${s.name}"`;
+}
+
+function where(s: Scope | undefined): { target?: string } {
+  return s ? { target: scopePhrase(s) } : {};
+}
+
 function summary(i: Intent): Pick<ClauseSummary, 'does' | 'target' | 'value'> {
   switch (i.kind) {
     case 'navigate': return { does: 'open', value: i.url || 'the project URL' };
@@ -64,14 +75,14 @@ function summary(i: Intent): Pick<ClauseSummary, 'does' | 'target' | 'value'> {
     case 'wait': return { does: i.gone ? 'wait until gone' : 'wait', ...(i.target ? { target: targetPhrase(i.target) } : {}), ...(i.ms !== undefined ? { value: `${i.ms} ms` } : {}) };
     case 'scroll': return { does: 'scroll', ...(i.target ? { target: targetPhrase(i.target) } : { value: i.direction ?? 'down' }) };
     case 'sign-in': return { does: 'sign in', value: i.username !== undefined ? `as "${i.username}"` : 'with the test account' };
-    case 'expect-text': return { does: i.visible ? 'text is shown' : 'text is not shown', value: i.text };
+    case 'expect-text': return { does: i.visible ? 'text is shown' : 'text is not shown', value: i.text, ...where(i.scope) };
     case 'expect-all': return { does: `every item is ${i.state}` };
     case 'expect-state': return { does: `is ${i.state}`, target: targetPhrase(i.target) };
     case 'expect-url': return { does: 'URL contains', value: i.contains };
     case 'expect-title': return { does: 'title contains', value: i.contains };
     case 'expect-value': return { does: 'field holds', target: targetPhrase(i.target), value: i.value };
-    case 'expect-count': return { does: 'count is', value: String(i.count), target: i.target ? targetPhrase(i.target) : 'items of the main list' };
-    case 'expect-order': return { does: 'shown in this order', value: i.texts.join(' < ') };
+    case 'expect-count': return { does: 'count is', value: String(i.count), target: i.target ? targetPhrase(i.target) : i.scope ? `items ${scopePhrase(i.scope)}` : 'items of the main list' };
+    case 'expect-order': return { does: 'shown in this order', value: i.texts.join(' < '), ...where(i.scope) };
     case 'expect-each': return { does: 'every item has', target: targetPhrase(i.has) };
     case 'expect-no-error': return { does: 'no error on the page' };
   }

@@ -46,6 +46,8 @@ export interface Target {
   place?: Place;
   /** An ordinal: 1 = first, 2 = second, -1 = last. */
   nth?: number;
+  /** A page of the app opened by its name ("open the Coffee page"): when nothing on screen links to it, the app's own search finds it. */
+  page?: boolean;
   /** Anaphora ("it", "the same field"): the element the previous clause acted on. */
   ref?: 'previous';
 }
@@ -53,6 +55,18 @@ export interface Target {
 export type CheckState =
   | 'visible' | 'hidden' | 'enabled' | 'disabled' | 'checked' | 'unchecked' | 'selected' | 'unselected'
   | 'expanded' | 'collapsed' | 'focused' | 'empty';
+
+/**
+ * Where a check looks: the section a heading names ("the Folders section", "under "Page text
+ * matches""), the row a label names ("the Folder ID row", "Last seen "Never""), or the open dialog.
+ */
+export interface Scope {
+  name: string;
+  row?: boolean;
+  dialog?: boolean;
+  /** The page's code or text editor (its lines are the items counted). */
+  editor?: boolean;
+}
 
 export type Intent =
   | { kind: 'navigate'; url: string }
@@ -71,7 +85,7 @@ export type Intent =
   | { kind: 'scroll'; target?: Target; direction?: 'up' | 'down' | 'top' | 'bottom' }
   | { kind: 'sign-in'; username?: string; password?: string }
   /** `orValue`: a form field whose value contains the text also counts. */
-  | { kind: 'expect-text'; text: string; visible: boolean; orValue?: boolean }
+  | { kind: 'expect-text'; text: string; visible: boolean; orValue?: boolean; scope?: Scope }
   /** Every checkbox of the main list is in `state`. */
   | { kind: 'expect-all'; state: 'checked' | 'unchecked' }
   | { kind: 'expect-state'; target: Target; state: CheckState }
@@ -79,9 +93,9 @@ export type Intent =
   | { kind: 'expect-title'; contains: string }
   | { kind: 'expect-value'; target: Target; value: string }
   /** `target` undefined means "items of the main list". */
-  | { kind: 'expect-count'; target?: Target; count: number; noun?: string }
+  | { kind: 'expect-count'; target?: Target; count: number; noun?: string; scope?: Scope }
   /** The texts are shown in this order, top to bottom. */
-  | { kind: 'expect-order'; texts: string[] }
+  | { kind: 'expect-order'; texts: string[]; scope?: Scope }
   /** Every item of the main list holds an element like `has`. */
   | { kind: 'expect-each'; has: Target }
   | { kind: 'expect-no-error' };

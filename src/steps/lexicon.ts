@@ -27,7 +27,9 @@ export const VERBS: Record<string, Family> = {
   hover: 'hover', 'hover over': 'hover', 'hover on': 'hover', 'mouse over': 'hover', 'move the mouse over': 'hover', 'point at': 'hover', mouseover: 'hover',
   // typing
   type: 'fill', enter: 'fill', input: 'fill', write: 'fill', fill: 'fill', 'fill in': 'fill', 'fill out': 'fill', put: 'fill', 'key in': 'fill',
+  'start typing': 'fill', 'begin typing': 'fill', 'start to type': 'fill', 'begin to type': 'fill', 'start entering': 'fill',
   paste: 'fill', provide: 'fill', supply: 'fill', give: 'fill', populate: 'fill', insert: 'fill',
+  'call it': 'set', 'name it': 'set', 'title it': 'set', 'label it': 'set', 'call them': 'set', 'name them': 'set',
   set: 'set', change: 'set', replace: 'set', update: 'set', rename: 'set', edit: 'set', overwrite: 'set', modify: 'set', correct: 'set', amend: 'set',
   clear: 'clear', empty: 'clear', erase: 'clear', wipe: 'clear', blank: 'clear',
   leave: 'leave', keep: 'leave',
@@ -40,7 +42,7 @@ export const VERBS: Record<string, Family> = {
   drag: 'drag', 'drag and drop': 'drag', move: 'drag', drop: 'drag', reorder: 'drag', connect: 'connect', wire: 'connect', link: 'connect',
   scroll: 'scroll', 'scroll down': 'scroll', 'scroll up': 'scroll',
   wait: 'wait', pause: 'wait',
-  'sign in': 'sign-in', 'log in': 'sign-in', login: 'sign-in', 'log on': 'sign-in', authenticate: 'sign-in', 'sign on': 'sign-in',
+  'sign in': 'sign-in', 'log in': 'sign-in', 'log into': 'sign-in', 'sign into': 'sign-in', 'log onto': 'sign-in', login: 'sign-in', 'log on': 'sign-in', authenticate: 'sign-in', 'sign on': 'sign-in',
   'sign out': 'sign-out', 'log out': 'sign-out', logout: 'sign-out', 'log off': 'sign-out',
   search: 'search', 'search for': 'search', find: 'search', 'look for': 'search', 'look up': 'search', query: 'search', filter: 'search',
   add: 'add', create: 'add', make: 'add', 'add in': 'add', register: 'add', new: 'add', post: 'add', publish: 'add', compose: 'add',
@@ -148,6 +150,8 @@ export const STATES: Record<string, CheckState> = {
   unchecked: 'unchecked', unticked: 'unchecked', incomplete: 'unchecked', 'not done': 'unchecked', off: 'unchecked', uncompleted: 'unchecked',
   selected: 'selected', current: 'selected', highlighted: 'selected', chosen: 'selected', 'the current one': 'selected', pressed: 'selected',
   unselected: 'unselected', deselected: 'unselected',
+  // An icon that shows a state by its fill: a star, a heart, a pin.
+  'filled in': 'selected', filled: 'selected', solid: 'selected', starred: 'selected', watched: 'selected', pinned: 'selected', hollow: 'unselected', outlined: 'unselected', unfilled: 'unselected',
   expanded: 'expanded', opened: 'expanded', unfolded: 'expanded', collapsed: 'collapsed', folded: 'collapsed',
   focused: 'focused', 'in focus': 'focused', 'focussed': 'focused',
   empty: 'empty', blank: 'empty', cleared: 'empty',

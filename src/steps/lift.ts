@@ -18,6 +18,10 @@ export interface Lifted {
   alts: Map<string, string[]>;
   /** Remarks in parentheses that were dropped. */
   remarks: string[];
+  /** Placeholders that stand for words written without quotes ("Q1"): restored as written. */
+  bare: Set<number>;
+  /** Menu paths given in parentheses as the way to do the clause before them ("Run all cells (Cell > Run All)"). */
+  menus: string[];
   /** The step as written, normalised quotes and spaces. */
   original: string;
 }
@@ -28,26 +32,43 @@ export function lift(description: string): Lifted {
   const quotes: string[] = [];
   const urls: string[] = [];
   const remarks: string[] = [];
+  const menus: string[] = [];
   const alts = new Map<string, string[]>();
   // Quoted values keep their spaces ("  - Week 4" is a list item in a wiki's syntax); the rest is read with single spaces.
   const original = description.trim().replace(/[“”„]/g, '"').replace(/[‘’‚]/g, "'");
-  let text = original;
+  // Words of the step that look like the reader's own placeholders ("Q1 sales", "U2") are literals:
+  // marked first, lifted as quoted values once the real quotes are out.
+  const MARK = '\uE000';
+  const unmark = (v: string) => v.split(MARK).join('');
+  let text = original.replace(/\b([qumQUM]\d+)\b/g, `${MARK}$1`);
   // JSON literals ({"k": 1}, [1, 2]) are values: lifted whole before their inner quotes are.
   text = text.replace(/(?<=\s|^)(\{[^{}]*"[^{}]*\}|\[[^\[\]]*"[^\[\]]*\])(?=\s|$|[.,;])/g, (m) => {
-    quotes.push(m);
+    quotes.push(unmark(m));
+    return ` q${quotes.length - 1} `;
+  });
+  // Code written as it is typed (print(sales["March"] * 2), sum(rate(up[5m]))): a value whole, quotes inside and all.
+  text = text.replace(/(?<=\s|^)([A-Za-z_][\w.]*\((?:[^()\s]|\s(?=[^()]*\))|\((?:[^()])*\))*\))(?=\s|$|[.,;])/g, (m) => {
+    if (!/["'\[(*+=<>]/.test(m.slice(m.indexOf('(') + 1))) return m;
+    quotes.push(unmark(m));
     return ` q${quotes.length - 1} `;
   });
   // Quoted strings: "…", `…`, and '…' where the quote is not an apostrophe (user's, don't).
   text = text.replace(/"([^"]*)"|`([^`]*)`|(?<![A-Za-z0-9])'([^']*?)'(?![A-Za-z0-9])/g, (_m, a?: string, b?: string, c?: string) => {
-    quotes.push(a ?? b ?? c ?? '');
+    quotes.push(unmark(a ?? b ?? c ?? ''));
     return ` q${quotes.length - 1} `;
   });
   // A dash between words introduces what follows, as a colon does; an arrow or ">" walks a menu path.
   text = text.replace(/\s+/g, ' ').replace(/\s+[-–—]\s+/g, ': ').replace(/\s*(?:→|⇒|»|->)\s*/g, ' > ').replace(/,?\s+(?:i\.e\.|i\.e,|ie\.|that is,)\s+/gi, ': ');
   text = text.replace(URL, (m) => {
     const clean = m.replace(/[.,;:!]+$/, '');
-    urls.push(clean);
+    urls.push(unmark(clean));
     return ` u${urls.length - 1} ${m.slice(clean.length)}`;
+  });
+  const bare = new Set<number>();
+  text = text.replace(new RegExp(`${MARK}([qumQUM]\\d+)`, 'g'), (_m, tok: string) => {
+    bare.add(quotes.length);
+    quotes.push(tok);
+    return ` q${quotes.length - 1} `;
   });
   // Parentheses: another name of what precedes them, or a remark.
   text = text.replace(/(\S+)?\s*\(([^()]*)\)/g, (_m, before: string | undefined, inside: string) => {
@@ -57,6 +78,11 @@ export function lift(description: string): Lifted {
     const words = inner.split(/\s+/).filter(Boolean);
     // A URL alone in parentheses is where to go: kept in the sentence; a count after a label is part of it ("Firing (1)").
     if (/^u\d+$/.test(inner)) return ` ${before ?? ''} ${inner} `;
+    // "(Cell > Run All)": the way to do it, through a menu.
+    if (/^[\w .'-]+(?:\s+>\s+[\w .'-]+)+$/.test(inner)) {
+      menus.push(inner);
+      return ` ${before ?? ''} m${menus.length - 1} `;
+    }
     if (/^\d+(?:\s+\w+)?$/.test(inner) && before) return ` ${before} (${inner}) `;
     if (quoted.length && inner.replace(/\bq\d+\b|\bor\b|,|\s|\balso\b|\baka\b|\bcalled\b|\blabell?ed\b|\btooltip\b|\bicon\b/g, '') === '') {
       alts.set(key, [...(alts.get(key) ?? []), ...quoted]);
@@ -79,7 +105,7 @@ export function lift(description: string): Lifted {
     .replace(/\b(is|are|was|were|does|do|did|has|have|should|could|would)n't\b/g, '$1 not').replace(/\bcan't\b/g, 'cannot').replace(/\bwon't\b/g, 'will not')
     .replace(/\s+/g, ' ')
     .trim();
-  return { s, quotes, urls, alts, remarks, original: original.replace(/\s+/g, ' ') };
+  return { s, quotes, urls, alts, remarks, menus, bare, original: original.replace(/\s+/g, ' ') };
 }
 
 /** Value of a placeholder (`q3` → the quoted text, `u1` → the URL); anything else → undefined. */
@@ -96,7 +122,7 @@ export function quotesIn(l: Lifted, s: string): string[] {
 
 /** The fragment with its placeholders turned back into what was written. */
 export function restore(l: Lifted, s: string): string {
-  return s.replace(/\b([qu])(\d+)\b/g, (_m, k: string, n: string) => (k === 'q' ? `"${l.quotes[Number(n)] ?? ''}"` : l.urls[Number(n)] ?? ''));
+  return s.replace(/\b([qu])(\d+)\b/g, (_m, k: string, n: string) => (k === 'q' ? (l.bare.has(Number(n)) ? l.quotes[Number(n)] ?? '' : `"${l.quotes[Number(n)] ?? ''}"`) : l.urls[Number(n)] ?? ''));
 }
 
 /** The fragment in the step's own casing when it can be found there. */

@@ -51,6 +51,12 @@ const STRUCTURE = /^(?:page|pages|link|links|button|buttons|item|items|entry|ent
  */
 export function salient(phrase: string): string[] {
   const out: string[] = [];
+  // Parts of speech as the sentence uses them ("your IP address": a noun), else of the word alone.
+  const inContext = new Map<string, string[]>();
+  for (const t of nlp(phrase).terms().json() as Array<{ text?: string; terms?: Array<{ tags?: string[] }> }>) {
+    const key = (t.text ?? '').toLowerCase();
+    if (key && !inContext.has(key)) inContext.set(key, t.terms?.[0]?.tags ?? []);
+  }
   for (const raw of phrase.split(/\s+/)) {
     const w = raw.replace(/^[("'[{,;.]+|[)"'\]},;.!?]+$/g, '');
     if (!w) continue;
@@ -58,11 +64,11 @@ export function salient(phrase: string): string[] {
       out.push(w);
       continue;
     }
-    if (w.length < 3 || STRUCTURE.test(w)) continue;
-    const tags: string[] = (nlp(w).terms().json()[0] as { terms?: Array<{ tags?: string[] }> } | undefined)?.terms?.[0]?.tags ?? [];
+    if ((w.length < 3 && !/^[A-Z]{2}$/.test(w)) || STRUCTURE.test(w) || /^(?:its|their|your|our|his|her|my|you|we|they|i)$/i.test(w)) continue;
+    const tags: string[] = inContext.get(w.toLowerCase()) ?? (nlp(w).terms().json()[0] as { terms?: Array<{ tags?: string[] }> } | undefined)?.terms?.[0]?.tags ?? [];
     const capital = /^[A-Z]/.test(w);
     if (!(capital || tags.includes('Noun') || tags.includes('Value') || tags.includes('Acronym')) || tags.includes('Pronoun') || tags.includes('Determiner') || tags.includes('Preposition')) continue;
-    out.push(w.length > 4 && /[^s]s$/.test(w) && !capital ? w.slice(0, -1) : w);
+    out.push(w.length > 4 && /^[a-z]+[^s]s$/.test(w) && !capital ? w.replace(/(?:(?<=sh|ch|x|z)es|s)$/, '') : w);
   }
   return [...new Set(out)];
 }

@@ -33,6 +33,18 @@ const REL_RE = new RegExp(`\\s(?:,\\s*)?(${RELATIONS.map((r) => r.replace(/ /g, 
 /** Region nouns: a relation to one of these names where the target is, not what it belongs to. */
 const AREA = /\b(?:page|screen|header|footer|top ?bar|navbar|nav ?bar|navigation|nav|toolbar|tool ?bar|menu ?bar|side ?bar|sidebar|panel|pane|column|dialog|modal|popup|pop-up|window|drawer|menu|list|table|grid|form|section|area|region|canvas|diagram|chart|board|workspace|palette|editor|view|tab|card|banner|corner|bar|box|frame|results|story|story river|tree|footer bar|title ?bar|app ?bar|top|bottom|left|right|side|logo)\b/;
 
+/** Relations that tie a control to the item it belongs to ("the checkbox in front of todo.txt"). */
+const BELONGS = /^(?:of|for|in front of|next to|beside|besides|alongside|in the row of|in the row for|in the row with|in the row containing|in the same row as|in the line of|belonging to|that belongs to|after|before|left of|right of|to the left of|to the right of)$/;
+
+/** Words written as a name: a file name, an id, a capitalised name ("todo.txt", "Milk", "q3-report"). */
+export function nameLike(l: Lifted, text: string): boolean {
+  const w = asWritten(l, text).replace(/^(?:the|a|an)\s+/i, '');
+  return /\w[._-]\w|\d/.test(w) || /^[A-Z]/.test(w);
+}
+
+/** Words that describe how a control looks, not what it is called. */
+const LOOKS = /^(?:red|green|blue|yellow|orange|grey|gray|black|white|purple|pink|dark|light|big|small|little|large|tiny|round|square|bold|blue-ish|reddish|greyed|grayed|colored|coloured)$/;
+
 function placeOf(words: string): Place | undefined {
   for (const [re, place] of PLACES) if (re.test(words)) return place;
   return undefined;
@@ -114,6 +126,7 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
     const where = quoted ? undefined : placeOf(`${p.rel} ${text}`);
     if (where && !target.place) target.place = where;
     if (quoted) anchors.push(l.quotes[Number(quoted[1])]!);
+    else if (BELONGS.test(p.rel) && !AREA.test(text) && nameLike(l, text)) anchors.push(original(l, text));
     else if (/\beach\b|\bevery\b/.test(p.text)) {
       // "at the end of each row": any row will do.
     } else if (AREA.test(text) || where) areas.push(...words(text));
@@ -178,7 +191,11 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
   const quotedKeyAlt = [...head.matchAll(/\b(q\d+)\b/g)].flatMap((m) => l.alts.get(m[1]!) ?? []);
   const alts = [...(alt ?? []), ...quotedKeyAlt];
   if (alts.length) target.alt = [...(target.alt ?? []), ...alts];
-  const desc = rest.split(' ').filter((w) => w && !STOP.has(w));
+  // "the red delete button": how it looks describes it; "Green tea", written as a name, is its name.
+  const looksLike = (w: string) => LOOKS.test(w) && !/^[A-Z]/.test(asWritten(l, w)) && rest.split(' ').some((x) => x && !LOOKS.test(x) && !STOP.has(x));
+  const looks = rest.split(' ').filter(looksLike);
+  const desc = rest.split(' ').filter((w) => w && !STOP.has(w) && !looksLike(w));
+  if (looks.length) target.hints = [...(target.hints ?? []), ...looks];
   if (quoted.length || urls.length) {
     if (!target.name) target.name = quoted[0] ?? urls[0]!;
     if (quoted.length > 1) target.alt = [...(target.alt ?? []), ...quoted.slice(1)];

@@ -13,7 +13,7 @@ import { MULTI_VERBS, ROLE_NOUN_LIST, VERBS, type Family } from './lexicon.js';
 import { stem, verbLemma } from './nlp.js';
 import { condition, purpose } from './rules/conditions.js';
 import { looksLikeCheck, predicateOf, readCheck, type CheckInput } from './rules/checks.js';
-import type { RuleInput, StepMemory } from './rules/context.js';
+import { valueOf, type RuleInput, type StepMemory } from './rules/context.js';
 import { back, navigate, reload, scroll, wait } from './rules/navigate.js';
 import { click, control, press } from './rules/pointer.js';
 import { add, clear, fill, leave, search, set, signIn, signOut, submit } from './rules/fill.js';
@@ -107,7 +107,9 @@ function act(h: Head, i: RuleInput, why: string[]): Intent[] | undefined {
     case 'hover': return click(i, 'hover', why);
     case 'press': return press(i, why);
     case 'fill': return fill(i) ?? (i.rest && !/\bq\d+\b/.test(i.rest) ? click({ ...i }, 'click', why) : undefined);
-    case 'set': return set(i) ?? fill(i) ?? (/^(?:edit|modify|rename|update|change)$/.test(i.verb) ? control(i, why) : undefined);
+    // "…and call it home-nas": the name of what is being made.
+    case 'set': if (/ (?:it|them)$/.test(h.verb) && i.rest) return [{ kind: 'fill', target: { name: 'name', kind: 'field', described: true, hints: ['title', 'label'] }, value: valueOf(i, i.rest) }];
+      return set(i) ?? fill(i) ?? (/^(?:edit|modify|rename|update|change)$/.test(i.verb) ? control(i, why) : undefined);
     case 'clear': return clear(i);
     case 'leave': return leave(i);
     case 'choose': return choose(i);
@@ -217,7 +219,16 @@ function splitChecks(part: string): string[] {
   let cur = pieces[0] ?? '';
   for (let k = 1; k < pieces.length; k += 2) {
     const next = pieces[k + 1] ?? '';
-    if (looksLikeCheck(cur) && (looksLikeCheck(next) || /^q\d+ (?:is|are) not$/.test(next))) {
+    // "…saying Espresso and its talk page have been added": a sentence reported, not two checks.
+    const reported = /\b(?:saying|says|that says|telling you|tells you|reading)\s+(?!.*\bq\d+\b)(?:[\w'-]+\s+){2,}[\w'-]+$/.test(cur);
+    // "…from the list, only data and Sales report.ipynb remain": a check whose subject is itself a list.
+    const listSubject = !looksLikeCheck(next) && /^(?:only|just|both|all|neither|none|every|each)\b/.test(next) && k + 3 < pieces.length && looksLikeCheck(`${next}${pieces[k + 2]}${pieces[k + 3]}`);
+    if (looksLikeCheck(cur) && listSubject) {
+      out.push(cur.trim());
+      cur = next;
+      continue;
+    }
+    if (looksLikeCheck(cur) && (looksLikeCheck(next) || /^q\d+ (?:is|are) not$/.test(next)) && !/^(?:that|whether|if)\s/.test(next) && !reported) {
       out.push(cur.trim());
       cur = next;
     } else cur += pieces[k]! + next;
@@ -240,7 +251,10 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
   let last: CheckInput['last'];
   let lastHead: Head | undefined;
   const pieces = clauses(l.s, step.type);
-  for (const piece of pieces) {
+  for (const marked of pieces) {
+    // "Run all cells there (Cell > Run All)": the menu path the clause carries says how to do it.
+    const menu = /\s*\bm(\d+)\b/.exec(marked);
+    const piece = menu ? marked.replace(menu[0], '').trim() : marked;
     const cond = condition(piece.replace(FILLER, ''));
     let s = cond.s;
     if (cond.subject) s = s.replace(/\b(?:it|them|this|that one)\b/, cond.subject.replace(/^(?:a|an) /, 'the '));
@@ -248,13 +262,28 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
     if (why.words.length) remarks.push(asWritten(l, s.slice(why.s.length).trim()));
     s = why.s;
     const written = pieces.length === 1 ? l.original : asWritten(l, piece);
+    // "Cell menu > Run All": a menu path with no verb is clicked in turn ("menu" names where, not what).
+    if (step.type === 'action' && / > /.test(s) && (!head(s) || head(s)!.family === 'unknown') && /^(?:q\d+|[a-z][\w -]*)(?: > (?:q\d+|[a-z][\w -]*))+$/.test(s)) {
+      s = `click ${s.split(' > ').map((p) => p.replace(/\s+menu$/, '')).join(' > ')}`;
+    }
     // "In MailDev, open …", "On the graph page, pick …": where, said before the verb.
     const where = !head(s) ? /^(?:in|on|inside|within|from|at|under|into)\s+(.+?),?\s+((?:type|enter|click|tap|press|pick|choose|select|open|fill|write|search|hit|check|tick|drag|hover|double-click)\b.*)$/.exec(s) : null;
     if (where) s = /^(?:the )?(?:[a-z-]+ )?(?:page|app|screen|view|site|wiki|ui)$|^[a-z]+$/.test(where[1]!) ? where[2]! : `${where[2]} in ${where[1]}`;
     let read = readClause(l, s, step.type, memory, why.words, last);
     // "Open Prometheus, then Status, then Configuration": a clause with no verb goes on with the last one's.
-    if (!read && step.type === 'action' && lastHead && /^(?:navigate|open|click|choose|press)$/.test(lastHead.family) && !head(s) && /^(?:the |on |to )?(?:q\d+|[a-z][\w -]*)$/.test(s)) {
+    if (!read && step.type === 'action' && lastHead && /^(?:navigate|open|click|choose|press)$/.test(lastHead.family) && !head(s) && !/^(?:it|they|this|that|which|there|he|she|you|we)\b/.test(s) && s.split(' ').length <= 5 && /^(?:the |on |to )?(?:q\d+|[a-z][\w -]*)(?: > (?:q\d+|[a-z][\w -]*))*$/.test(s)) {
       read = readClause(l, `${lastHead.family === 'navigate' ? 'open' : lastHead.verb} ${s}`, step.type, memory, why.words, last);
+    }
+    // "Username Admin, password letmein": a field and what goes in it, with no verb.
+    const PAIR = /^(?:the )?(username|user name|user|login|e-?mail|email address|password|passcode|pin|name|title|search|query|code|summary)\s+(q\d+|\S+)$/;
+    const pairs = !read && step.type === 'action' && (!head(s) || head(s)!.family === 'unknown') ? s.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((x) => PAIR.exec(x)) : [];
+    if (pairs.length && pairs.every(Boolean)) {
+      const reads = pairs.map((p) => readClause(l, `type ${p![2]} into the ${p![1]} field`, step.type, memory, why.words, last));
+      if (reads.every(Boolean)) read = { intents: reads.flatMap((r) => r!.intents), confidence: Math.min(...reads.map((r) => r!.confidence)) };
+    }
+    // "File > Save" alone: a menu path, clicked in turn.
+    if (!read && step.type === 'action' && (!head(s) || head(s)!.family === 'unknown') && /^(?:q\d+|[a-z][\w -]*)(?: > (?:q\d+|[a-z][\w -]*))+$/.test(s)) {
+      read = readClause(l, `click ${s}`, step.type, memory, why.words, last);
     }
     const h = head(s);
     if (h && h.family !== 'unknown') lastHead = h;
@@ -264,8 +293,17 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
       continue;
     }
     if (read.predicate) last = { predicate: read.predicate };
+    if (menu && step.type === 'action') read.intents = l.menus[Number(menu[1])]!.split(/\s+>\s+/).map((name) => ({ kind: 'click', target: { name: name.trim(), kind: 'clickable' } }));
+    // "Type hunter2 as the password and log in": the form just filled in is submitted, not the test account.
+    if (read.intents.length === 1 && read.intents[0]!.kind === 'sign-in' && read.intents[0]!.password === undefined && out.some((c) => c.intent.kind === 'fill') && !/\b(?:account|credentials|user)\b/.test(s)) {
+      read.intents = [{ kind: 'click', target: { name: '', kind: 'clickable', anyOf: ['Log in', 'Sign in', 'Login', 'Log In', 'Sign In', 'Submit', 'Continue'] } }];
+    }
     for (const intent of read.intents) {
       out.push({ text: written, type: isCheck(intent) ? 'assertion' : 'action', intent, ...(cond.optional ? { optional: true } : {}), confidence: read.confidence });
+    }
+    // "Open the wiki's Log in page": the app, then its sign-in link when the app does not open on the form.
+    if (read.intents.length === 1 && read.intents[0]!.kind === 'navigate' && !read.intents[0]!.url && /\b(?:log ?in|sign[ -]?in|login|sign-?on) (?:page|form|screen)\b/.test(s)) {
+      out.push({ text: written, type: 'action', intent: { kind: 'click', target: { name: '', kind: 'clickable', role: 'link', anyOf: ['Log in', 'Sign in', 'Login', 'Log In', 'Sign In'] } }, optional: true, confidence: read.confidence });
     }
     if (!read.intents.length) remarks.push(written);
   }

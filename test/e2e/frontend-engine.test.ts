@@ -282,3 +282,41 @@ describe('replay, auto-heal and export', () => {
     }
   });
 });
+
+describe('pages as people describe them', () => {
+  const LIBRARY_PLAN: PlanStep[] = [
+    act('Go to /library/book/emma'),
+    act('Open the Dune page'),
+    check('The details show Author "Frank Herbert" and Pages "412"'),
+    check('Pages is 412'),
+    act('Go to /library'),
+    check('The Shelves section lists exactly three books, Dune first and then Emma'),
+    check('Under Borrowed there is one book, Beloved'),
+    act('Pick "Export" from the Actions menu'),
+    check('A message says "Export ready"'),
+    act('Click "Rename shelf", change the name to Classics and confirm'),
+    check('The Classics section lists Dune, Emma and Ulysses'),
+    act('Click Help'),
+    check('The URL ends in /library/help'),
+  ];
+
+  it('opens a page by its name through the site search, reads sections, rows, menus and dialogs, and replays the same way', async () => {
+    await reset();
+    const first = await run(LIBRARY_PLAN);
+    expect(first.steps.filter((s) => s.status !== 'passed').map((s) => `${s.index + 1}: ${s.error}`)).toEqual([]);
+    expect(first.verdict).toBe('passed');
+    // The search is recorded as where it led: the replay goes there directly.
+    expect(JSON.stringify(first.script)).toContain('/library/book/dune');
+    await reset();
+    const again = await run(LIBRARY_PLAN, { script: first.script });
+    expect(again.verdict).toBe('passed');
+  });
+
+  it('fails a count that holds only for the whole page, in the section the step names', async () => {
+    await reset();
+    const r = await run([act('Go to /library'), check('The Borrowed section lists exactly 4 books')]);
+    expect(r.verdict).toBe('failed');
+    expect(r.failure?.kind).toBe('assertion');
+    expect(r.failure?.message).toMatch(/expected 4 visible matches/);
+  });
+});

@@ -69,6 +69,37 @@ async function rendered(page: Page, text: string): Promise<boolean> {
   return false;
 }
 
+/**
+ * "Pick "Show ID" from the Actions menu" where the menu is not a <select>: open it (a click; a hover
+ * where a click does not show the entry), then click the entry of that name.
+ */
+async function chooseFromMenu(page: Page, menu: ReturnType<typeof toLocator>, value: string, timeoutMs: number): Promise<void> {
+  const entry = () => {
+    const roles = ['menuitem', 'menuitemradio', 'menuitemcheckbox', 'option', 'link', 'button', 'tab', 'treeitem'] as const;
+    return roles.map((role) => page.getByRole(role, { name: value, exact: true })).reduce((a, b) => a.or(b)).or(page.getByText(value, { exact: true })).filter({ visible: true }).first();
+  };
+  const shown = async (ms: number) => until(page, ms, async () => (await entry().count()) > 0);
+  if (!(await shown(0))) {
+    await menu.click({ timeout: timeoutMs });
+    if (!(await shown(Math.min(timeoutMs, 1500)))) await menu.hover({ timeout: timeoutMs }).catch(() => {});
+  }
+  if (!(await shown(timeoutMs))) throw new StepFailure('locator-not-found', `the menu opened, but it has no entry "${value}"`, { url: page.url() });
+  await entry().click({ timeout: timeoutMs });
+}
+
+/** Whether the section / row / dialog shows the text (or, with `orValue`, holds it in a field). */
+async function shownWithin(page: Page, within: LocatorDescriptor, text: string, orValue: boolean): Promise<boolean> {
+  return toLocator(page, within)
+    .first()
+    .evaluate((root, [t, values]) => {
+      const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+      const want = norm(t as string);
+      if (norm((root as HTMLElement).innerText ?? '').includes(want)) return true;
+      return Boolean(values) && Array.from(root.querySelectorAll('input, textarea, select')).some((f) => norm((f as HTMLInputElement).value ?? '').includes(want));
+    }, [text, orValue] as const, { timeout: 500 })
+    .catch(() => false);
+}
+
 async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): Promise<boolean> {
   const loc = toLocator(page, d);
   if (state === 'hidden') return !(await anyVisible(page, d));
@@ -86,7 +117,10 @@ async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): P
         const attr = (n: string) => e.getAttribute(n) ?? e.closest(`[${n}]`)?.getAttribute(n);
         if (attr('aria-selected') === 'true' || (attr('aria-current') ?? 'false') !== 'false' || attr('aria-pressed') === 'true') return true;
         const cls = `${typeof e.className === 'string' ? e.className : ''} ${e.parentElement?.className ?? ''}`;
-        if (/(?:^|[\s_-])(?:selected|active|current|is-active|is-selected)(?:$|[\s_-])/.test(cls)) return true;
+        if (/(?:^|[\s_-])(?:selected|active|current|is-active|is-selected|starred|watched|filled|favou?rited|pinned)(?:$|[\s_-])/.test(cls)) return true;
+        // A toggle that now offers to undo itself ("Unwatch", "Unstar") is on.
+        const said = `${e.id} ${e.closest('li')?.id ?? ''} ${e.getAttribute('title') ?? ''} ${e.getAttribute('aria-label') ?? ''} ${(e as HTMLElement).innerText ?? ''}`.toLowerCase();
+        if (/\bun(?:watch|star|pin|favou?rite|follow|bookmark)/.test(said)) return true;
         // A styled tab strip says which is selected only by its looks: the one element whose classes
         // differ from its enabled siblings', which all look alike.
         const peers = e.parentElement ? Array.from(e.parentElement.children).filter((c) => c.localName === e.localName && !c.hasAttribute('disabled') && c.getAttribute('aria-disabled') !== 'true') : [];
@@ -152,9 +186,14 @@ async function assertion(a: ResolvedAction, x: ExecContext): Promise<void> {
   switch (a.kind) {
     case 'expect-text': {
       const d: LocatorDescriptor = { strategy: 'text', text: a.text };
-      const shown = async () => (await anyVisible(page, d)) || (await rendered(page, a.text)) || (a.orValue === true && (await valueShown(page, a.text)));
+      const shown = a.within ? () => shownWithin(page, a.within!, a.text, a.orValue === true) : async () => (await anyVisible(page, d)) || (await rendered(page, a.text)) || (a.orValue === true && (await valueShown(page, a.text)));
       if (await wait(async () => (await shown()) === a.visible)) return;
-      if (!a.visible) return fail(`expected "${a.text}" not to be visible, but the page shows it`, `"${a.text}" not visible`, 'visible');
+      const where = a.within ? ` in ${locatorLabel(a.within)}` : '';
+      if (!a.visible) return fail(`expected "${a.text}" not to be visible${where}, but it is shown`, `"${a.text}" not visible`, 'visible');
+      if (a.within) {
+        const there = (await toLocator(page, a.within).first().innerText({ timeout: 500 }).catch(() => '')).replace(/\s+/g, ' ').trim().slice(0, 200);
+        return fail(`expected "${a.text}"${where}, but it shows "${there}"`, `"${a.text}" visible`, there);
+      }
       const near = closestLines(await visibleLines(page), a.text);
       const actual = near.length ? `closest visible text: ${near.map((l) => `"${l}"`).join(', ')}` : 'no similar text on the page';
       return fail(`expected the page to show "${a.text}", but it does not (${actual})`, `"${a.text}" visible`, actual);
@@ -200,8 +239,9 @@ async function assertion(a: ResolvedAction, x: ExecContext): Promise<void> {
     case 'expect-order': {
       // Reading order: where each text first shows in the page's rendered text.
       // Each text after the one before it (a text may also show earlier, in a menu or a heading).
-      const positions = () => page.evaluate((texts) => {
-        const body = (document.body?.innerText ?? '').replace(/\s+/g, ' ').toLowerCase();
+      const scope = a.within ? toLocator(page, a.within).first() : page.locator('body');
+      const positions = () => scope.evaluate((root, texts) => {
+        const body = ((root as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').toLowerCase();
         let from = 0;
         return texts.map((t) => {
           const want = t.replace(/\s+/g, ' ').toLowerCase();
@@ -215,8 +255,8 @@ async function assertion(a: ResolvedAction, x: ExecContext): Promise<void> {
       const p = await positions();
       const missing = a.texts.filter((_t, k) => p[k] === -1);
       if (missing.length) return fail(`expected ${a.texts.map((t) => `"${t}"`).join(', ')} in this order, but ${missing.map((t) => `"${t}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not shown`, a.texts.join(' < '), `missing ${missing.join(', ')}`);
-      const first = await page.evaluate((texts) => {
-        const body = (document.body?.innerText ?? '').replace(/\s+/g, ' ').toLowerCase();
+      const first = await scope.evaluate((root, texts) => {
+        const body = ((root as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').toLowerCase();
         return texts.map((t) => body.indexOf(t.replace(/\s+/g, ' ').toLowerCase()));
       }, a.texts);
       const shown = a.texts.map((t, k) => ({ t, at: first[k]! })).sort((x, y) => x.at - y.at).map((x) => `"${x.t}"`);
@@ -327,7 +367,17 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<void> 
       }
       return;
     }
-    case 'click': await press(await revealed(page, a.target, x.timeoutMs), 'click', x.timeoutMs); break;
+    case 'click': {
+      const el = await revealed(page, a.target, x.timeoutMs);
+      // A link that opens a new tab is followed in this one: the run goes on where the page went.
+      const away = await offTrace(page, () => el.evaluate((e) => {
+        const link = e.closest('a[href]') as HTMLAnchorElement | null;
+        return link && /^_blank$/i.test(link.target) && /^https?:/.test(link.href) ? link.href : null;
+      })).catch(() => null);
+      if (away) await page.goto(away, { ...t, waitUntil: 'load' });
+      else await press(el, 'click', x.timeoutMs);
+      break;
+    }
     case 'dblclick': await press(await revealed(page, a.target, x.timeoutMs), 'dblclick', x.timeoutMs); break;
     case 'hover': await loc(a.target).hover(t); break;
     case 'reload': await page.reload({ ...t, waitUntil: 'load' }); return;
@@ -356,7 +406,10 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<void> 
     }
     case 'select': {
       const el = loc(a.target);
-      await el.selectOption({ label: a.value }, { timeout: Math.min(x.timeoutMs, 2000) }).catch(() => el.selectOption(a.value, t));
+      // A <select>, or a label of one (Playwright chooses in the label's control).
+      const native = await offTrace(page, () => el.evaluate((e) => e.localName === 'select' || ((e.closest('label') as HTMLLabelElement | null)?.control?.localName ?? '') === 'select', null, { timeout: Math.min(x.timeoutMs, 2000) })).catch(() => true);
+      if (native) await el.selectOption({ label: a.value }, { timeout: Math.min(x.timeoutMs, 2000) }).catch(() => el.selectOption(a.value, t));
+      else await chooseFromMenu(page, el, a.value, x.timeoutMs);
       break;
     }
     case 'check': await loc(a.target).setChecked(a.checked, t); break;

@@ -66,6 +66,10 @@ function actionLines(a: ResolvedAction): string[] {
       ...(a.credentials ? [] : [`await expect(page.locator('input[type="password"]')).toHaveCount(0);`]),
     ];
     case 'expect-text': {
+      if (a.within) {
+        const w = `${describeLocator(a.within)}.first()`;
+        return [a.visible ? `await expect(${w}).toContainText(${q(a.text)}, { ignoreCase: true });` : `await expect(${w}).not.toContainText(${q(a.text)}, { ignoreCase: true });`];
+      }
       const t = `page.getByText(${q(a.text)}).filter({ visible: true })`;
       if (a.orValue) return [`await expect(${t}.or(page.locator('input, textarea').filter({ visible: true }).and(page.locator(${q(`[value*=${JSON.stringify(a.text)}]`)}))).first()).toBeVisible();`];
       return [a.visible ? `await expect(${t}.first()).toBeVisible();` : `await expect(${t}).toHaveCount(0);`];
@@ -95,7 +99,7 @@ function actionLines(a: ResolvedAction): string[] {
     case 'expect-value': return [`await expect(${L}.first()).toHaveValue(${q(a.value)});`];
     case 'expect-count': return [`await expect(${L}.filter({ visible: true })).toHaveCount(${a.count});`];
     case 'expect-order': return [
-      `await expect.poll(async () => { const t = (await page.locator('body').innerText()).replace(/\\s+/g, ' ').toLowerCase(); let from = 0; return ${JSON.stringify(a.texts.map((t) => t.toLowerCase()))}.every((x) => { const at = t.indexOf(x, from); from = at + x.length; return at >= 0; }); }).toBe(true);`,
+      `await expect.poll(async () => { const t = (await ${a.within ? `${describeLocator(a.within)}.first()` : "page.locator('body')"}.innerText()).replace(/\\s+/g, ' ').toLowerCase(); let from = 0; return ${JSON.stringify(a.texts.map((t) => t.toLowerCase()))}.every((x) => { const at = t.indexOf(x, from); from = at + x.length; return at >= 0; }); }).toBe(true);`,
     ];
     case 'expect-each': return [
       `for (const row of await ${describeLocator(a.rows)}.filter({ visible: true }).all()) await expect(row.locator(${describeLocator(a.has)})).not.toHaveCount(0);`,

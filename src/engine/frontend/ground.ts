@@ -44,6 +44,11 @@ export interface GroundSpec {
   nth?: number;
   /** Keep candidates that miss words (with what they miss): the closest ones, for a failure's message. */
   explain?: boolean;
+  /**
+   * Find a container instead of a control: the section whose heading is `name`, the row whose label
+   * is `name`, or the open dialog (showing `name` when one is given).
+   */
+  container?: 'section' | 'row' | 'dialog' | 'editor';
 }
 
 interface Hit {
@@ -73,7 +78,7 @@ const SYN: Record<string, string[]> = {
   ellipsis: ['more', 'menu', 'options'], chevron: ['expand', 'collapse', 'toggle', 'next', 'more', 'arrow'], caret: ['expand', 'collapse', 'toggle', 'dropdown', 'arrow'],
   arrow: ['expand', 'collapse', 'toggle', 'next', 'open', 'chevron', 'caret'], eye: ['show', 'view', 'preview', 'visibility', 'reveal'], padlock: ['lock', 'locked', 'secure', 'private'],
   lock: ['padlock', 'locked', 'secure', 'private'], refresh: ['reload', 'refresh', 'sync', 'update'], reload: ['refresh', 'reload', 'sync'], person: ['user', 'account', 'profile', 'avatar'],
-  initials: ['avatar', 'user', 'account', 'profile'], circle: ['avatar', 'round', 'badge'], house: ['home'], question: ['help', 'info'], info: ['help', 'information', 'about'],
+  editing: ['editor', 'edit', 'text', 'content', 'source', 'textarea'], star: ['watch', 'favorite', 'favourite', 'bookmark', 'starred'], initials: ['avatar', 'user', 'account', 'profile'], circle: ['avatar', 'round', 'badge'], house: ['home'], question: ['help', 'info'], info: ['help', 'information', 'about'],
 };
 
 export function expandTokens(words: string[]): string[][] {
@@ -142,7 +147,15 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
   const textOf = (el: Element) => norm((el as HTMLElement).innerText ?? el.textContent).slice(0, 120);
   const ownTokens = (el: Element): string[] => {
     const e = el as HTMLInputElement;
-    const labels = e.labels ? Array.from(e.labels).map((l) => l.textContent ?? '').join(' ') : '';
+    let labels = e.labels ? Array.from(e.labels).map((l) => l.textContent ?? '').join(' ') : '';
+    // A field with no label of its own is named by the short text just before it ("Enter a new file name:").
+    if (!labels.trim() && /^(?:input|textarea|select)$/.test(el.localName)) {
+      let before = el.previousElementSibling;
+      while (before && !norm(before.textContent) && before.previousElementSibling) before = before.previousElementSibling;
+      const said = before && !before.matches('input, textarea, select, button') ? norm(before.textContent) : '';
+      const ownText = el.parentElement ? Array.from(el.parentElement.childNodes).filter((n) => n.nodeType === 3).map((n) => n.textContent ?? '').join(' ') : '';
+      labels = [said.length <= 80 ? said : '', norm(ownText).length <= 80 ? ownText : ''].join(' ');
+    }
     const cls = typeof el.className === 'string' ? el.className : (el.getAttribute('class') ?? '');
     return split([
       el.getAttribute('aria-label'), el.getAttribute('title'), el.getAttribute('alt'), el.getAttribute('placeholder'), labels,
@@ -194,6 +207,7 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       default: return false;
     }
   };
+  if (spec.container) return containerHits();
   const FIELD = 'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=hidden]):not([type=reset]), textarea, [contenteditable=""], [contenteditable=true], select, [role=textbox], [role=searchbox], [role=combobox]';
   const CLICK = 'button, a, [role=button], [role=link], [role=tab], [role=menuitem], input[type=button], input[type=submit], label, summary, [onclick], [tabindex], svg g[class], [class*=btn], [class*=button], [class*=destroy], [class*=close]';
   const CHECK = 'input[type=checkbox], input[type=radio], [role=checkbox], [role=switch]';
@@ -227,6 +241,61 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       }
     }
     if (!scopes.length) return [];
+  }
+  /**
+   * A section, row or dialog: a heading or label showing the name (innermost, headings first), then
+   * the nearest ancestor that holds more than it (the heading's section, the label's row).
+   */
+  function containerHits(): Hit[] {
+    const full = (el: Element) => norm((el as HTMLElement).innerText ?? el.textContent).toLowerCase();
+    const want = norm(spec.name).toLowerCase();
+    if (spec.container === 'dialog') {
+      const dialogs = deepAll(doc.body, '[role=dialog], [role=alertdialog], dialog[open], [aria-modal=true], .modal').filter(isVisible);
+      const pick = [...dialogs].reverse().find((d) => !want || full(d).includes(want));
+      return pick ? [{ selector: cssPath(pick), score: 1, visible: true }] : [];
+    }
+    if (spec.container === 'editor') {
+      // The largest code or text editor on screen.
+      const editors = deepAll(doc.body, '.CodeMirror, .cm-editor, .monaco-editor, .ace_editor, textarea, [contenteditable=""], [contenteditable=true]').filter(isVisible);
+      const area = (e: Element) => { const r = e.getBoundingClientRect(); return r.width * r.height; };
+      const pick = editors.filter((e) => !editors.some((o) => o !== e && inside(o, e))).sort((a, b) => area(b) - area(a))[0];
+      return pick ? [{ selector: cssPath(pick), score: 1, visible: true }] : [];
+    }
+    if (!want) return [];
+    const HEADING = 'h1, h2, h3, h4, h5, h6, [role=heading], legend, caption, summary, th, dt, label, [class*=title], [class*=heading], [class*=header], [class*=label], [class*=name]';
+    const anchors: Array<{ el: Element; score: number }> = [];
+    for (const el of deepAll(doc.body, '*')) {
+      if (el.children.length > 3 || !isVisible(el)) continue;
+      const t = full(el);
+      const exact = t === want || t === `${want}:`;
+      if (!exact && !(t.startsWith(want) && t.length <= want.length + 3)) continue;
+      anchors.push({ el, score: (exact ? 2 : 1.5) + (el.matches(HEADING) ? 1 : 0) - (el.closest('nav, [role=navigation], [role=menu], [role=tablist]') ? 1.5 : 0) });
+    }
+    const inner = anchors.filter((a) => !anchors.some((b) => b !== a && inside(a.el, b.el)));
+    inner.sort((a, b) => b.score - a.score);
+    const hitsOut: Hit[] = [];
+    const HEADS = 'h1, h2, h3, h4, h5, h6, [role=heading], legend';
+    for (const a of inner.slice(0, 3)) {
+      const own = full(a.el).length;
+      let cur: Element = a.el;
+      let found: Element | undefined;
+      for (let k = 0; k < (spec.container === 'row' ? 4 : 6); k++) {
+        const up = parentOf(cur);
+        if (!up || up === doc.body || up === doc.documentElement) break;
+        // A parent holding the next section's heading too: this section is what follows the heading.
+        if (spec.container === 'section' && Array.from(up.querySelectorAll(HEADS)).some((h) => h !== a.el && !inside(a.el, h) && !inside(h, a.el) && isVisible(h))) {
+          // The element right after the heading, empty or not (a list with nothing left in it is still the list).
+          let next = cur.nextElementSibling;
+          while (next && next.matches('br, hr, script, template, style, [hidden]')) next = next.nextElementSibling;
+          found = next && !next.matches(HEADS) ? next : undefined;
+          break;
+        }
+        if (full(up).length > own + 1 || up.querySelector('input, select, textarea')) { found = up; break; }
+        cur = up;
+      }
+      if (found) hitsOut.push({ selector: cssPath(found), score: a.score, visible: true });
+    }
+    return hitsOut;
   }
   // The element stands in for its path until the best few are known: a path costs a walk up the tree.
   const hits: Array<Omit<Hit, 'selector'> & { el: Element }> = [];
@@ -368,7 +437,12 @@ export async function nearMisses(page: Page, spec: GroundSpec): Promise<string[]
 async function stable(frame: Frame, hit: Hit, fsel: string | undefined): Promise<LocatorDescriptor> {
   const path: LocatorDescriptor = { strategy: 'css', selector: hit.selector, ...(fsel ? { frame: fsel } : {}) };
   if (!hit.role || !hit.label) return path;
-  const byRole = frame.getByRole(hit.role as Parameters<Frame['getByRole']>[0], { name: hit.label, exact: true });
-  const same = await byRole.evaluateAll((els, sel) => els.length === 1 && els[0] === document.querySelector(sel), hit.selector).catch(() => false);
-  return same ? { strategy: 'role', role: hit.role, name: hit.label, exact: true, ...(fsel ? { frame: fsel } : {}) } : path;
+  // An icon font's glyph is part of the accessible name ("\uf067 Add Remote Device"): the name as
+  // shown, matched as a part of it, picks the element as well when it picks it alone.
+  for (const exact of [true, false]) {
+    const byRole = frame.getByRole(hit.role as Parameters<Frame['getByRole']>[0], { name: hit.label, exact });
+    const same = await byRole.evaluateAll((els, sel) => els.length === 1 && els[0] === document.querySelector(sel), hit.selector).catch(() => false);
+    if (same) return { strategy: 'role', role: hit.role, name: hit.label, ...(exact ? { exact } : {}), ...(fsel ? { frame: fsel } : {}) };
+  }
+  return path;
 }

@@ -7,15 +7,17 @@
  */
 import type { Page } from 'playwright-core';
 import type { ModelProvider } from '../../ai/provider.js';
-import type { Intent, Target } from '../../steps/intent.js';
+import type { Intent, Scope, Target } from '../../steps/intent.js';
 import { targetPhrase } from '../../steps/describe.js';
 import { ENTRY, FOCUSED, type Clause } from './interpret.js';
 import { expandTokens, GENERATED_ID, ground, nearMisses, type GroundSpec } from './ground.js';
 import { describeSearch, findTarget, matchCount, ResolveError, withinDescriptor } from './resolve-target.js';
 import { resolveSignIn } from './sign-in.js';
 import { modelResolve } from './model-resolve.js';
+import { openByName } from './open-by-name.js';
 import type { LocatorDescriptor, PlanStep, ResolvedAction } from './types.js';
 import { pageChange } from './page-still.js';
+import { toLocator } from './locator.js';
 
 export interface ResolveOptions {
   page: Page;
@@ -94,7 +96,8 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
   if (t.region) return ground(page, { ...base, region: true });
   // A quoted name must be matched word for word by the scored search; described names need not.
   const own = tokensOf({ ...t, hints: undefined, anyOf: undefined }).length;
-  const strict = (t.hints ?? []).some((h) => t.name.toLowerCase().includes(h.toLowerCase())) ? 0 : own;
+  // A name that is one of several words for the control ("title": title, name, subject) need not match itself.
+  const strict = (t.hints ?? []).some((h) => t.name.toLowerCase().includes(h.toLowerCase())) || t.anyOf?.some((w) => w.toLowerCase() === t.name.toLowerCase()) ? 0 : own;
   if (t.draggable) {
     // A palette fills in after its headings: for a moment only draggable-looking items count.
     const early = Date.now() < (groundOnlyUntil.get(t) ?? 0);
@@ -105,12 +108,12 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
   const placed = { ...(t.area?.length ? { area: t.area } : {}), ...(t.place ? { place: t.place } : {}), ...(t.nth ? { nth: t.nth } : {}) };
   if (Object.keys(placed).length) {
     // Where the target is (an area, a place on screen, an ordinal) decides among candidates: scored.
-    const d = await ground(page, { ...base, strict: t.described ? 0 : strict, role: t.role, ...placed, ...(t.within ? { within: t.within } : {}) });
+    const d = await ground(page, { ...base, strict: t.described && Date.now() >= (looseAfter.get(t) ?? 0) ? 0 : strict, role: t.role, ...placed, ...(t.within ? { within: t.within } : {}) });
     if (d) return d;
   }
   // A control named by several words, any of which is its name ("Save": Save, Done, OK…): exact names first.
   if (!t.name && t.anyOf?.length) {
-    for (const name of t.anyOf) {
+    for (const name of [...new Set(t.anyOf.flatMap((w) => [w, w.charAt(0).toUpperCase() + w.slice(1)]))]) {
       const d = await findTarget(page, { name, kind: t.kind, ...(t.role ? { role: t.role } : {}), ...(t.within ? { within: t.within } : {}) }, { ...opts, exactOnly: true }).catch(() => undefined);
       if (d) return d;
     }
@@ -129,14 +132,65 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
     }
   }
   const altTokens = (t.alt ?? []).flatMap((a) => a.toLowerCase().split(/[^a-z0-9×✓]+/).filter(Boolean));
-  return ground(page, {
+  const scored = await ground(page, {
     ...base,
     tokens: altTokens.length ? [...base.tokens, altTokens] : base.tokens,
-    strict: t.described ? 0 : strict,
+    strict: t.described && Date.now() >= (looseAfter.get(t) ?? 0) ? 0 : strict,
     role: t.role,
     ...(t.within ? { within: t.within } : {}),
     ...(includeHidden ? { includeHidden } : {}),
   });
+  return scored ?? (!t.name && t.anyOf?.some((w) => /^(?:confirm|ok|save|submit|done|apply|yes)$/i.test(w)) ? dialogPrimary(page) : undefined);
+}
+
+/** "…and confirm" in a dialog whose button says what it does ("Rename", "Delete"): its main button. */
+async function dialogPrimary(page: Page): Promise<LocatorDescriptor | undefined> {
+  const primary: LocatorDescriptor = { strategy: 'css', selector: ':is([role=dialog], [role=alertdialog], dialog[open], .modal) :is(.btn-primary, .primary, button[type=submit], .mdc-button--raised, .MuiButton-containedPrimary)' };
+  const shown = await toLocator(page, primary).evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; })).catch(() => [] as boolean[]);
+  if (shown.filter(Boolean).length !== 1) return undefined;
+  return shown.length === 1 ? primary : { ...primary, nth: shown.indexOf(true) };
+}
+
+const TYPABLE = 'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=submit]):not([type=button]):not([type=reset]), textarea, select, [contenteditable=""], [contenteditable=true], [role=textbox], [role=searchbox], [role=combobox]';
+const CHOOSABLE = 'select, [role=listbox]';
+
+/**
+ * The control to type into (or choose in) for what was found by its name: the element itself when it
+ * is one, else the one inside it (a widget wrapping its input), else the first one after it within
+ * its row (a caption not tied to its control: `<th>System</th><td><select>`).
+ */
+async function controlOf(page: Page, d: LocatorDescriptor, sel: string): Promise<LocatorDescriptor> {
+  const found = await toLocator(page, d)
+    .first()
+    .evaluate((e, s) => {
+      if (e.matches(s) || (e as HTMLElement).isContentEditable || (e.closest('label') as HTMLLabelElement | null)?.control?.matches(s)) return 'self';
+      const shown = (x: Element) => { const r = x.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+      const all = Array.from(document.querySelectorAll(s));
+      const inside = Array.from(e.querySelectorAll(s)).find(shown);
+      if (inside) return all.indexOf(inside);
+      for (let up: Element | null = e.parentElement, k = 0; up && k < 3; up = up.parentElement, k++) {
+        const next = Array.from(up.querySelectorAll(s)).find((x) => shown(x) && e.compareDocumentPosition(x) & Node.DOCUMENT_POSITION_FOLLOWING);
+        if (next) return all.indexOf(next);
+      }
+      return 'self';
+    }, sel)
+    .catch(() => 'self' as const);
+  return found === 'self' || found < 0 ? d : { strategy: 'css', selector: sel, nth: found };
+}
+
+/**
+ * The section, row or dialog a check names, as a locator; undefined when the page shows none (the
+ * check then looks at the whole page, as it would without the words).
+ */
+async function scopeOf(o: ResolveOptions, scope: Scope): Promise<LocatorDescriptor | undefined> {
+  const spec: GroundSpec = { tokens: [], name: scope.name, kind: 'any', container: scope.editor ? 'editor' : scope.dialog ? 'dialog' : scope.row ? 'row' : 'section' };
+  const deadline = Date.now() + Math.min(o.timeoutMs, 3000);
+  for (;;) {
+    const d = await ground(o.page, spec);
+    if (d) return d;
+    if (Date.now() >= deadline) return undefined;
+    await pageChange(o.page, deadline - Date.now());
+  }
 }
 
 /** The scoring spec of a target (for the closest candidates of a failure). */
@@ -149,12 +203,19 @@ function spec(t: Target): GroundSpec {
  * the field an edit opens in its item's row or with focus.
  */
 const groundOnlyUntil = new WeakMap<Target, number>();
+/**
+ * Until when a described target ("the data folder") must match its own words: an element that only
+ * matches its hints ("folder") is taken only once the page has had time to show the named one (a
+ * list that loads after the page does).
+ */
+const looseAfter = new WeakMap<Target, number>();
 
 /** Poll until the target is found or the timeout passes; then say what was looked for. */
 async function locate(t: Target, o: ResolveOptions, timeoutMs = o.timeoutMs, allowHidden = false): Promise<LocatorDescriptor> {
   const deadline = Date.now() + timeoutMs;
   if (t.draggable) groundOnlyUntil.set(t, Date.now() + Math.min(3000, timeoutMs / 2));
   if (t.name === FOCUSED) groundOnlyUntil.set(t, Date.now() + Math.min(1000, timeoutMs / 2));
+  if (t.described) looseAfter.set(t, Date.now() + Math.min(2500, timeoutMs / 2));
   if (t.name === FOCUSED && t.hints?.includes('text') && !t.within) {
     // "Replace the text…": give a text area that is still opening a moment before the focused field.
     const until = Date.now() + Math.min(1500, timeoutMs);
@@ -180,21 +241,39 @@ async function locate(t: Target, o: ResolveOptions, timeoutMs = o.timeoutMs, all
 async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAction> {
   const find = (t: Target, timeoutMs = o.timeoutMs, allowHidden = false) => locate(t, o, timeoutMs, allowHidden);
   switch (intent.kind) {
+    case 'expect-order': {
+      const within = intent.scope ? await scopeOf(o, intent.scope) : undefined;
+      return { kind: 'expect-order', texts: intent.texts, ...(within ? { within } : {}) };
+    }
     case 'navigate':
     case 'back':
     case 'reload':
-    case 'expect-order':
     case 'expect-url':
     case 'expect-title':
     case 'expect-no-error':
       return intent;
-    case 'expect-text':
-      return intent.orValue ? { kind: 'expect-text', text: intent.text, visible: intent.visible, orValue: true } : { kind: 'expect-text', text: intent.text, visible: intent.visible };
+    case 'expect-text': {
+      const within = intent.scope ? await scopeOf(o, intent.scope) : undefined;
+      return { kind: 'expect-text', text: intent.text, visible: intent.visible, ...(intent.orValue ? { orValue: true } : {}), ...(within ? { within } : {}) };
+    }
     case 'sign-in': {
       const form = await resolveSignIn(o.page, o.baseUrl, { testIdAttributes: o.testIdAttributes, timeoutMs: o.timeoutMs });
       return intent.username !== undefined ? { ...form, credentials: { username: intent.username, password: intent.password ?? '' } } : form;
     }
     case 'click':
+      if (intent.target.page && intent.target.name && !intent.target.within) {
+        // "Open the Coffee page": a link to it, else the app's own search finds it.
+        const first = Math.min(o.timeoutMs, 3000);
+        // A page is named exactly: "Special:Search" is not the "Jump to search" link.
+        const link = await find({ ...intent.target, described: undefined }, first).catch((err) => (err instanceof ResolveError ? err : Promise.reject(err)));
+        if (!(link instanceof ResolveError)) return { kind: 'click', target: link };
+        const searched = await openByName(o.page, intent.target.name, o.baseUrl, o.timeoutMs).catch((err) => (err instanceof ResolveError ? err : Promise.reject(err)));
+        if (!(searched instanceof ResolveError)) return searched;
+        const later = await find(intent.target, Math.max(0, o.timeoutMs - first)).catch((err) => (err instanceof ResolveError ? err : Promise.reject(err)));
+        if (!(later instanceof ResolveError)) return { kind: 'click', target: later };
+        throw new ResolveError(`${later.message}; ${searched.message}`, [...later.lookedFor, ...searched.lookedFor]);
+      }
+      return { kind: intent.kind, target: await find(intent.target, o.timeoutMs, Boolean(intent.target.within)) };
     case 'hover':
     case 'dblclick':
       return { kind: intent.kind, target: await find(intent.target, o.timeoutMs, Boolean(intent.target.within)) };
@@ -203,11 +282,19 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       return { kind: 'drag', source, target: await find(intent.dest), ...(intent.position ? { position: intent.position } : {}) };
     }
     case 'fill':
-      return { kind: 'fill', target: await find(intent.target), value: intent.value, ...(intent.append ? { append: true } : {}), ...(intent.find !== undefined ? { find: intent.find } : {}) };
+      return { kind: 'fill', target: await controlOf(o.page, await find(intent.target), TYPABLE), value: intent.value, ...(intent.append ? { append: true } : {}), ...(intent.find !== undefined ? { find: intent.find } : {}) };
     case 'select':
-      return { kind: intent.kind, target: await find(intent.target), value: intent.value };
-    case 'check':
-      return { kind: 'check', target: await find(intent.target, o.timeoutMs, true), checked: intent.checked };
+      return { kind: intent.kind, target: await controlOf(o.page, await find(intent.target), CHOOSABLE), value: intent.value };
+    case 'check': {
+      if (!intent.target.item) return { kind: 'check', target: await find(intent.target, o.timeoutMs, true), checked: intent.checked };
+      // "Select todo.txt": the item's checkbox; an item with none is selected by a click on it.
+      const first = Math.min(o.timeoutMs, 3000);
+      const box = await find(intent.target, first, true).catch((err) => (err instanceof ResolveError ? err : Promise.reject(err)));
+      if (!(box instanceof ResolveError)) return { kind: 'check', target: box, checked: intent.checked };
+      const named = await findTarget(o.page, { name: intent.target.name, kind: 'any' }, { testIdAttributes: o.testIdAttributes, timeoutMs: 0, exactOnly: true }).catch(() => undefined);
+      if (named && intent.checked) return { kind: 'click', target: named };
+      return { kind: 'check', target: await find(intent.target, Math.max(0, o.timeoutMs - first), true), checked: intent.checked };
+    }
     case 'press':
       return intent.target ? { kind: 'press', key: intent.key, target: await find(intent.target) } : { kind: 'press', key: intent.key };
     case 'wait':
@@ -243,6 +330,20 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
     }
     case 'expect-count': {
       if (intent.target) return { kind: 'expect-count', target: semantic(intent.target), count: intent.count };
+      // Inside the section the check names: the list nearest its heading.
+      const within = intent.scope ? await scopeOf(o, intent.scope) : undefined;
+      // An editor's items are its lines.
+      // (A file's last newline leaves an empty last line, which nobody counts.)
+      if (intent.scope?.editor && within?.strategy === 'css') return { kind: 'expect-count', target: { strategy: 'css', selector: `${within.selector} :is(.CodeMirror-line:not(:has([cm-text=""])), .cm-line:not(:has(> br:only-child)), .view-line, .ace_line)` }, count: intent.count };
+      if (within?.strategy === 'css') {
+        const until = Date.now() + (intent.count > 0 ? o.timeoutMs : 0);
+        let selector = await itemsOfList(o.page, intent.noun, true, within.selector);
+        while (Date.now() < until && (await matchCount(o.page, { strategy: 'css', selector })) === 0) {
+          await pageChange(o.page, until - Date.now());
+          selector = await itemsOfList(o.page, intent.noun, true, within.selector);
+        }
+        return { kind: 'expect-count', target: { strategy: 'css', selector }, count: intent.count };
+      }
       // A list that loads after the page does: looked for until it shows (a count of none needs no list).
       const until = Date.now() + (intent.count > 0 ? o.timeoutMs : 0);
       // "No todos are shown" where no list is drawn yet: nothing else that repeats counts as the list.
@@ -304,29 +405,45 @@ export async function mainList(page: Page): Promise<string | null> {
  * largest group of alike siblings outside navigation, headers and footers (an inbox of links, a grid
  * of cards, rows of divs), preferring one whose names or text carry the counted noun ("4 emails").
  */
-export async function itemsOfList(page: Page, noun?: string, alike = true): Promise<string> {
-  const list = await mainList(page);
+export async function itemsOfList(page: Page, noun?: string, alike = true, scope?: string): Promise<string> {
+  const list = scope ? null : await mainList(page);
   if (list) return `${list} > *`;
-  if (!alike) return CONTENT_ITEMS;
-  const found = await page.evaluate(([generatedId, word]) => {
+  if (!alike && !scope) return CONTENT_ITEMS;
+  const found = await page.evaluate(([generatedId, word, scopeSel]) => {
     const generated = new RegExp(generatedId, 'i');
     const stem = (word ?? '').toLowerCase().replace(/e?s$/, '');
     const shown = (el: Element) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+    const root = scopeSel ? document.querySelector(scopeSel) : null;
+    if (scopeSel && !root) return null;
     // Items are named by their test id or role when they carry one, else by their tag: classes change with state (read, selected).
+    // Inside a section, the classes that say what an item is count too (a panel's buttons are not its folders).
+    const STATE = /^(is|has)-|active|selected|current|open|collapsed|expanded|in$|show|hidden|disabled|^ng-|read|unread|hover|focus/i;
     const sig = (el: Element) => {
       const id = el.getAttribute('data-testid');
       if (id && !generated.test(id)) return `${el.localName}[data-testid="${CSS.escape(id)}"]`;
       const role = el.getAttribute('role');
-      return role ? `${el.localName}[role="${role}"]` : el.localName;
+      if (role) return `${el.localName}[role="${role}"]`;
+      const cls = root ? (el.getAttribute('class') ?? '').split(/\s+/).filter((c) => c && !STATE.test(c) && !generated.test(c)).sort() : [];
+      return `${el.localName}${cls.map((c) => `.${CSS.escape(c)}`).join('')}`;
     };
+    const depthOf = (el: Element) => { let d = 0; for (let c: Element | null = el; c && c !== root; c = c.parentElement) d++; return d; };
     let best: { el: Element; sel: string; score: number } | undefined;
-    for (const el of Array.from(document.querySelectorAll('body *'))) {
-      if (el.children.length < 2 || el.closest('nav, header, footer, [role=navigation], [role=menu], [role=menubar], [role=tablist], [role=toolbar], select, svg, table thead')) continue;
+    const pool = root ? [root, ...Array.from(root.querySelectorAll('*'))] : Array.from(document.querySelectorAll('body *'));
+    for (const el of pool) {
+      if (el.children.length < (root ? 1 : 2) || (!root && el.closest('nav, header, footer, [role=navigation], [role=menu], [role=menubar], [role=tablist], [role=toolbar]')) || el.closest('select, svg, table thead')) continue;
       const groups = new Map<string, Element[]>();
-      for (const c of Array.from(el.children)) if (shown(c)) groups.set(sig(c), [...(groups.get(sig(c)) ?? []), c]);
+      // A list's header row, toolbar or summary line is not one of its items.
+      const HEADER = /header|heading|toolbar|columnheader/i;
+      for (const c of Array.from(el.children)) if (shown(c) && !HEADER.test(`${c.id} ${c.getAttribute('class') ?? ''} ${c.getAttribute('role') === 'columnheader' ? 'header' : ''}`)) groups.set(sig(c), [...(groups.get(sig(c)) ?? []), c]);
       const [sel, items] = [...groups.entries()].sort((a, b) => b[1].length - a[1].length)[0] ?? ['', []];
-      if (items.length < 2 || items.some((i) => ((i as HTMLElement).innerText ?? '').trim().length < 2)) continue;
-      let score = items.length;
+      const listLike = /^(ul|ol|tbody)$/.test(el.localName) || el.getAttribute('role') === 'list';
+      // The scope itself, all of whose children look alike, is the list even with a single item.
+      const alikeRoot = el === root && Array.from(el.children).filter(shown).every((c) => sig(c) === sel);
+      if (items.length < (root && (listLike || alikeRoot) ? 1 : 2) || items.some((i) => ((i as HTMLElement).innerText ?? '').trim().length < 2)) continue;
+      // Controls in a row are a toolbar, not a list's items.
+      if (root && items.every((i) => i.matches('button, a, input, select, label, option, [role=button]'))) continue;
+      // Inside a section: the list nearest its heading, not one nested in an item.
+      let score = root ? items.length - depthOf(el) * 100 : items.length;
       const words = `${el.id} ${typeof el.className === 'string' ? el.className : ''} ${el.getAttribute('aria-label') ?? ''} ${sel}`.toLowerCase();
       if (stem && (words.includes(stem) || items.some((i) => `${i.getAttribute('href') ?? ''} ${i.className}`.toLowerCase().includes(stem)))) score += 10;
       if (!best || score > best.score) best = { el, sel, score };
@@ -343,9 +460,11 @@ export async function itemsOfList(page: Page, noun?: string, alike = true): Prom
       path = `${parent ? ' > ' : ''}${same.length > 1 ? `${cur.localName}:nth-of-type(${same.indexOf(cur) + 1})` : cur.localName}${path}`;
       cur = parent;
     }
-    return `${path.replace(/^ > /, '')} > ${best.sel}`;
-  }, [GENERATED_ID, noun] as const).catch(() => null);
-  return found ?? CONTENT_ITEMS;
+    // Siblings of the same tag that are a header or a toolbar are left out by name.
+    const NOT_HEADER = ':not([class*=header i]):not([id*=header i]):not([class*=heading i]):not([class*=toolbar i]):not([role=columnheader])';
+    return `${path.replace(/^ > /, '')} > ${best.sel}${/^[a-z0-9]+$/.test(best.sel) ? NOT_HEADER : ''}`;
+  }, [GENERATED_ID, noun, scope] as const).catch(() => null);
+  return found ?? (scope ? `${scope} :is(li, tr, [role=listitem], [role=row])` : CONTENT_ITEMS);
 }
 
 /**

@@ -43,7 +43,8 @@ export type ResolvedAction =
   | { kind: 'scroll'; target?: LocatorDescriptor; direction?: 'up' | 'down' | 'top' | 'bottom' }
   /** `credentials`: written in the step itself; otherwise the project's test account is used. */
   | { kind: 'sign-in'; username?: LocatorDescriptor; password: LocatorDescriptor; submit?: LocatorDescriptor; entry?: LocatorDescriptor; credentials?: TestAccount }
-  | { kind: 'expect-text'; text: string; visible: boolean; orValue?: boolean }
+  /** `within`: the section, row or dialog the text must show in. */
+  | { kind: 'expect-text'; text: string; visible: boolean; orValue?: boolean; within?: LocatorDescriptor }
   | { kind: 'expect-all'; target: LocatorDescriptor; state: 'checked' | 'unchecked' }
   | { kind: 'expect-state'; target: LocatorDescriptor; state: ElementState }
   | { kind: 'expect-url'; contains: string }
@@ -51,7 +52,7 @@ export type ResolvedAction =
   | { kind: 'expect-value'; target: LocatorDescriptor; value: string }
   | { kind: 'expect-count'; target: LocatorDescriptor; count: number }
   /** The texts are shown in this order (reading order of the page). */
-  | { kind: 'expect-order'; texts: string[] }
+  | { kind: 'expect-order'; texts: string[]; within?: LocatorDescriptor }
   /** Every match of `rows` holds a match of `has` (a locator relative to the row). */
   | { kind: 'expect-each'; rows: LocatorDescriptor; has: LocatorDescriptor }
   | { kind: 'expect-no-error' };

@@ -6,7 +6,7 @@
  * A check is read as subject + verb + complement; the subject is the page, a region, a control or
  * quoted names; the verb says whether the complement lists what is shown or states a state.
  */
-import type { CheckState, Intent, Target } from '../intent.js';
+import type { CheckState, Intent, Scope, Target } from '../intent.js';
 import { asWritten, quotesIn, type Lifted } from '../lift.js';
 import { ITEM_NOUNS, NEGATED, nounRole, STATES, toNumber } from '../lexicon.js';
 import { nounPhrase } from '../noun-phrase.js';
@@ -26,7 +26,7 @@ export interface CheckInput {
 const PREFIX = /^(?:(?:please |then |and |now |also |finally )?(?:verify|assert|expect|ensure|confirm|make sure|check|validate|see|observe|notice|look|i see|you see|we see|the user sees|user sees|i should see|you should see|we should see|the user should see|user should see|should see|you can see|i can see|it shows that|it is (?:visible|shown) that)(?: that| if| whether| to see(?: that)?| for)?\s+)+/;
 
 const NUM = '(?:\\d+|no|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a single|single|only one|both)';
-const SHOW = 'shows?|displays?|lists?|contains?|includes?|reads?|says?|holds?|offers?|presents?|renders?|mentions?|carries|carry|has|have|features?|gives?|returns?';
+const SHOW = 'shows?|displays?|lists?|contains?|includes?|reads?|says?|holds?|offers?|presents?|renders?|mentions?|carries|carry|has|have|features?|gives?|returns?|prints?|outputs?|tells?(?: you| the user)?(?: that)?|warns?(?: you| the user)?(?: that| about)?|informs?(?: you| the user)?(?: that)?|explains?(?: that)?|states?(?: that)?|asks?(?: you| the user)?(?: for| whether| if| to)?|notes?(?: that)|confirms?(?: that)|announces?(?: that)?';
 const APPEAR = 'appears?|shows? up|pops? up|is added|are added|gets? added|opens?|is opened|comes? up|turns? up|loads?';
 
 type VerbClass = 'show' | 'show-neg' | 'be' | 'appear' | 'vanish';
@@ -48,7 +48,7 @@ const NOUN_BEFORE = /(?:^|\s)(?:the|a|an|this|that|its|their|no|each|every|any|n
 /** A clause with a subject and a verb of its own, as a check has ("the counter shows 2"). */
 export function looksLikeCheck(s: string): boolean {
   const n = normalise(s);
-  if (/^(?:the )?(?:(?:page|browser|tab|current)\s+)*(?:url|address|address bar|title|location)\b/.test(n)) return true;
+  if (/^(?:the )?(?:(?:page|browser|tab|current)\s+)*(?:url|address bar|title|location|address(?= (?:is|contains|shows|reads|has|ends|starts|changes|now|includes|becomes)\b))\b/.test(n)) return true;
   const v = findVerb(n);
   return Boolean(v && v.subject);
 }
@@ -78,6 +78,8 @@ function findVerb(s: string): { subject: string; verb: string; cls: VerbClass; a
 function normalise(s: string): string {
   return ` ${s} `
     .replace(/\bisn't\b/g, 'is not').replace(/\baren't\b/g, 'are not').replace(/\bdoesn't\b/g, 'does not').replace(/\bdon't\b/g, 'do not')
+    .replace(/\b(?:can't|cannot|can not|could not|couldn't) be (?:clicked|pressed|used|selected|submitted)\b|\bis (?:not|un)clickable\b/g, 'is disabled').replace(/\bcan be (?:clicked|pressed|used|submitted)\b|\bis clickable\b/g, 'is enabled')
+    .replace(/^\s*(?:the )?(?:browser |window )?tab (?:is )?(?:titled|named|called|labell?ed)\b/, 'the title is').replace(/^\s*(?:the )?(?:browser|window) (?:is )?(?:titled|named|called)\b/, 'the title is')
     .replace(/\bwon't be\b/g, 'is not').replace(/\bcan't be seen\b|\bcannot be seen\b/g, 'is not visible').replace(/\bcan be seen\b/g, 'is visible')
     .replace(/\b(?:should|must|will|would|shall) not be\b/g, 'is not').replace(/\b(?:should|must|will|would|shall) be\b/g, 'is')
     .replace(/\b(?:should|must|will|would|shall) (not )?(show|display|contain|have|list|include|read|say|appear|disappear|hold|offer|mention|open|close|become|remain|stay|equal|match|start|begin|end)\b/g,
@@ -86,7 +88,7 @@ function normalise(s: string): string {
     .replace(/\b(?:is|are) (?:now|still|again|also|then|currently|immediately|right away) /g, 'is ')
     .replace(/\b(?:just|simply|plainly|clearly|only just)\s+(?=shows?|says?|reads?|lists?|displays?)/g, '')
     .replace(/\b(?:now|still|again|anymore|any more|anywhere|at all|correctly|properly|immediately|right away|afterwards|as expected|on screen|successfully|any longer)\b/g, ' ')
-    .replace(/\s+(?:on|in) (?:the|this) (?:page|screen)\b/g, ' ')
+    .replace(/\s+(?:on|in) (?:the|this) (?:page|screen)\b/g, ' ').replace(/,?\s+(?:too|as well)\s*$/, ' ').replace(/\b((?:has|have|holds?|contains?|shows?) .+?)\s+in (?:it|there)\s*$/, '$1 ')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -107,9 +109,9 @@ function item(i: CheckInput, raw: string, visible: boolean, subject?: Target): I
   // "a subject header with value "X"", "a row with the text "Y"": the value is what shows.
   if ((m = /^.+?\s+(?:with|having|showing)\s+(?:the |a |its )?(?:value|text|content|label|title|name|caption|summary)\s+(q\d+)$/.exec(s))) return [{ kind: 'expect-text', text: quoteText(i, m[1]!), visible }];
   if ((m = /^no\s+(q\d+.*)$/.exec(s))) return item(i, m[1]!, false, subject);
-  if ((m = /^no\s+(.+?)(?:\s+(?:left|remaining))?$/.exec(s))) {
+  if ((m = /^no\s+(.+?)(\s+(?:left|remaining|listed|shown|anymore|any more))?$/.exec(s))) {
     const noun = m[1]!.split(' ').pop()!;
-    if (ITEM_NOUNS.test(noun) || /^results?|matches$/.test(noun)) return [{ kind: 'expect-count', count: 0 }];
+    if (ITEM_NOUNS.test(noun) || /^results?|matches$/.test(noun) || (m[2] && /^[a-z]+[^s]s$/.test(noun) && !/\bq\d+\b/.test(m[1]!))) return [{ kind: 'expect-count', count: 0 }];
     return item(i, m[1]!, false, subject);
   }
   // An unnamed count: "3 todos", "exactly two invoices".
@@ -117,13 +119,34 @@ function item(i: CheckInput, raw: string, visible: boolean, subject?: Target): I
     const n = /^both$/.test(m[1]!) ? 2 : toNumber(m[1]!.replace(/^only /, ''));
     const noun = m[2]!;
     const last = noun.split(' ').pop()!;
-    if (n !== undefined && (ITEM_NOUNS.test(last) || nounRole(last) || (/[^s]s$/.test(last) && last.length > 3))) {
+    if (n !== undefined && (ITEM_NOUNS.test(last) || nounRole(last) || (/[^s]s$/.test(last) && last.length > 3) || (n === 1 && /^[a-z]{3,}$/.test(last) && !GENERIC.test(last) && !/^(?:more|less|other|time|way)$/.test(last)))) {
       const role = nounRole(noun.split(' ').pop());
       const out: Intent[] = [{ kind: 'expect-count', count: n, ...(role && !ITEM_NOUNS.test(noun.split(' ').pop()!) ? { target: { name: '', kind: 'any', role } } : { noun }) }];
       for (const t of m[3] ? quotesIn(i.l, m[3]) : []) out.push({ kind: 'expect-text', text: t, visible: true });
       return out;
     }
   }
+  // "the General tab selected", "the Sort option checked": a control in a state.
+  if ((m = /^(.+?) (tab|option|button|radio|checkbox|switch|toggle|item|entry) (?:is )?(selected|active|open|opened|checked|ticked|highlighted|chosen|enabled|disabled|greyed out|grayed out|unchecked)$/.exec(s))) {
+    const st = stateOf(m[3]!) ?? (/^(?:active|open|opened|highlighted|chosen)$/.test(m[3]!) ? 'selected' : undefined);
+    const role = nounRole(m[2]!) ?? (m[2] === 'tab' ? 'tab' : undefined);
+    if (st) return [{ kind: 'expect-state', target: { name: quotesIn(i.l, m[1]!)[0] ?? asWritten(i.l, m[1]!), kind: 'any', ...(role ? { role } : {}), relaxed: true }, state: visible ? st : (NEGATED[st] ?? st) }];
+  }
+  // "Sales report filled in": a value a field holds.
+  if ((m = /^(.+?) (?:filled in|prefilled|pre-filled|already filled in|entered|typed in|in the field|in the box)$/.exec(s))) {
+    return [{ kind: 'expect-text', text: quotesIn(i.l, m[1]!)[0] ?? asWritten(i.l, m[1]!), visible, orValue: true }];
+  }
+  // "the kernel name Python 3 in the top right": what is named is what shows; where is said after it.
+  if ((m = /^(?:[a-z]+ )?(?:name|title|label|version|status|value|number)\s+(?!q\d)((?:(?!in|at|on|next|under|below|above)\S+\s*)+?)(?:\s+(?:in|at|on|next to|under|below|above)\s+.+)?$/.exec(s)) && /^[A-Z0-9]|\w[._-]\w/.test(asWritten(i.l, m[1]!.trim()))) {
+    return [{ kind: 'expect-text', text: asWritten(i.l, m[1]!.trim()), visible }];
+  }
+  // "Last seen "Never"", "Address "dynamic"": a label and its value, shown in the label's row.
+  if ((m = /^((?!(?:no|not|the|a|an|and|or|with|without|both|either|every|each)\b)(?!.*\b(?:with|of|in|for|on|at|by|to|from|under|called|named|titled|labell?ed|placeholder|text|value|or|nor|q\d+)\b.* q\d+$)[a-z][\w-]*(?: [a-z][\w-]*){0,3}) (q\d+)$/.exec(s)) && !NOT_LABEL.test(m[1]!) && (/^[A-Z]/.test(asWritten(i.l, m[1]!)) || (!nounRole(m[1]!.split(' ').pop()) && !GENERIC.test(m[1]!.split(' ').pop()!) && !ITEM_NOUNS.test(m[1]!.split(' ').pop()!)))) {
+    return [{ kind: 'expect-text', text: quoteText(i, m[2]!), visible, scope: { name: asWritten(i.l, m[1]!), row: true } }];
+  }
+  // "Q1 sales": a word that only looked like a placeholder, with the words after it, as written.
+  const bareAt = [...s.matchAll(/\bq(\d+)\b/g)].map((x) => Number(x[1]));
+  if (bareAt.length && bareAt.every((n) => i.l.bare.has(n)) && !nounRole(s.split(' ').pop())) return [{ kind: 'expect-text', text: asWritten(i.l, s), visible }];
   const np = nounPhrase(i.l, s, 'any');
   const t = np.target;
   const quoted = quotesIn(i.l, s);
@@ -187,13 +210,18 @@ function words(i: CheckInput, raw: string, visible: boolean): Intent[] {
 
 /** "A, B and C": the items of a list (commas inside quotes are lifted already). */
 function items(s: string): string[] {
-  return s.split(/\s*,\s*(?:and\s+|as well as\s+|plus\s+|but\s+)?|\s+and\s+|\s+as well as\s+|\s+plus\s+|\s+&\s+/).map((x) => x.trim()).filter(Boolean);
+  // "month,amount": a comma inside a value (no space after it) does not part two items.
+  return s.split(/\s*,(?=\s|$)\s*(?:and\s+|as well as\s+|plus\s+|but\s+)?|\s+and\s+|\s+as well as\s+|\s+plus\s+|\s+&\s+/).map((x) => x.trim()).filter(Boolean);
 }
 
 const ORDER = /(?:,?\s*(?:in (?:this|that|the following|the same|that exact|this exact) order|in order|(?:sorted |ordered )?(?:newest|latest|most recent|oldest|earliest|highest|lowest|largest|smallest|alphabetically|a to z|z to a)(?: (?:first|last|on top|at the top))?|from top to bottom|top to bottom|in (?:alphabetical|ascending|descending|chronological|reverse) order|sorted [\w ]+|ordered [\w ]+)\s*(?=[:,]|$))/;
 
 function listCheck(i: CheckInput, objects: string, visible: boolean, subject?: Target): Intent[] | undefined {
   let o = objects.trim();
+  // "Documents first and then Photos", "Photos first, Work Docs second": order said with ordinals.
+  if (/\S\s+first\b/.test(o)) o = o.replace(/,?\s+(?:and\s+)?(?:then\s+)?([^,]+?)\s+(?:second|third|fourth|last)\b/g, ' then $1').replace(/\s+first,?\s+(?:and\s+)?(?:then\s+)?(?=\S)/, ' then ');
+  // "home-nas above office-desktop": the first one shows first.
+  o = o.replace(/\s+(?:above|before|followed by|ahead of)\s+(?=\S)/g, ' then ');
   let ordered = /,?\s+then\s+/.test(o);
   o = o.replace(/,?\s+then\s+/g, ', ');
   // "a table of contents listing A, B and C", "a table with 2 elements": what it lists is what counts.
@@ -204,10 +232,17 @@ function listCheck(i: CheckInput, objects: string, visible: boolean, subject?: T
     ordered = true;
     o = (o.slice(0, om.index) + o.slice(om.index + om[0].length)).replace(/^\s*[:,]\s*|\s*[:,]\s*$/g, ' ').replace(/\s*:\s*/, ': ').trim();
   }
+  // "lists exactly Espresso and Office kitchen": those names and no others.
+  const only = /^(?:exactly|only|just)\s+(?!(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a|an|the|no)\b)(.+)$/.exec(o);
+  if (only && /,|\band\b/.test(only[1]!) && !/:/.test(only[1]!)) {
+    const named = listCheck(i, only[1]!, visible, subject);
+    const n = named?.filter((x) => x.kind === 'expect-text').length ?? 0;
+    if (named && n > 1) return [{ kind: 'expect-count', count: n }, ...named];
+  }
   // "three invoices: c, b and a" / "the following: a, b" — a count or a lead-in before a colon.
   let lead: string | undefined;
   const colon = /^([^:]+?):\s*(.+)$/.exec(o);
-  if (colon && (/\bq\d+\b/.test(colon[2]!) || /,|\band\b/.test(colon[2]!))) {
+  if (colon && (/\bq\d+\b/.test(colon[2]!) || /,|\band\b|\bthen\b/.test(colon[2]!))) {
     lead = colon[1]!;
     o = colon[2]!;
   }
@@ -250,9 +285,69 @@ function stateOf(word: string): CheckState | undefined {
   return STATES[word.trim()];
 }
 
+const CONTAINER = /\s*\b(section|panel|box|card|area|pane|column|group|block|sidebar|list|table|widget|region|row|line|entry|dialog|modal|popup|pop-up|window|form)$/;
+const CONTROL_ROLES = /^(?:button|link|checkbox|radio|switch|textbox|searchbox|combobox|menuitem|option|tab|img|heading)$/;
+
+/**
+ * The part of the page a check's subject names: "the Folders section", "the This Device box", "the
+ * Folder ID row", "the dialog", or a section named by its heading alone ("Remote Devices shows …").
+ */
+function scopeOf(i: CheckInput, subject: string): Scope | undefined {
+  // "the Holidays section of the handbook": the section is what is named before "of".
+  const s = subject.trim().replace(/^(?:the|a|an)\s+/, '').replace(new RegExp(`(${CONTAINER.source.slice(0, -1)})\\s+(?:of|in|on) .+$`), '$1');
+  if (!s || /^(?:its|their|this|that|these|those|it|they|everything|all|both)(?: [a-z]+)?$/.test(s) || /^(?:its|their)\b/.test(s) || /\b(?:of|in|on|above|below|under|next to|beside|near|at|with|from|for|by)\b/.test(s)) return undefined;
+  if (/^(?:(?:code|text|file|source|notebook|markdown|wiki(?:text)?) )?editor(?: (?:area|pane|window|box))?$/.test(s)) return { name: '', editor: true };
+  const m = CONTAINER.exec(s);
+  // "the search box" is a field; "the This Device box" is a part of the page.
+  const noun = m?.[1] === 'box' && /\b(?:search|text|input|check|combo|edit|select|list|query|filter|comment|entry|message)\s+box$/.test(s) ? undefined : m?.[1];
+  if ((m && !noun) || MESSAGE.test(subject.trim())) return undefined;
+  const name = (m ? s.slice(0, m.index) : s).trim().replace(/^(?:the|a|an)\s+/, '');
+  const dialog = noun !== undefined && /^(?:dialog|modal|popup|pop-up|window)$/.test(noun);
+  if (!name) return dialog || /^(?:confirmation|dialog box)$/.test(s) ? { name: '', dialog: true } : undefined;
+  // "the open panel", "the first card": which one, not its name.
+  if (!dialog && (stateOf(name) || /^(?:open|opened|current|active|first|last|second|new|other|same|selected|expanded|top|bottom|left|right|main)$/.test(name))) return undefined;
+  if (name.split(' ').length > 5 || /\b(?:and|or|not|no)\b/.test(name)) return undefined;
+  const quoted = quotesIn(i.l, name);
+  const written = quoted.length === 1 && /^q\d+$/.test(name) ? quoted[0]! : asWritten(i.l, name);
+  if (/\bq\d+\b/.test(written)) return undefined;
+  if (dialog) return { name: quoted.length || /^[A-Z]/.test(written) ? written : '', dialog: true };
+  if (noun) return { name: written, ...(/^(?:row|line|entry)$/.test(noun) ? { row: true } : {}) };
+  // A name alone is a section when it is written as a heading is ("Remote Devices"), and names no control.
+  const t = nounPhrase(i.l, s, 'any').target;
+  if (t.role || !/^(?:[A-Z][\w-]*)(?: [A-Z&][\w-]*)+$/.test(written) || GENERIC.test(name)) return undefined;
+  return { name: written };
+}
+
+/** Words that say which or how many, not what a label reads. */
+const NOT_LABEL = /^(?:last|first|second|third)(?: (?:one|ones|row|item|entry|being|line))?$|\b(?:one|ones|being|all|both|each|every|two|three|four|five|only|also|then|now|still|just|is|are|was|were|be|been|has|have|it|its|their|this|that|these|those|new|old|same|other|another)\b|'s?\b/;
+
+/** A subject that is a label of its own ("Minimum Free Disk Space", "the Folder ID"): the row it heads. */
+function labelRow(i: CheckInput, subject: string, t: Target | undefined): Scope | undefined {
+  const s = subject.trim().replace(/^(?:the|its|their)\s+/, '').replace(/\s+(?:row|line|entry|field|value|setting|option)$/, '');
+  if (!s || /\bq\d+\b/.test(s) || s.split(' ').length > 6 || GENERIC.test(s) || /^(?:it|this|that|they|title|heading|url|address|page|name|text)$/.test(s) || /\b(?:it|next|of|in|on|under|beside|near|below|above|its|their)\b/.test(s)) return undefined;
+  if (t && (t.kind === 'field' || CONTROL_ROLES.test(t.role ?? ''))) return undefined;
+  if (NOT_LABEL.test(s)) return undefined;
+  return { name: asWritten(i.l, s), row: true };
+}
+
+/** The checks that look at text, confined to a scope (the ones that already have one keep it). */
+function scoped(intents: Intent[] | undefined, scope: Scope | undefined): Intent[] | undefined {
+  if (!intents || !scope) return intents;
+  return intents.map((x) => (x.kind === 'expect-text' || x.kind === 'expect-order' || (x.kind === 'expect-count' && !x.target) ? { ...x, scope: x.scope ?? scope } : x));
+}
+
+/** Verbs that report a sentence rather than list things. */
+const SAYING = /\b(?:says?|saying|tells?|telling|warns?|warning|informs?|explains?|states?|asks?|asking|notes?|confirms?|announces?)\b/;
+/** What a sentence has and a list of names has not. */
+const SENTENCE = /\b(?:is|are|was|were|has|have|had|been|will|can|could|would|should|you|your|we|it|this|that|whether|if)\b/;
+
+/** A message of any kind ("an error box", "a warning", "a green banner"): what it says is the check, not where. */
+const MESSAGE = /^(?:(?:an?|the|some|one|another|its|their) )?(?:(?:new|little|small|short|big|red|green|yellow|orange|blue|grey|gray|inline|error|warning|info|information|success|confirmation|status|flash|validation|help|hint|feedback|notification|system|top|bottom) )*(?:message|messages|warning|warnings|error|errors|notice|notification|banner|toast|alert|hint|note|confirmation|prompt|snackbar|callout|(?:error|warning|info|message|alert|notice|success|confirmation|help|hint) (?:box|bar|text|line|panel|area|popup|dialog))(?: (?:under|below|above|next to|beside|near|at|in|on) .+)?$/;
+
 function subjectTarget(i: CheckInput, subject: string): Target | undefined {
   const s = subject.trim();
   if (!s || /^(?:(?:the )?(?:page|screen|app|application|site|ui|browser|window|view|it|this|everything|the result|result))$/.test(s)) return undefined;
+  if (MESSAGE.test(s)) return undefined;
   const np = nounPhrase(i.l, s, 'any');
   i.unplaced.push(...np.unplaced);
   return np.target;
@@ -323,6 +418,8 @@ function applyState(i: CheckInput, subjectIn: string, st: { state: CheckState; n
   const t = subjectTarget(i, subject);
   if (!t) return undefined;
   if (state === 'empty') {
+    // "the Shared With row is empty": nothing a check here can tell from a field.
+    if (/\b(?:row|line|entry)$/.test(subject.trim())) return undefined;
     if (t.kind === 'field' || t.role === 'textbox' || t.role === 'searchbox') return [{ kind: 'expect-value', target: t, value: '' }];
     if (/\b(?:list|table|inbox|results|page|board)\b/.test(subject)) return [{ kind: 'expect-count', count: 0 }];
     return [{ kind: 'expect-value', target: { ...t, kind: 'field' }, value: '' }];
@@ -333,6 +430,19 @@ function applyState(i: CheckInput, subjectIn: string, st: { state: CheckState; n
 }
 
 export function readCheck(i: CheckInput): Intent[] | undefined {
+  // "Under "Page text matches" the results are …", "In the Folders section, …": where to look, said first.
+  const pre = /^(?:under|in|inside|within|below)\s+(?:the\s+)?(q\d+|[\w' -]+?)\s*,?\s+(?=(?:there|it|the|a|an|q\d+|you|we|only|no|every|each|all)\b)/.exec(normalise(i.s.replace(PREFIX, '')));
+  // After "under", a name alone is the heading of a section ("Under Borrowed there is one book").
+  const heading = (p: string) => (/^[A-Z][\w-]*(?: [A-Z&][\w-]*){0,3}$/.test(asWritten(i.l, p)) && !nounPhrase(i.l, p, 'any').target.role ? { name: asWritten(i.l, p) } : undefined);
+  const where = pre ? (/^q\d+$/.test(pre[1]!) ? { name: quoteText(i, pre[1]!) } : scopeOf(i, pre[1]!) ?? heading(pre[1]!)) : undefined;
+  if (!pre || !where) return readWhole(i);
+  const inner: CheckInput = { ...i, s: normalise(i.s.replace(PREFIX, '')).slice(pre[0].length) };
+  const r = scoped(readWhole(inner), where);
+  if (inner.loose) i.loose = true;
+  return r;
+}
+
+function readWhole(i: CheckInput): Intent[] | undefined {
   let m: RegExpExecArray | null;
   let s = normalise(i.s.replace(PREFIX, ''));
   s = s.replace(/^(?:that|the fact that)\s+/, '');
@@ -340,12 +450,14 @@ export function readCheck(i: CheckInput): Intent[] | undefined {
   s = s.replace(/^(?:under|in|on|inside|within|below|above|at|next to|beside|near|on top of)\s+(?:the\s+)?(?:q\d+|[\w' -]+?)\s*,?\s+(?=(?:there|it|the|a|an|q\d+|you|we|only|no|every|each|all)\b)/, '');
   if (!s) return undefined;
   // "You end up on the Graph page", "we're back on the home page with the heading "X"".
-  const landed = /^(?:you|we|i|the user|user|they)\s+(?:are|is|am|end up|ends up|land|lands|get|gets|arrive|arrives|come|comes|go|goes|should be|will be)?\s*(?:back\s+|now\s+|taken\s+|redirected\s+)*(?:on|at|to|in|onto)\s+(?:the\s+)?(.+?)\s+(?:page|screen|view|tab|dashboard)(?:\s*(?:,|:)?\s*(?:with|showing|where)\s+(.+))?$/.exec(s);
+  const landed = /^(?:(?:you|we|i|the user|user|they)\s+(?:are|is|am|end up|ends up|land|lands|get|gets|arrive|arrives|come|comes|go|goes|should be|will be)?\s*)?(?=(?:back\s+|now\s+|taken\s+|redirected\s+|sent\s+|brought\s+|returned\s+|on\s+|at\s+))(?:back\s+|now\s+|taken\s+|redirected\s+|sent\s+|brought\s+|returned\s+|navigated\s+|kicked\s+|bounced\s+)*(?:on|at|to|in|onto)\s+(?:the\s+)?(.+?)\s+(?:page|screen|view|tab|dashboard)(?:\s*(?:,|:)?\s*(?:with|showing|where)\s+(.+))?$/.exec(s);
   if (landed && !/\bu\d+\b/.test(landed[1]!)) {
     const name = landed[1]!.replace(/^(?:the|a|an)\s+/, '');
     const out: Intent[] = [];
     const q = /^q(\d+)$/.exec(name);
-    if (q) out.push({ kind: 'expect-text', text: i.l.quotes[Number(q[1])]!, visible: true });
+    // "You're back on the login page": its password field shows.
+    if (/^(?:log-?in|sign-?in|sign in|log on|authentication)$/.test(name)) out.push({ kind: 'expect-state', target: { name: 'password', kind: 'field', relaxed: true }, state: 'visible' });
+    else if (q) out.push({ kind: 'expect-text', text: i.l.quotes[Number(q[1])]!, visible: true });
     else if (!/^(?:home|start|main|front|same|previous|first|landing|login|sign-in|right|correct)$/.test(name)) out.push(...plain(i, name, true));
     if (landed[2]) out.push(...(listCheck(i, landed[2], true) ?? []));
     if (out.length) return out;
@@ -387,6 +499,17 @@ export function readCheck(i: CheckInput): Intent[] | undefined {
     const texts = quotesIn(i.l, m[1]!);
     return [{ kind: 'expect-count', count: texts.length }, ...texts.map((t) => ({ kind: 'expect-text' as const, text: t, visible: true }))];
   }
+  // "only data and Sales report.ipynb remain": unquoted names, all that is left.
+  if ((m = /^only\s+(.+?)\s+(?:remain|remains|are left|is left|are listed|is listed|are shown|is shown|are there|is there)$/.exec(s)) && /\band\b|,/.test(m[1]!) && !/\bq\d+\b/.test(m[1]!)) {
+    const names = items(m[1]!).map((x) => asWritten(i.l, x));
+    if (names.every((n) => n.split(' ').length <= 4)) return [{ kind: 'expect-count', count: names.length }, ...names.map((t) => ({ kind: 'expect-text' as const, text: t, visible: true }))];
+  }
+  // "only Documents and Photos in the folder list": no verb; the names are all the list holds.
+  if ((m = /^(?:only|just)\s+(.+?)\s+(?:in|on|under|within)\s+(?:the\s+)?([\w' -]+?)$/.exec(s)) && /\band\b|,|\bq\d+\b/.test(m[1]!)) {
+    const names = items(m[1]!).map((x) => (/^q\d+$/.test(x) ? quoteText(i, x) : asWritten(i.l, x)));
+    const scope = scopeOf(i, m[2]!);
+    return scoped([{ kind: 'expect-count', count: names.length }, ...names.map((t) => ({ kind: 'expect-text' as const, text: t, visible: true }))], scope);
+  }
   // "(exactly) 2 todos are shown(: "a" and "b")"
   if ((m = new RegExp(`^(?:exactly |only |just |all |all the |all of the )?(${NUM})\\s+([a-z][\\w -]*?)\\s+(?:(?:is|are)\\s+(?:shown|visible|listed|displayed|left|remaining|present|there|found|returned|in the list)|remains?|are left|is left|appears?|show up)(?:\\s+(?:in|on|under|below) (?:the )?[\\w ]+?)?(?:(?::|,)\\s*(.+))?$`).exec(s))) {
     const counted = item(i, `${m[1]} ${m[2]}`, true);
@@ -408,9 +531,18 @@ export function readCheck(i: CheckInput): Intent[] | undefined {
     if (v.cls === 'show' || v.cls === 'show-neg') {
       const negated = v.cls === 'show-neg';
       const obj = v.after.replace(/^(?:the (?:following|text|message|word|words|value)|text|message)\s*:?\s+(?=q\d|\w)/, '');
-      const subj = subjectTarget(i, subject);
-      if (/^(?:has|have)$/.test(v.verb) && /^no\s/.test(obj)) return item(i, obj, true, subj);
-      return listCheck(i, obj, !negated, subj);
+      const own = scopeOf(i, subject);
+      const subj = own?.editor ? undefined : subjectTarget(i, subject);
+      const scope = own?.editor ? own : subj && (subj.kind === 'field' || CONTROL_ROLES.test(subj.role ?? '')) ? undefined : own;
+      if (/^(?:has|have)$/.test(v.verb) && /^no\s/.test(obj)) return scoped(item(i, obj, true, subj), scope);
+      // "A warning tells you that you are not logged in": a sentence, said in its words.
+      if (SAYING.test(v.verb) && !/\bq\d+\b/.test(obj) && obj.split(' ').length > 3 && (/^(?:says?|reads?)$/.test(v.verb) ? SENTENCE.test(obj) && obj.split(' ').length > 6 : true)) return scoped(words(i, obj, !negated), scope);
+      // "The editing box contains the article text starting with "X"": a part of what the field holds.
+      if (subj?.kind === 'field' && !negated && /^(?:contains?|includes?)$/.test(v.verb)) {
+        const said = listCheck(i, obj.replace(/^(?:the |its )?(?:[a-z]+ )?(?:text|value|content|contents) (?:starting|beginning) with\s+/, ''), true);
+        if (said?.every((x) => x.kind === 'expect-text')) return said.map((x) => ({ ...x, orValue: true }));
+      }
+      return scoped(listCheck(i, obj, !negated, scope ? undefined : subj), scope);
     }
     if (v.cls === 'be') {
       const complement = v.after;
@@ -423,16 +555,31 @@ export function readCheck(i: CheckInput): Intent[] | undefined {
         c = named;
         return [{ kind: 'expect-state', target: { name: quoteText(i, c[1]!), kind: subj?.kind ?? 'any', ...(subj?.role ? { role: subj.role } : {}), relaxed: true }, state: 'visible' }];
       }
-      if ((c = /^(?:called|named|titled|labell?ed|entitled|reading|saying|shown as|displayed as|rendered as|shown literally as|displayed literally as|literally|set to|equal to|now)\s+(.+)$/.exec(complement))) {
+      if ((c = /^(?:not|no longer|never) (?:called|named|titled|labell?ed|marked(?: as)?|shown as|set to)\s+(.+)$/.exec(complement))) {
+        // "Documents is no longer labelled Unshared": that label is gone.
+        const names = quotesIn(i.l, c[1]!);
+        return (names.length ? names : [text(i, c[1]!)]).map((t) => ({ kind: 'expect-text' as const, text: t, visible: false }));
+      }
+      if ((c = /^(?:called|named|titled|labell?ed|entitled|headed|captioned|numbered|reading|saying|shown as|displayed as|rendered as|shown literally as|displayed literally as|literally|set to|equal to|now)\s+(.+)$/.exec(complement))) {
         const subj = subjectTarget(i, subject);
         const val = c[1]!.replace(/,\s*(?:tags and all|with the tags|verbatim|as text|exactly)$/, '');
+        const scope = scopeOf(i, subject);
+        if (scope && CONTAINER.test(subject)) return scoped(listCheck(i, val, true), scope);
         if (subj && subj.kind === 'field' && !quotesIn(i.l, subject).length) return [{ kind: 'expect-value', target: subj, value: valueText(i, val) }];
-        return listCheck(i, val, true);
+        return scoped(listCheck(i, val, true), subj && CONTROL_ROLES.test(subj.role ?? '') ? undefined : scope);
       }
       if ((c = /^(q\d+)$/.exec(complement))) {
         const subj = subjectTarget(i, subject);
         if (subj && subj.kind === 'field') return [{ kind: 'expect-value', target: subj, value: valueText(i, c[1]!) }];
-        return [{ kind: 'expect-text', text: valueText(i, c[1]!), visible: true }];
+        const row = labelRow(i, subject, subj);
+        return [{ kind: 'expect-text', text: valueText(i, c[1]!), visible: true, ...(row ? { orValue: true, scope: row } : {}) }];
+      }
+      // "Minimum Free Disk Space is 1": a label and its value, in the label's row (a field's value counts).
+      if ((c = /^([\w.%:/+-]+)$/.exec(complement)) && !stated(complement) && !/^(?:not|no|yes|none|never|too|also|there|here|gone|back|ok|okay)$/.test(complement)) {
+        const row = labelRow(i, subject, subjectTarget(i, subject));
+        if (row) return [{ kind: 'expect-text', text: asWritten(i.l, c[1]!), visible: true, orValue: true, scope: row }];
+        // "the name next to the logo is now qa-laptop": the value is what shows; the rest says where.
+        if (/\b(?:name|title|label|value|text|heading|number|count|version|status|id|date|time|total|amount|price|caption|counter|badge|unit|symbol|sign|currency)\b/.test(subject) || /^[^\w\s]+$/.test(c[1]!)) return [{ kind: 'expect-text', text: asWritten(i.l, c[1]!), visible: true, orValue: true }];
       }
       if ((c = /^(?:shown|displayed|visible|open|opened) with\s+(.+)$/.exec(complement))) {
         const subjNames = quotesIn(i.l, subject);
@@ -459,6 +606,8 @@ export function readCheck(i: CheckInput): Intent[] | undefined {
         const again = stated(`not ${i.last.predicate}`);
         if (again) return applyState(i, subject, again);
       }
+      // "the language is Plain Text": a value written as a name is what shows.
+      if (/^(?:[A-Z][\w.+#-]*)(?: [A-Z0-9][\w.+#-]*){0,3}$/.test(asWritten(i.l, complement)) && !quotesIn(i.l, subject).length && subject) return [{ kind: 'expect-text', text: asWritten(i.l, complement), visible: true, orValue: true }];
       // "Grafana is owned by Marco", "PagerDuty is the last row, for Alerting": the names it states must show.
       const stated2 = complement.replace(/\s+(?:with no|without|but no|and no)\s+.*$/, '');
       if (!quotesIn(i.l, `${subject} ${complement}`).length && !/\b(?:not|never|none)\b|^no\b/.test(stated2)) {
@@ -466,10 +615,12 @@ export function readCheck(i: CheckInput): Intent[] | undefined {
         if (said.length) return said;
       }
     }
-    const withPart = /(?:^|\s)(?:with|showing|that shows|starting with|beginning with|containing|and shows|and displays|and lists|and contains|and reads)\s+(.+)$/.exec(v.after);
+    const withPart = /(?:^|\s)(?:with|showing|that shows|starting with|beginning with|containing|and shows|and displays|and lists|and contains|and reads|saying|that says|which says|reading|telling you(?: that)?|warning(?: you)?(?: that)?|asking(?: you)?(?: whether| if| for| to)?)\s+(.+)$/.exec(v.after);
     if ((v.cls === 'appear' || (v.cls === 'be' && /^(?:with|showing|and )/.test(v.after))) && withPart) {
       // "An editor opens with the title "X"", "A Preview section appears below the editor showing "Y"".
       const what = withPart[1]!;
+      // "a message pops up saying Espresso and its talk page have been added": a sentence, said in its words.
+      if (SAYING.test(withPart[0]) && !/\bq\d+\b/.test(what) && what.split(' ').length > 6 && SENTENCE.test(what)) return words(i, what, true);
       const rest = listCheck(i, what, true) ?? [];
       if (rest.length) return rest.map((x) => (x.kind === 'expect-text' && /^with/.test(v.after) ? { ...x, orValue: true } : x));
     }
@@ -531,4 +682,11 @@ export const examples: Example[] = [
   ['The page title is "Inbox"', 'assertion', [{ kind: 'expect-title', contains: 'Inbox' }]],
   ['"Buy milk" is no longer shown', 'assertion', [{ kind: 'expect-text', text: 'Buy milk', visible: false }]],
   ['The name field is empty', 'assertion', [{ kind: 'expect-value', target: { name: 'name', kind: 'field' }, value: '' }]],
+  ['The Folders section lists exactly two folders, Documents first and then Photos', 'assertion', [{ kind: 'expect-count', count: 2, scope: { name: 'Folders' } }, { kind: 'expect-text', text: 'Documents', scope: { name: 'Folders' } }, { kind: 'expect-text', text: 'Photos' }, { kind: 'expect-order', texts: ['Documents', 'Photos'] }]],
+  ['Its details show Last seen "Never" and Address "dynamic"', 'assertion', [{ kind: 'expect-text', text: 'Never', scope: { name: 'Last seen', row: true } }, { kind: 'expect-text', text: 'dynamic', scope: { name: 'Address', row: true } }]],
+  ['Minimum Free Disk Space is 1', 'assertion', [{ kind: 'expect-text', text: '1', orValue: true, scope: { name: 'Minimum Free Disk Space', row: true } }]],
+  ['The editor shows 2 lines: "a" and "b"', 'assertion', [{ kind: 'expect-count', count: 2, scope: { editor: true } }, { kind: 'expect-text', text: 'a' }, { kind: 'expect-text', text: 'b' }]],
+  ['A warning tells you that you are not logged in and that your IP address will be visible', 'assertion', [{ kind: 'expect-text', text: 'address' }]],
+  ['The browser tab is titled "Inbox - Mail"', 'assertion', [{ kind: 'expect-title', contains: 'Inbox - Mail' }]],
+  ['only data and todo.txt remain', 'assertion', [{ kind: 'expect-count', count: 2 }, { kind: 'expect-text', text: 'data' }, { kind: 'expect-text', text: 'todo.txt' }]],
 ];

@@ -5,6 +5,9 @@
  */
 import type { Intent, Target } from '../intent.js';
 import { quotes, targetOf, valueOf, type Example, type RuleInput } from './context.js';
+import { asWritten } from '../lift.js';
+import { nounRole } from '../lexicon.js';
+import { nameLike } from '../noun-phrase.js';
 
 const DONE = /^(?:done|complete|completed|finished|checked|ticked|read|resolved|closed|selected|favou?rite|important|starred)$/;
 const UNDONE = /^(?:not done|incomplete|uncompleted|active|unchecked|unticked|unread|open|not completed|to ?do|pending)$/;
@@ -12,6 +15,10 @@ const UNDONE = /^(?:not done|incomplete|uncompleted|active|unchecked|unticked|un
 export function choose(i: RuleInput): Intent[] | undefined {
   let m: RegExpExecArray | null;
   const r = i.rest.replace(/^(?:the\s+)?(?:option|value|entry|choice)\s+(?=q\d)/, '');
+  // "pick Espresso from the suggestions that drop down": the entry that appeared, clicked.
+  if ((m = /^(q\d+|.+?)\s+(?:from|in|among)\s+(?:the\s+)?(?:suggestions?|autocomplete(?: list| entries)?|completions?|search suggestions?|matches|results that appear|options that appear|list that appears|drop-?down(?: list)?|drop down(?: list)?)\b/.exec(r))) {
+    return [{ kind: 'click', target: { name: valueOf(i, m[1]!), kind: 'clickable', area: ['suggestions', 'dropdown', 'menu', 'autocomplete', 'popup'], hints: ['suggestion'] } }];
+  }
   if ((m = /^(q\d+|.+?)\s+(?:from|in|on|for|within|under|inside)\s+(?:the\s+)?(.+?)(?:\s+(?:list|menu|options))?$/.exec(r)) && (/^q\d+$/.test(m[1]!) || (/^\S+$/.test(m[1]!) && /\b(?:dropdown|drop-down|select|list|menu|picker|combo ?box|options)\b|q\d/.test(m[2]!))) && !/^(?:the )?(?:row|item|card|list)$/.test(m[2]!)) {
     return [{ kind: 'select', target: { ...targetOf(i, m[2]!, 'select') }, value: valueOf(i, m[1]!) }];
   }
@@ -20,6 +27,8 @@ export function choose(i: RuleInput): Intent[] | undefined {
   }
   if (/^all$|^everything$/.test(r)) return [{ kind: 'click', target: { name: 'select all', kind: 'clickable', anyOf: ['select all', 'all'], described: true } }];
   if (!r) return undefined;
+  // "Select todo.txt": an item of a list is selected by its checkbox (or by a click where it has none).
+  if (/^(?:select|pick|choose|highlight)$/.test(i.verb) && /^[\w.-]+$/.test(r) && /\w[._-]\w/.test(r)) return [{ kind: 'check', target: { name: asWritten(i.l, r), kind: 'checkbox', role: 'checkbox', item: true }, checked: true }];
   return [{ kind: 'click', target: targetOf(i, r, 'clickable') }];
 }
 
@@ -29,6 +38,12 @@ function box(i: RuleInput, np: string): Target[] {
   if (names.length > 1 && /^(?:the (?:todos?|items?|tasks?) )?q\d+(?:(?:,|,? and) q\d+)+$/.test(np)) {
     return names.map((n) => ({ name: n, kind: 'checkbox', role: 'checkbox', item: true }));
   }
+  // "Tick Sales report.ipynb and todo.txt": unquoted names, each an item's own checkbox.
+  const parts = np.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((x) => x.trim()).filter(Boolean);
+  if (parts.length > 1 && parts.every((x) => /^[\w.-]+(?: [\w.-]+){0,3}$/.test(x) && nameLike(i.l, x) && !nounRole(x.split(' ').pop()))) {
+    return parts.map((x) => ({ name: asWritten(i.l, x), kind: 'checkbox', role: 'checkbox', item: true }));
+  }
+  if (/^[\w.-]+$/.test(np) && /\w[._-]\w/.test(np) && !nounRole(np)) return [{ name: asWritten(i.l, np), kind: 'checkbox', role: 'checkbox', item: true }];
   const t = targetOf(i, np, 'checkbox');
   if (t.ref) return [{ ...t, kind: 'checkbox' }];
   // A bare quoted name (no role noun): its own checkbox, or the checkbox of the item showing it.
@@ -63,4 +78,8 @@ export const examples: Example[] = [
   ['Mark "Pay rent" as done', 'action', [{ kind: 'check', target: { name: 'Pay rent', item: true }, checked: true }]],
   ['Uncheck "Laundry"', 'action', [{ kind: 'check', target: { name: 'Laundry', item: true }, checked: false }]],
   ['Select the second row', 'action', [{ kind: 'click', target: { nth: 2 } }]],
+  ['Tick Sales report.ipynb and todo.txt', 'action', [{ kind: 'check', target: { name: 'Sales report.ipynb', item: true } }, { kind: 'check', target: { name: 'todo.txt', item: true } }]],
+  ['Tick the checkbox in front of todo.txt', 'action', [{ kind: 'check', target: { role: 'checkbox', within: 'todo.txt' } }]],
+  ['Select todo.txt', 'action', [{ kind: 'check', target: { name: 'todo.txt', item: true }, checked: true }]],
+  ['Pick Espresso from the suggestions that drop down', 'action', [{ kind: 'click', target: { name: 'Espresso', area: ['suggestions', 'dropdown', 'menu', 'autocomplete', 'popup'] } }]],
 ];

@@ -6,6 +6,7 @@
  * "Change the text to "x"", "Leave the "Code" field empty", "Add "A", "B" and "C"", "Search for
  * "milk"", "Sign in as "u" with the password "p"".
  */
+import { asWritten } from '../lift.js';
 import { ENTRY, FOCUSED, type Intent, type Target } from '../intent.js';
 import { keyName } from '../lexicon.js';
 import { words } from '../noun-phrase.js';
@@ -15,8 +16,15 @@ const MULTILINE = /\b(?:text ?area|textarea|body|text|content|contents|descripti
 
 /** A field from a phrase; words that say it is a text area make it multi-line. */
 function field(i: RuleInput, np: string): Target {
-  const t = targetOf(i, np, 'field');
+  let t = targetOf(i, np, 'field');
   if (t.ref) return { ...t, kind: 'field' };
+  // One types into a field, not a heading or a label: "the new title" is the field named so.
+  if (t.role && /^(?:heading|img|row|cell|list|listitem|tab|link|menu)$/.test(t.role)) {
+    const { role: _role, relaxed: _relaxed, ...rest } = t;
+    void _role; void _relaxed;
+    const words = np.replace(/^(?:the|a|an|your|my|its)\s+/, '').trim();
+    t = { ...rest, name: /^q\d+$/.test(words) ? t.name : asWritten(i.l, words), kind: 'field' };
+  }
   if (MULTILINE.test(np) && !t.role?.startsWith('search')) t.multiline = true;
   if (/^search\b|\bsearch (?:box|field|bar|input)$/.test(np.replace(/^the /, ''))) return { ...t, name: !t.name || /^search (?:box|field|bar|input)$/i.test(t.name) ? 'search' : t.name, role: t.role ?? 'searchbox', hints: [...new Set([...(t.hints ?? []), 'search', 'filter', 'find'])] };
   return t;
@@ -57,6 +65,10 @@ export function fill(i: RuleInput): Intent[] | undefined {
   if (each.length > 1 && each.map((x) => x[0]).join('').replace(/\s+/g, ' ').trim() === r.replace(/\s+/g, ' ').trim()) {
     return each.map((x) => ({ kind: 'fill' as const, target: field(i, x[3]!), value: valueOf(i, x[1]!) }));
   }
+  // "type the same ID without the dashes: M7XH…": what the value is, then the value, into the field in use.
+  if ((m = /^((?:the |a |an )?(?:same |new |following |other |full )?[a-z][\w -]*?):\s*(q\d+|\S+)$/.exec(r)) && !/\b(?:into|in|to|on)\b/.test(m[1]!)) {
+    return [{ kind: 'fill', target: focused(i), value: valueOf(i, m[2]!) }];
+  }
   // "<value> into <field>"
   if ((m = /^(q\d+|u\d+|.+?)\s+(?:into|in|in to|inside|within|onto|on|to)\s+(?!the (?:same )?(?:line|row) )(.+)$/.exec(r)) && !/^(?:the |a |an )?(?:\w+ )?(?:field|box|input)$/.test(m[1]!)) {
     const value = valueOf(i, m[1]!);
@@ -66,6 +78,10 @@ export function fill(i: RuleInput): Intent[] | undefined {
   // "<value> as|for the <field>"
   if ((m = /^(q\d+|.+?)\s+(?:as|for)\s+(?:the\s+|your\s+|my\s+)?(.+)$/.exec(r)) && /^q\d+$|^\S+$/.test(m[1]!)) {
     return [{ kind: 'fill', target: field(i, m[2]!), value: valueOf(i, m[1]!) }];
+  }
+  // "Work Docs as the new label": a value of several words, then the field said with its article.
+  if ((m = /^((?!the |a |an )[^,]+?)\s+as\s+(?:the|your|my|its)\s+((?:[a-z][\w-]*\s*){1,3})$/.exec(r))) {
+    return [{ kind: 'fill', target: field(i, m[2]!.trim()), value: valueOf(i, m[1]!) }];
   }
   // "<field> with|as <value>"
   if ((m = /^(.+?)\s+(?:with|as|to)\s+(q\d+|u\d+)$/.exec(r))) {
@@ -201,4 +217,7 @@ export const examples: Example[] = [
   ['Sign in as "u" with the password "p"', 'action', [{ kind: 'sign-in', username: 'u', password: 'p' }]],
   ['Log in with the password "p"', 'action', [{ kind: 'sign-in', username: '', password: 'p' }]],
   ['Sign in with the test account', 'action', [{ kind: 'sign-in' }]],
+  ['Put Sencha as the new title', 'action', [{ kind: 'fill', target: { name: 'new title', kind: 'field' }, value: 'Sencha' }]],
+  ['Enter Work Docs as the new label', 'action', [{ kind: 'fill', target: { name: 'new label', kind: 'field' }, value: 'Work Docs' }]],
+  ['In the new cell type print(sales["March"] * 2)', 'action', [{ kind: 'fill', value: 'print(sales["March"] * 2)' }]],
 ];

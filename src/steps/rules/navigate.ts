@@ -11,7 +11,8 @@ import { toNumber } from '../lexicon.js';
 const APP = /^(?:(?:the )?(?:home ?page|home|start(?:ing)? (?:page|url|screen)|landing page|main (?:page|screen|view)|front page|index(?: page)?|(?:web )?app(?:lication)?|site|web ?site|web ?app|page|project(?:'s)? (?:url|page)|base url|root|ui|web ui|web (?:interface|gui|console)|interface|gui|portal|it|instance|server|tool|product|start|beginning|frontend|front end|dashboard|wiki|editor|admin(?:istration)? (?:ui|page|panel|console)|login page|sign[- ]in page)(?: (?:page|again|url|root))?(?: (?:in|on) (?:the|a) (?:browser|new tab))?)$/;
 
 export function navigate(i: RuleInput): Intent[] | undefined {
-  const rest = i.rest.replace(/^(?:to|onto|on|at|into)\s+/, '').replace(/\s+(?:again|first|directly|in (?:the|a) (?:browser|new tab))$/g, '').trim();
+  // "Visit Category:Beverages on the wiki": where the page is, said after its name.
+  const rest = i.rest.replace(/^(?:to|onto|on|at|into)\s+/, '').replace(/\s+(?:again|first|directly|in (?:the|a) (?:browser|new tab))$/g, '').replace(/(\S)\s+(?:on|in|of|from) (?:the|this|our|your) (?:wiki|site|app|application|website|web ?ui|server|instance|portal)$/, '$1').trim();
   const url = /\bu(\d+)\b/.exec(rest);
   if (url) return [{ kind: 'navigate', url: i.l.urls[Number(url[1])]! }];
   if (!rest || APP.test(rest) || APP.test(rest.replace(/^(?:the |its |our |your )/, ''))) return [{ kind: 'navigate', url: '' }];
@@ -20,11 +21,12 @@ export function navigate(i: RuleInput): Intent[] | undefined {
   // "Go to the todo list", "Start at the inbox": the app's own page, when a navigation verb says so.
   if (i.verb !== 'open' && !/\bq\d+\b/.test(rest) && /\b(?:list|inbox|overview|index|home|front|start|main)$/.test(rest)) return [{ kind: 'navigate', url: '' }];
   // The plan's first words "Open Prometheus", "Go to MailDev": the app, by its name.
-  if (!i.memory.opened && !/\b[qu]\d+\b/.test(rest) && rest.split(' ').length <= 3 && !/\b(?:button|link|tab|menu|dialog|field|page|section|panel|settings)\b/.test(rest)) return [{ kind: 'navigate', url: '' }];
+  if (!i.memory.opened && !/\b[qu]\d+\b/.test(rest) && !/\w:\w/.test(rest) && rest.split(' ').length <= 3 && !/\b(?:button|link|tab|menu|dialog|field|page|section|panel|settings)\b/.test(rest)) return [{ kind: 'navigate', url: '' }];
   if (/^(?:the )?(?:[\w-]+ )?(?:inbox|home|dashboard|overview|start page|front page|main page|landing page|home page|homepage)$/.test(rest)) return [{ kind: 'navigate', url: '' }];
   // "Go to the "Reports" page", "Open Settings": a link or tab of the app.
-  const np = rest.replace(/\s+(?:page|screen|view|section|area|url)$/, '');
-  return [{ kind: 'click', target: targetOf(i, np, 'clickable') }];
+  const np = rest.replace(/\s+(?:page|screen|view|section|area|url|article|entry)$/, '');
+  const t = targetOf(i, np, 'clickable');
+  return [{ kind: 'click', target: !t.role || t.role === 'link' ? { ...t, page: true } : t }];
 }
 
 export function back(): Intent[] {
@@ -79,4 +81,6 @@ export const examples: Example[] = [
   ['Scroll down to the footer', 'action', [{ kind: 'scroll', target: { name: 'footer' } }]],
   ['Wait 2 seconds', 'action', [{ kind: 'wait', ms: 2000 }]],
   ['Wait until the spinner disappears', 'action', [{ kind: 'wait', gone: true }]],
+  ['Open the Coffee page', 'action', [{ kind: 'click', target: { name: 'Coffee', page: true } }]],
+  ['Visit Category:Beverages on the wiki', 'action', [{ kind: 'click', target: { name: 'Category:Beverages', page: true } }]],
 ];

@@ -54,9 +54,15 @@ export function control(i: RuleInput, purpose?: string[]): Intent[] | undefined 
   }
   // "Close all open tiddlers", "Collapse everything": the control that does it for all.
   if (/^(?:all|every|everything)\b/.test(rest)) return [{ kind: 'click', target: withPurpose({ name: `${verb} ${rest}`, kind: 'clickable', hints: words(`${verb} ${rest}`), described: true }, purpose) }];
-  // "Delete it with the trash icon", "Save using the button at the bottom": the control is named after "with".
   let w: RegExpExecArray | null;
-  if ((w = /^(?:it|this|that|them|(?:the|that|this|each) [\w -]+?|q\d+)?\s*(?:with|using|via|by clicking|through|from)\s+(?:the |a |an )(.+)$/.exec(rest)) && !/\b(?:summary|comment|message|note|title|name|value|text|password|reason)\s+q\d+$/.test(w[1]!)) {
+  // "run it with Ctrl+Enter", "save with Ctrl+S": a key does it.
+  if ((w = /^(?:it|this|that|them|the cell|the form)?\s*(?:with|using|by pressing|by hitting|via)\s+(?:the\s+)?(.+?)(?:\s+(?:key|keys|shortcut|key combination))?$/.exec(rest))) {
+    const raw = /^q\d+$/.test(w[1]!) ? i.l.quotes[Number(w[1]!.slice(1))]! : w[1]!;
+    const key = keyName(raw) ?? keyName(raw.replace(/\s/g, ''));
+    if (key) return [{ kind: 'press', key }];
+  }
+  // "Delete it with the trash icon", "Save using the button at the bottom": the control is named after "with".
+  if ((w = /^(?:it|this|that|them|(?:the|that|this|each) [\w -]+?|q\d+)?\s*(?:with|using|via|by clicking|through|from)\s+(?:the |a |an |(?=q\d+$|[a-z]+$))(.+)$/.exec(rest)) && !/\b(?:summary|comment|message|note|title|name|value|text|password|reason)\s+q\d+$/.test(w[1]!)) {
     const c = targetOf(i, w[1]!, 'clickable');
     return [{ kind: 'click', target: withPurpose({ ...c, hints: [...new Set([...(c.hints ?? []), verb])] }, purpose) }];
   }
@@ -99,4 +105,6 @@ export const examples: Example[] = [
   ['Save it', 'action', [{ kind: 'click', target: { anyOf: ['save', 'confirm', 'done', 'ok', 'apply', 'submit', 'update', 'create'] } }]],
   ['Expand the "Advanced" section', 'action', [{ kind: 'click', target: { name: 'Advanced' } }]],
   ['Close the dialog', 'action', [{ kind: 'click', target: { area: ['dialog'] } }]],
+  ['Run it with Ctrl+Enter', 'action', [{ kind: 'press', key: 'Control+Enter' }]],
+  ['Click the red delete button', 'action', [{ kind: 'click', target: { name: 'delete', role: 'button', hints: ['red'] } }]],
 ];

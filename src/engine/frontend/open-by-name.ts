@@ -1,0 +1,54 @@
+/**
+ * "Open the Coffee page" where nothing on the screen links to it: a person types the name into the
+ * app's own search box (a wiki, a docs site, a shop) and takes the page that comes up, or the result
+ * named exactly so. The page reached is recorded as a navigation to its path, so a replay goes there
+ * directly, on any host the app runs on.
+ */
+import type { Page } from 'playwright-core';
+import { ResolveError } from './resolve-target.js';
+import type { ResolvedAction } from './types.js';
+
+const SEARCH_BOX = [
+  'input[type=search]', '[role=searchbox]', 'input[name=search]', 'input[name=q]', 'input[name=query]', 'input[name=s]',
+  'input[placeholder*=search i]', 'input[aria-label*=search i]', 'input[title*=search i]', 'input[id*=search i]',
+].map((s) => `${s}:not([type=hidden]):not([disabled])`).join(', ');
+
+/** The path of the current URL as seen from the project URL (absolute when it leaves the app's origin). */
+function appPath(url: string, baseUrl: string): string {
+  const u = new URL(url);
+  return u.origin === new URL(baseUrl).origin ? `${u.pathname}${u.search}${u.hash}` : url;
+}
+
+async function headingIs(page: Page, name: string): Promise<boolean> {
+  const want = name.toLowerCase().replace(/\s+/g, ' ').trim();
+  return page
+    .evaluate((w) => {
+      const norm = (s: string | null | undefined) => (s ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
+      const h1 = Array.from(document.querySelectorAll('h1, [role=heading][aria-level="1"]')).map((h) => norm((h as HTMLElement).innerText));
+      return h1.includes(w) || norm(document.title).startsWith(w);
+    }, want)
+    .catch(() => false);
+}
+
+/** Search the app for the page named `name`; the navigation to it, or a ResolveError saying why not. */
+export async function openByName(page: Page, name: string, baseUrl: string, timeoutMs: number): Promise<ResolvedAction> {
+  const box = page.locator(SEARCH_BOX).filter({ visible: true }).first();
+  if ((await box.count().catch(() => 0)) === 0) throw new ResolveError(`no link to "${name}" on the page, and no search box to look for it`, [`a link "${name}"`, 'a search box']);
+  await box.fill(name, { timeout: timeoutMs });
+  await Promise.all([page.waitForLoadState('load', { timeout: timeoutMs }).catch(() => {}), box.press('Enter', { timeout: timeoutMs })]);
+  await page.waitForLoadState('load', { timeout: timeoutMs }).catch(() => {});
+  const deadline = Date.now() + Math.min(timeoutMs, 5000);
+  for (;;) {
+    if (await headingIs(page, name)) return { kind: 'navigate', url: appPath(page.url(), baseUrl) };
+    // A results page: the result named exactly so.
+    const link = page.getByRole('link', { name, exact: true }).filter({ visible: true }).first();
+    if ((await link.count().catch(() => 0)) > 0) {
+      await Promise.all([page.waitForLoadState('load', { timeout: timeoutMs }).catch(() => {}), link.click({ timeout: timeoutMs })]);
+      await page.waitForLoadState('load', { timeout: timeoutMs }).catch(() => {});
+      return { kind: 'navigate', url: appPath(page.url(), baseUrl) };
+    }
+    if (Date.now() >= deadline) break;
+    await page.waitForTimeout(150);
+  }
+  throw new ResolveError(`no link to "${name}" on the page, and the app's search for it found no page of that name`, [`a link "${name}"`, `a search result "${name}"`]);
+}
