@@ -91,7 +91,8 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
   const seen = nameKey(t);
   const before = seen ? o.last?.named?.[seen] : undefined;
   if (before && (await matchCount(page, before)) > 0) return before;
-  if (t.item) return ground(page, { tokens: [], name: '', kind: 'checkbox', within: t.name });
+  // An item's own checkbox sits in its row, a few levels up from its name at most (not a box elsewhere on the page).
+  if (t.item) return ground(page, { tokens: [], name: '', kind: 'checkbox', within: t.name, maxDepth: 3 });
   if (t.handle) return ground(page, { tokens: expandTokens([t.name, 'port']), name: '', kind: 'any', within: t.within, handle: true });
   if (t.region) return ground(page, { ...base, region: true });
   // A quoted name must be matched word for word by the scored search; described names need not.
