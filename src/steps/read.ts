@@ -262,7 +262,7 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
     if (why.words.length) remarks.push(asWritten(l, s.slice(why.s.length).trim()));
     s = why.s;
     const written = pieces.length === 1 ? l.original : asWritten(l, piece);
-    // "Cell menu > Run All": a menu path with no verb is clicked in turn ("menu" names where, not what).
+    // "File > Save", "Cell menu > Run All": a menu path with no verb is clicked in turn ("menu" names where, not what).
     if (step.type === 'action' && / > /.test(s) && (!head(s) || head(s)!.family === 'unknown') && /^(?:q\d+|[a-z][\w -]*)(?: > (?:q\d+|[a-z][\w -]*))+$/.test(s)) {
       s = `click ${s.split(' > ').map((p) => p.replace(/\s+menu$/, '')).join(' > ')}`;
     }
@@ -280,10 +280,6 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
     if (pairs.length && pairs.every(Boolean)) {
       const reads = pairs.map((p) => readClause(l, `type ${p![2]} into the ${p![1]} field`, step.type, memory, why.words, last));
       if (reads.every(Boolean)) read = { intents: reads.flatMap((r) => r!.intents), confidence: Math.min(...reads.map((r) => r!.confidence)) };
-    }
-    // "File > Save" alone: a menu path, clicked in turn.
-    if (!read && step.type === 'action' && (!head(s) || head(s)!.family === 'unknown') && /^(?:q\d+|[a-z][\w -]*)(?: > (?:q\d+|[a-z][\w -]*))+$/.test(s)) {
-      read = readClause(l, `click ${s}`, step.type, memory, why.words, last);
     }
     const h = head(s);
     if (h && h.family !== 'unknown') lastHead = h;
