@@ -52,7 +52,8 @@ export function targetPhrase(t: Target): string {
 function scopePhrase(s: Scope): string {
   if (s.dialog) return s.name ? `in the dialog showing "${s.name}"` : 'in the open dialog';
   if (s.editor) return 'in the editor';
-  return `in the ${s.row ? 'row' : 'section'} "${s.name}"`;
+  if (s.position) return `in the ${s.position} row`;
+  return `in the ${s.row ? 'row' : 'section'} "${s.name}"${s.column ? `, column "${s.column}"` : ''}`;
 }
 
 function where(s: Scope | undefined): { target?: string } {
@@ -74,7 +75,10 @@ function summary(i: Intent): Pick<ClauseSummary, 'does' | 'target' | 'value'> {
     case 'press': return { does: 'press key', value: i.key, ...(i.target ? { target: targetPhrase(i.target) } : {}) };
     case 'wait': return { does: i.gone ? 'wait until gone' : 'wait', ...(i.target ? { target: targetPhrase(i.target) } : {}), ...(i.ms !== undefined ? { value: `${i.ms} ms` } : {}) };
     case 'scroll': return { does: 'scroll', ...(i.target ? { target: targetPhrase(i.target) } : { value: i.direction ?? 'down' }) };
-    case 'sign-in': return { does: 'sign in', value: i.username !== undefined ? `as "${i.username}"` : 'with the test account' };
+    case 'sign-in': {
+      const given = (i.fields ?? []).map((f) => (f.name ? `${f.name} "${f.value}"` : `"${f.value}"`)).join(', ');
+      return { does: i.fillOnly ? 'fill in the sign-in form' : 'sign in', value: `${i.username !== undefined ? `as "${i.username}"` : 'with the test account'}${given ? `; ${given}` : ''}` };
+    }
     case 'expect-text': return { does: i.visible ? 'text is shown' : 'text is not shown', value: i.text, ...where(i.scope) };
     case 'expect-all': return { does: `every item is ${i.state}` };
     case 'expect-state': return { does: `is ${i.state}`, target: targetPhrase(i.target) };

@@ -18,6 +18,8 @@ export interface Target {
   role?: string;
   /** Text of the row / list item / card the target sits in ("Delete next to "milk""). */
   within?: string;
+  /** What is acted on when this target is not on the page ("Browse", else the table's own name). */
+  orElse?: Target;
   /** Extra words that describe the target ("the checkmark button to confirm the changes"). */
   hints?: string[];
   /** Other names the control goes by: a quoted alternative in parentheses ("trash button ("Remove")"). */
@@ -66,6 +68,10 @@ export interface Scope {
   dialog?: boolean;
   /** The page's code or text editor (its lines are the items counted). */
   editor?: boolean;
+  /** With `row`: only the cell of this column ("the Rows column says 4 for customers"). */
+  column?: string;
+  /** With `row` and no name: the first or last row of the page's main table or list. */
+  position?: 'first' | 'last';
 }
 
 export type Intent =
@@ -79,11 +85,17 @@ export type Intent =
   | { kind: 'fill'; target: Target; value: string; append?: boolean; find?: string }
   | { kind: 'select'; target: Target; value: string }
   | { kind: 'check'; target: Target; checked: boolean }
-  | { kind: 'press'; key: string; target?: Target }
+  /** `orClick`: a button named like the key ("press Delete") is clicked when one is on screen. */
+  | { kind: 'press'; key: string; target?: Target; orClick?: string }
   | { kind: 'hover'; target: Target }
   | { kind: 'wait'; target?: Target; ms?: number; gone?: boolean }
   | { kind: 'scroll'; target?: Target; direction?: 'up' | 'down' | 'top' | 'bottom' }
-  | { kind: 'sign-in'; username?: string; password?: string }
+  /**
+   * `fields`: what else the sign-in form is given (a system, a database), by field name or by value
+   * alone; `fillOnly`: the account is typed in and the form is not sent ("enter the test account's
+   * username and password").
+   */
+  | { kind: 'sign-in'; username?: string; password?: string; fields?: Array<{ name?: string; value: string }>; fillOnly?: boolean }
   /** `orValue`: a form field whose value contains the text also counts. */
   | { kind: 'expect-text'; text: string; visible: boolean; orValue?: boolean; scope?: Scope }
   /** Every checkbox of the main list is in `state`. */

@@ -34,6 +34,7 @@ export function lift(description: string): Lifted {
   const remarks: string[] = [];
   const menus: string[] = [];
   const alts = new Map<string, string[]>();
+  const bare = new Set<number>();
   // Quoted values keep their spaces ("  - Week 4" is a list item in a wiki's syntax); the rest is read with single spaces.
   const original = description.trim().replace(/[“”„]/g, '"').replace(/[‘’‚]/g, "'");
   // Words of the step that look like the reader's own placeholders ("Q1 sales", "U2") are literals:
@@ -49,6 +50,8 @@ export function lift(description: string): Lifted {
   // Code written as it is typed (print(sales["March"] * 2), sum(rate(up[5m]))): a value whole, quotes inside and all.
   text = text.replace(/(?<=\s|^)([A-Za-z_][\w.]*\((?:[^()\s]|\s(?=[^()]*\))|\((?:[^()])*\))*\))(?=\s|$|[.,;])/g, (m) => {
     if (!/["'\[(*+=<>]/.test(m.slice(m.indexOf('(') + 1))) return m;
+    // Written without quotes: restored as written.
+    bare.add(quotes.length);
     quotes.push(unmark(m));
     return ` q${quotes.length - 1} `;
   });
@@ -64,7 +67,6 @@ export function lift(description: string): Lifted {
     urls.push(unmark(clean));
     return ` u${urls.length - 1} ${m.slice(clean.length)}`;
   });
-  const bare = new Set<number>();
   text = text.replace(new RegExp(`${MARK}([qumQUM]\\d+)`, 'g'), (_m, tok: string) => {
     bare.add(quotes.length);
     quotes.push(tok);

@@ -55,6 +55,12 @@ function original(l: Lifted, words: string): string {
 }
 
 /** Read a noun phrase (lower-cased, placeholders in) into a target of `kind` (the verb's expectation). */
+/** "the products table", "the Alice row": a name, then the kind of thing that shows it. */
+function named(text: string): RegExpExecArray | null {
+  const m = /^(?:the\s+)?([a-z0-9][\w.-]*(?: [a-z0-9][\w.-]*)?)\s+(table|list|row|panel|card|column|form|folder|entry|item|record)$/.exec(text);
+  return m && !/^(?:main|left|right|top|bottom|side|first|last|same|whole|this|that|new|next|previous|current|selected|open)\b/.test(m[1]!) ? m : null;
+}
+
 export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase {
   const unplaced: string[] = [];
   // Compound words that hold a relation word: "the Log In link", "the sign-up form", "drop down".
@@ -123,10 +129,14 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
     }
     const quoted = /\bq(\d+)\b/.exec(text);
     // "at the bottom of the "Q3" card" places it in the card, not on the screen.
-    const where = quoted ? undefined : placeOf(`${p.rel} ${text}`);
+    const where = quoted || (named(text) && nameLike(l, named(text)![1]!)) ? undefined : placeOf(`${p.rel} ${text}`);
     if (where && !target.place) target.place = where;
     if (quoted) anchors.push(l.quotes[Number(quoted[1])]!);
-    else if (BELONGS.test(p.rel) && !AREA.test(text) && nameLike(l, text)) anchors.push(original(l, text));
+    else if ((BELONGS.test(p.rel) || (named(text) && nameLike(l, named(text)![1]!))) && named(text)) {
+      // "the data of the products table": the table shows "products"; what kind of thing it is, is where to look.
+      anchors.push(original(l, named(text)![1]!));
+      areas.push(named(text)![2]!);
+    } else if (BELONGS.test(p.rel) && !AREA.test(text) && (nameLike(l, text) || (/^(?:next to|beside|in front of|in the row (?:of|for|with|containing))$/.test(p.rel) && /^(?:the )?[a-z][\w-]*$/.test(text) && !/^(?:it|them|this|that|these|those|one|him|her|me|you|us)$/.test(text) && !nounRole(text.replace(/^the /, ''))))) anchors.push(original(l, text));
     else if (/\beach\b|\bevery\b/.test(p.text)) {
       // "at the end of each row": any row will do.
     } else if (AREA.test(text) || where) areas.push(...words(text));

@@ -7,16 +7,17 @@
  * A clause that reads as neither an action nor a check is kept as an unread remark that lowers the
  * confidence; a step is "not understood" only when none of it could be read.
  */
-import { isCheck, type Intent } from './intent.js';
+import { FOCUSED, isCheck, type Intent } from './intent.js';
 import { asWritten, lift, type Lifted } from './lift.js';
 import { MULTI_VERBS, ROLE_NOUN_LIST, VERBS, type Family } from './lexicon.js';
 import { stem, verbLemma } from './nlp.js';
+import { nounPhrase } from './noun-phrase.js';
 import { condition, purpose } from './rules/conditions.js';
 import { looksLikeCheck, predicateOf, readCheck, type CheckInput } from './rules/checks.js';
 import { valueOf, type RuleInput, type StepMemory } from './rules/context.js';
 import { back, navigate, reload, scroll, wait } from './rules/navigate.js';
-import { click, control, press } from './rules/pointer.js';
-import { add, clear, fill, leave, search, set, signIn, signOut, submit } from './rules/fill.js';
+import { click, control, dataOf, press } from './rules/pointer.js';
+import { add, clear, fill, formValues, leave, search, set, signIn, signOut, submit } from './rules/fill.js';
 import { check, choose, toggle } from './rules/choose.js';
 import { connect, drag } from './rules/drag.js';
 
@@ -97,6 +98,7 @@ function act(h: Head, i: RuleInput, why: string[]): Intent[] | undefined {
     case 'reload': return reload(i);
     case 'open': {
       if (!i.rest || /\bu\d+\b/.test(i.rest)) return navigate(i);
+      if (/ (?:for|to) (?:editing|edit|deletion|viewing|details)$/.test(i.rest)) return click(i, 'click', why);
       const nav = navigate(i);
       if (nav?.[0]?.kind === 'navigate' || !/^(?:the |a |an )?(?:\w+ )?(?:menu|dialog|panel|section|drawer|dropdown|list|sidebar|settings)$/.test(i.rest)) return nav;
       return control(i, why);
@@ -106,7 +108,10 @@ function act(h: Head, i: RuleInput, why: string[]): Intent[] | undefined {
     case 'rightclick': return click(i, 'click', why);
     case 'hover': return click(i, 'hover', why);
     case 'press': return press(i, why);
-    case 'fill': return fill(i) ?? (i.rest && !/\bq\d+\b/.test(i.rest) ? click({ ...i }, 'click', why) : undefined);
+    case 'fill':
+      // "type Lyon": typing needs no quotes; what is typed goes into the field in use.
+      if (/^(?:type|write|key in|input)$/.test(h.verb) && /^[^\s,]+(?: [^\s,]+)?$/.test(i.rest) && !/\b(?:in|into|on|the|a|an|it)\b/.test(i.rest)) return [{ kind: 'fill', target: { name: FOCUSED, kind: 'field' }, value: valueOf(i, i.rest) }];
+      return fill(i) ?? (i.rest && !/\bq\d+\b/.test(i.rest) ? click({ ...i }, 'click', why) : undefined);
     // "…and call it home-nas": the name of what is being made.
     case 'set': if (/ (?:it|them)$/.test(h.verb) && i.rest) return [{ kind: 'fill', target: { name: 'name', kind: 'field', described: true, hints: ['title', 'label'] }, value: valueOf(i, i.rest) }];
       return set(i) ?? fill(i) ?? (/^(?:edit|modify|rename|update|change)$/.test(i.verb) ? control(i, why) : undefined);
@@ -128,7 +133,7 @@ function act(h: Head, i: RuleInput, why: string[]): Intent[] | undefined {
     case 'search': return search(i);
     case 'add': return add(i);
     case 'submit': return submit(i) ?? control({ ...i, verb: 'submit' }, why);
-    case 'control': return control(i, why);
+    case 'control': return (/^(?:show|view|display|list)$/.test(h.verb) ? dataOf(i, false) : undefined) ?? control(i, why);
     case 'unknown': {
       // A verb outside the lexicon acts on a control only when the step names one ("Upvote the "first" post").
       if (!/\bq\d+\b/.test(i.rest) && !ROLE_WORD.test(i.rest)) return undefined;
@@ -147,6 +152,8 @@ function clauses(s: string, type: PlanStepLike['type']): string[] {
     // "Edit the page: replace …", "the inbox is empty: "No emails yet" is shown": a colon before a clause of its own.
     const at = /^(.+?):\s+(.+)$/.exec(x);
     if (!at || /\bq\d+$/.test(at[1]!) === false && /\b(?:\d+|two|three|four|five|six|several|following|these)\s+[a-z-]+$/.test(at[1]!)) return [x];
+    // "The heading says Select: products": a colon inside the words a check quotes.
+    if (type === 'assertion' && /\b(?:says|reads|shows|displays) [a-z][\w-]*$/.test(at[1]!)) return [x];
     const next = at[2]!;
     const own = type === 'assertion' ? looksLikeCheck(next) : Boolean(head(next)) && head(next)!.family !== 'unknown';
     return own ? [at[1]!, next] : [x];
@@ -180,7 +187,9 @@ function splitActions(part: string): string[] {
     const next = pieces[k + 1] ?? '';
     const startsVerb = startsWithAction(next, cur);
     const startsCheck = SUBJECT_START.test(next) && looksLikeCheck(next) && !/\b(?:into|in|to|with|as|from|onto)\s*$/.test(cur) && !/^(?:the|a|an) [\w -]+ q\d+$/.test(next);
-    if ((startsVerb || startsCheck) && splitAllowed(cur, next)) {
+    // "In the left-hand menu, click …": where the clause acts, said before its verb.
+    const where = /^,\s*$/.test(pieces[k]!) && /^(?:in|on|inside|within|from|under)\s+(?:the\s+)?[\w' -]+$/.test(cur) && cur.split(' ').length <= 9 && !head(cur);
+    if ((startsVerb || startsCheck) && !where && splitAllowed(cur, next)) {
       out.push(cur.trim());
       cur = next;
     } else cur += pieces[k]! + next;
@@ -268,8 +277,22 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
     }
     // "In MailDev, open …", "On the graph page, pick …": where, said before the verb.
     const where = !head(s) ? /^(?:in|on|inside|within|from|at|under|into)\s+(.+?),?\s+((?:type|enter|click|tap|press|pick|choose|select|open|fill|write|search|hit|check|tick|drag|hover|double-click)\b.*)$/.exec(s) : null;
-    if (where) s = /^(?:the )?(?:[a-z-]+ )?(?:page|app|screen|view|site|wiki|ui)$|^[a-z]+$/.test(where[1]!) ? where[2]! : `${where[2]} in ${where[1]}`;
+    // The place goes with the clause's target; a page or the app itself says nothing more.
+    const pageOnly = where && /^(?:the )?(?:[a-z-]+ )?(?:page|app|screen|view|site|wiki|ui)$|^[a-z]+$/.test(where[1]!);
+    // Typing goes into the place named ("In the new cell type …"); other verbs act on a target inside it.
+    const typing = where && /^(?:type|enter|fill|write|search)\b/.test(where[2]!);
+    const place = where && !pageOnly && !typing ? nounPhrase(l, `it in ${where[1]}`, 'any').target : undefined;
+    if (where) s = pageOnly || !typing ? where[2]! : `${where[2]} in ${where[1]}`;
     let read = readClause(l, s, step.type, memory, why.words, last);
+    if (read && place) {
+      for (const intent of read.intents) {
+        if (!('target' in intent) || !intent.target) continue;
+        const t = intent.target;
+        if (place.within && !t.within) t.within = place.within;
+        if (place.area) t.area = [...new Set([...(t.area ?? []), ...place.area])];
+        if (place.place && !t.place) t.place = place.place;
+      }
+    }
     // "Open Prometheus, then Status, then Configuration": a clause with no verb goes on with the last one's.
     if (!read && step.type === 'action' && lastHead && /^(?:navigate|open|click|choose|press)$/.test(lastHead.family) && !head(s) && !/^(?:it|they|this|that|which|there|he|she|you|we)\b/.test(s) && s.split(' ').length <= 5 && /^(?:the |on |to )?(?:q\d+|[a-z][\w -]*)(?: > (?:q\d+|[a-z][\w -]*))*$/.test(s)) {
       read = readClause(l, `${lastHead.family === 'navigate' ? 'open' : lastHead.verb} ${s}`, step.type, memory, why.words, last);
@@ -302,6 +325,18 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
       out.push({ text: written, type: 'action', intent: { kind: 'click', target: { name: '', kind: 'clickable', role: 'link', anyOf: ['Log in', 'Sign in', 'Login', 'Log In', 'Sign In'] } }, optional: true, confidence: read.confidence });
     }
     if (!read.intents.length) remarks.push(written);
+  }
+  // "Log in (SQLite 3, shop.db, test account)": a parenthesis after a sign-in lists what the form is given.
+  const signIn = out.find((c) => c.intent.kind === 'sign-in')?.intent;
+  if (signIn?.kind === 'sign-in' && signIn.username === undefined) {
+    for (const remark of l.remarks) {
+      const rl = lift(remark.replace(/\s+\/\s+/g, ', ').replace(/\s+u(\d+)\s+/g, (x, n: string) => (l.urls[Number(n)] === '/' ? ', ' : x)));
+      const values = formValues({ l: rl, verb: '', rest: rl.s, memory, unplaced: [] }, rl.s, true);
+      if (!values?.length) continue;
+      signIn.fields = [...(signIn.fields ?? []), ...values];
+      remarks.splice(remarks.indexOf(remark), 1);
+      break;
+    }
   }
   // A remark in parentheses that states a fact is a check too ("(the Log In link is still there)").
   if (step.type === 'assertion') {

@@ -60,10 +60,11 @@ function actionLines(a: ResolvedAction): string[] {
     case 'sign-in': return [
       `if (page.url() === 'about:blank') await page.goto(BASE_URL);`,
       ...(a.entry ? [`if (!(await page.locator('input[type="password"]').first().isVisible())) await ${describeLocator(a.entry)}.click();`] : []),
+      ...(a.fields ?? []).map((f) => (f.choose ? `await ${describeLocator(f.target)}.selectOption({ label: ${q(f.value)} });` : `await ${describeLocator(f.target)}.fill(${q(f.value)});`)),
       ...(a.username ? [`await ${describeLocator(a.username)}.fill(${a.credentials ? q(a.credentials.username) : `process.env.SVC_TEST_USERNAME ?? ''`});`] : []),
       `await ${describeLocator(a.password)}.fill(${a.credentials ? q(a.credentials.password) : `process.env.SVC_TEST_PASSWORD ?? ''`});`,
-      a.submit ? `await ${describeLocator(a.submit)}.click();` : `await ${describeLocator(a.password)}.press('Enter');`,
-      ...(a.credentials ? [] : [`await expect(page.locator('input[type="password"]')).toHaveCount(0);`]),
+      ...(a.fillOnly ? [] : [a.submit ? `await ${describeLocator(a.submit)}.click();` : `await ${describeLocator(a.password)}.press('Enter');`]),
+      ...(a.credentials || a.fillOnly ? [] : [`await expect(page.locator('input[type="password"]')).toHaveCount(0);`]),
     ];
     case 'expect-text': {
       if (a.within) {

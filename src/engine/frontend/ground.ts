@@ -49,6 +49,10 @@ export interface GroundSpec {
    * is `name`, or the open dialog (showing `name` when one is given).
    */
   container?: 'section' | 'row' | 'dialog' | 'editor';
+  /** With a row: its cell in the column headed so. */
+  column?: string;
+  /** With a row and no name: the first or last row of the page's main table or list. */
+  position?: 'first' | 'last';
 }
 
 interface Hit {
@@ -68,6 +72,7 @@ const SYN: Record<string, string[]> = {
   checkmark: ['confirm', 'done', 'ok', 'save', 'check', '✓'], tick: ['confirm', 'done', 'check'], save: ['confirm', 'done', 'ok', 'submit'],
   confirm: ['save', 'done', 'ok'], text: ['body', 'content', 'textarea'], body: ['text', 'content', 'textarea'], title: ['titlebar', 'heading'],
   workspace: ['canvas', 'chart', 'board', 'stage', 'workspace'], canvas: ['workspace', 'chart', 'board', 'stage'], board: ['canvas', 'workspace', 'chart'],
+  database: ['db'], db: ['database'], system: ['driver', 'engine', 'type'],
   output: ['out', 'output', 'source'], input: ['in', 'input', 'target'], search: ['search', 'find', 'filter'], username: ['user', 'login', 'email'],
   avatar: ['user', 'profile', 'account'], filter: ['filter', 'search'], todo: ['todo', 'item', 'task'], new: ['new', 'add', 'create'],
   // Icons are named by what they look like; their labels and classes say what they do.
@@ -154,12 +159,23 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       while (before && !norm(before.textContent) && before.previousElementSibling) before = before.previousElementSibling;
       const said = before && !before.matches('input, textarea, select, button') ? norm(before.textContent) : '';
       const ownText = el.parentElement ? Array.from(el.parentElement.childNodes).filter((n) => n.nodeType === 3).map((n) => n.textContent ?? '').join(' ') : '';
-      labels = [said.length <= 80 ? said : '', norm(ownText).length <= 80 ? ownText : ''].join(' ');
+      // A form laid out as a table captions its field in the cell before: <th>Database</th><td><input>.
+      const cell = el.closest('td, [role=cell], [role=gridcell]');
+      const caption = cell?.previousElementSibling && !cell.previousElementSibling.querySelector('input, textarea, select, button') ? norm(cell.previousElementSibling.textContent) : '';
+      // A fieldset's legend captions the one field it holds ("Search data in tables").
+      const set = el.closest('fieldset');
+      const legend = set && set.querySelectorAll('input:not([type=hidden]):not([type=submit]):not([type=button]), textarea, select').length === 1 ? norm(set.querySelector('legend')?.textContent) : '';
+      labels = [said.length <= 80 ? said : '', norm(ownText).length <= 80 ? ownText : '', caption.length <= 60 ? caption : '', legend.length <= 60 ? legend : ''].join(' ');
+    }
+    // A code editor drawn over a hidden text area (syntax highlighting) is named by that text area.
+    if ((el as HTMLElement).isContentEditable && !labels.trim()) {
+      const area = Array.from(el.parentElement?.children ?? []).find((x) => x.localName === 'textarea') as HTMLTextAreaElement | undefined;
+      if (area) labels = `${area.name} ${area.id} ${area.labels ? Array.from(area.labels).map((x) => x.textContent ?? '').join(' ') : ''}`;
     }
     const cls = typeof el.className === 'string' ? el.className : (el.getAttribute('class') ?? '');
     return split([
       el.getAttribute('aria-label'), el.getAttribute('title'), el.getAttribute('alt'), el.getAttribute('placeholder'), labels,
-      el.id, el.getAttribute('name'), el.getAttribute('type') === 'search' ? 'search' : '', cls, el.getAttribute('data-testid'), el.localName === 'input' || el.localName === 'textarea' ? '' : textOf(el),
+      el.id, el.getAttribute('name'), el.getAttribute('type') === 'search' ? 'search' : '', cls, el.getAttribute('data-testid'), el.localName === 'input' || el.localName === 'textarea' ? '' : el.localName === 'select' ? ((el as HTMLSelectElement).selectedOptions[0]?.text ?? '') : textOf(el),
       el.querySelector?.('title')?.textContent ?? '',
     ].join(' '));
   };
@@ -261,6 +277,43 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       const pick = editors.filter((e) => !editors.some((o) => o !== e && inside(o, e))).sort((a, b) => area(b) - area(a))[0];
       return pick ? [{ selector: cssPath(pick), score: 1, visible: true }] : [];
     }
+    const ROWS = 'tr, [role=row]';
+    const isHeaderRow = (r: Element) => r.closest('thead') !== null || (r.querySelector('td, [role=cell], [role=gridcell]') === null && r.querySelector('th, [role=columnheader]') !== null);
+    const bodyRows = (t: Element) => Array.from(t.querySelectorAll(ROWS)).filter((r) => r.closest('table, [role=table], [role=grid], [role=treegrid]') === t && isVisible(r) && !isHeaderRow(r));
+    if (spec.container === 'row' && spec.position) {
+      // The page's main table: the one with most rows; else the main list's items.
+      const tables = deepAll(doc.body, 'table, [role=table], [role=grid], [role=treegrid]').filter(isVisible).map((t) => ({ t, rows: bodyRows(t) })).filter((x) => x.rows.length > 0);
+      tables.sort((a, b) => b.rows.length - a.rows.length);
+      let rows: Element[] = tables[0]?.rows ?? [];
+      if (!rows.length) {
+        const lists = deepAll(doc.body, 'ul, ol, [role=list], [role=listbox]').filter(isVisible).map((l) => Array.from(l.children).filter((c) => isVisible(c) && !c.matches('[role=separator], hr'))).filter((x) => x.length > 1);
+        lists.sort((a, b) => b.length - a.length);
+        rows = lists[0] ?? [];
+      }
+      const pick = spec.position === 'first' ? rows[0] : rows[rows.length - 1];
+      return pick ? [{ selector: cssPath(pick), score: 1, visible: true }] : [];
+    }
+    // A row's cell under a column heading: counted across the header row, spans and all.
+    const cellOf = (row: Element, column: string): Element | undefined => {
+      const table = row.closest('table, [role=table], [role=grid], [role=treegrid]');
+      if (!table) return undefined;
+      const cellsOf = (r: Element) => Array.from(r.children).filter((c) => c.matches('td, th, [role=cell], [role=gridcell], [role=columnheader], [role=rowheader]'));
+      const head = Array.from(table.querySelectorAll(ROWS)).find((r) => r.closest('table, [role=table], [role=grid], [role=treegrid]') === table && isHeaderRow(r));
+      if (!head) return undefined;
+      const col = norm(column).toLowerCase();
+      const at = (cells: Element[], k: number) => cells.slice(0, k).reduce((n, c) => n + Math.max(1, Number(c.getAttribute('colspan') ?? 1)), 0);
+      const hc = cellsOf(head);
+      let k = hc.findIndex((c) => full(c).replace(/[▲▼↑↓⇅]/g, '').trim() === col);
+      if (k < 0) k = hc.findIndex((c) => full(c).startsWith(col) || full(c).split(/\s+/).includes(col));
+      if (k < 0) return undefined;
+      const index = at(hc, k);
+      const rc = cellsOf(row);
+      for (let j = 0, n = 0; j < rc.length; j++) {
+        if (n === index) return rc[j];
+        n += Math.max(1, Number(rc[j]!.getAttribute('colspan') ?? 1));
+      }
+      return undefined;
+    };
     if (!want) return [];
     const HEADING = 'h1, h2, h3, h4, h5, h6, [role=heading], legend, caption, summary, th, dt, label, [class*=title], [class*=heading], [class*=header], [class*=label], [class*=name]';
     const anchors: Array<{ el: Element; score: number }> = [];
@@ -293,6 +346,12 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
         if (full(up).length > own + 1 || up.querySelector('input, select, textarea')) { found = up; break; }
         cur = up;
       }
+      // "The Rows column says 4 for customers": the cell, when the row is a table's and the column is found.
+      if (found && spec.container === 'row' && spec.column) {
+        const row = found.matches(ROWS) ? found : found.closest(ROWS);
+        const cell = row ? cellOf(row, spec.column) : undefined;
+        if (cell) found = cell;
+      }
       if (found) hitsOut.push({ selector: cssPath(found), score: a.score, visible: true });
     }
     return hitsOut;
@@ -323,7 +382,7 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       }
       if (missed && !spec.explain) continue;
       // A quoted name belongs to the element itself, not to a large container that happens to hold its words.
-      if (spec.strict && spec.name && textOf(el).length > spec.name.length * 3 + 20 && !spec.explain) continue;
+      if (spec.strict && spec.name && !el.matches('select, input, textarea') && textOf(el).length > spec.name.length * 3 + 20 && !spec.explain) continue;
       if (spec.draggable) {
         if (el.getAttribute('draggable') === 'true' || /node|card|item|tile|drag|block|widget/.test(toks.join(' '))) score += 0.5;
         else if (spec.draggableOnly) continue;

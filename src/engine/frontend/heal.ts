@@ -18,7 +18,7 @@ export function isNegative(a: ResolvedAction): boolean {
 /** Locators a drift check looks at (count-style targets are allowed to match nothing). */
 function checkable(a: ResolvedAction): LocatorDescriptor[] {
   if (isNegative(a) || a.kind === 'expect-count') return [];
-  if (a.kind === 'sign-in') return [...(a.username ? [a.username] : []), a.password, ...(a.submit ? [a.submit] : [])];
+  if (a.kind === 'sign-in') return [...(a.fields ?? []).map((f) => f.target), ...(a.username ? [a.username] : []), a.password, ...(a.submit && !a.fillOnly ? [a.submit] : [])];
   return targetsOf(a);
 }
 

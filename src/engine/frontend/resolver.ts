@@ -12,10 +12,10 @@ import { targetPhrase } from '../../steps/describe.js';
 import { ENTRY, FOCUSED, type Clause } from './interpret.js';
 import { expandTokens, GENERATED_ID, ground, nearMisses, type GroundSpec } from './ground.js';
 import { describeSearch, findTarget, matchCount, ResolveError, withinDescriptor } from './resolve-target.js';
-import { resolveSignIn } from './sign-in.js';
+import { fieldForValue, resolveSignIn, setSignInField } from './sign-in.js';
 import { modelResolve } from './model-resolve.js';
 import { openByName } from './open-by-name.js';
-import type { LocatorDescriptor, PlanStep, ResolvedAction } from './types.js';
+import type { LocatorDescriptor, PlanStep, ResolvedAction, SignInField } from './types.js';
 import { pageChange } from './page-still.js';
 import { toLocator } from './locator.js';
 
@@ -31,8 +31,16 @@ export interface ResolveOptions {
   last?: LastTargets;
 }
 
+/** A target that answers a confirmation: "confirm", "OK", "Yes", or a quoted question it is inside. */
+function confirming(t: Target): boolean {
+  const words = [t.name, ...(t.anyOf ?? [])].filter(Boolean).join(' ');
+  return /^(?:confirm|ok|okay|yes|accept|continue|proceed)\b/i.test(words) || (!t.name && Boolean(t.anyOf?.some((w) => /^(?:confirm|ok|yes|accept)$/i.test(w))));
+}
+
 /** The elements the previous clauses acted on (kept for the whole run). */
 export interface LastTargets {
+  /** The last confirmation the browser itself showed (window.confirm), accepted when it opened. */
+  dialog?: { message: string; at: number; answered?: boolean };
   any?: LocatorDescriptor;
   field?: LocatorDescriptor;
   /** Each target found so far, by how the step named it: "click the hamburger icon again" finds the same one. */
@@ -184,7 +192,7 @@ async function controlOf(page: Page, d: LocatorDescriptor, sel: string): Promise
  * check then looks at the whole page, as it would without the words).
  */
 async function scopeOf(o: ResolveOptions, scope: Scope): Promise<LocatorDescriptor | undefined> {
-  const spec: GroundSpec = { tokens: [], name: scope.name, kind: 'any', container: scope.editor ? 'editor' : scope.dialog ? 'dialog' : scope.row ? 'row' : 'section' };
+  const spec: GroundSpec = { tokens: [], name: scope.name, kind: 'any', container: scope.editor ? 'editor' : scope.dialog ? 'dialog' : scope.row ? 'row' : 'section', ...(scope.column ? { column: scope.column } : {}), ...(scope.position ? { position: scope.position } : {}) };
   const deadline = Date.now() + Math.min(o.timeoutMs, 3000);
   for (;;) {
     const d = await ground(o.page, spec);
@@ -239,6 +247,13 @@ async function locate(t: Target, o: ResolveOptions, timeoutMs = o.timeoutMs, all
   throw new ResolveError(`no element matches ${targetPhrase(t)}${closest}`, [...looked, ...close.map((c) => `candidate: ${c}`)]);
 }
 
+/** A sign-in form's field by its name ("database"): the control captioned so, chosen in when it is a drop-down. */
+async function namedField(o: ResolveOptions, name: string, value: string): Promise<SignInField> {
+  const target = await controlOf(o.page, await locate({ name, kind: 'field' }, o), TYPABLE);
+  const choose = await toLocator(o.page, target).first().evaluate((e) => e.localName === 'select', null, { timeout: 1000 }).catch(() => false);
+  return { target, value, ...(choose ? { choose: true } : {}) };
+}
+
 async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAction> {
   const find = (t: Target, timeoutMs = o.timeoutMs, allowHidden = false) => locate(t, o, timeoutMs, allowHidden);
   switch (intent.kind) {
@@ -259,7 +274,29 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
     }
     case 'sign-in': {
       const form = await resolveSignIn(o.page, o.baseUrl, { testIdAttributes: o.testIdAttributes, timeoutMs: o.timeoutMs });
-      return intent.username !== undefined ? { ...form, credentials: { username: intent.username, password: intent.password ?? '' } } : form;
+      // Each value is set as soon as its field is found: a choice can change the form (SQLite has no server field).
+      const fields: SignInField[] = [];
+      const used = () => fields.map((x) => (x.target.strategy === 'css' ? x.target.selector : ''));
+      // Values a drop-down offers first: choosing "SQLite 3" hides the server field a value alone could have gone to.
+      const given = intent.fields ?? [];
+      const chosen = new Set<number>();
+      for (const [k, f] of given.entries()) {
+        if (f.name) continue;
+        const field = await fieldForValue(o.page, f.value, used(), true);
+        if (!field) continue;
+        await setSignInField(o.page, field, o.timeoutMs);
+        fields.push(field);
+        chosen.add(k);
+      }
+      for (const [k, f] of given.entries()) {
+        if (chosen.has(k)) continue;
+        const field = f.name ? await namedField(o, f.name, f.value) : await fieldForValue(o.page, f.value, used());
+        if (!field) throw new ResolveError(`no field on the sign-in form takes "${f.value}" (no drop-down offers it and no empty text field is left)`, ['select with that option', 'empty text input']);
+        await setSignInField(o.page, field, o.timeoutMs);
+        fields.push(field);
+      }
+      const filled = { ...form, ...(fields.length ? { fields } : {}), ...(intent.fillOnly ? { fillOnly: true } : {}) };
+      return intent.username !== undefined ? { ...filled, credentials: { username: intent.username, password: intent.password ?? '' } } : filled;
     }
     case 'click':
       if (intent.target.page && intent.target.name && !intent.target.within) {
@@ -274,7 +311,22 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
         if (!(later instanceof ResolveError)) return { kind: 'click', target: later };
         throw new ResolveError(`${later.message}; ${searched.message}`, [...later.lookedFor, ...searched.lookedFor]);
       }
-      return { kind: intent.kind, target: await find(intent.target, o.timeoutMs, Boolean(intent.target.within)) };
+      try {
+        if (intent.target.orElse) {
+          // A first choice looked for briefly, then what stands in for it.
+          const first = await find(intent.target, Math.min(o.timeoutMs, 2500), true).catch((err) => (err instanceof ResolveError ? undefined : Promise.reject(err)));
+          return { kind: intent.kind, target: first ?? (await find(intent.target.orElse)) };
+        }
+        return { kind: intent.kind, target: await find(intent.target, o.timeoutMs, Boolean(intent.target.within)) };
+      } catch (err) {
+        // "…and confirm": the browser's own confirmation was shown and accepted already.
+        const dialog = o.last?.dialog;
+        if (err instanceof ResolveError && dialog && !dialog.answered && Date.now() - dialog.at < 60_000 && confirming(intent.target)) {
+          dialog.answered = true;
+          return { kind: 'skip', reason: `the browser's confirmation "${dialog.message.slice(0, 80)}" was accepted when it opened` };
+        }
+        throw err;
+      }
     case 'hover':
     case 'dblclick':
       return { kind: intent.kind, target: await find(intent.target, o.timeoutMs, Boolean(intent.target.within)) };
@@ -282,8 +334,13 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       const source = await find(intent.source);
       return { kind: 'drag', source, target: await find(intent.dest), ...(intent.position ? { position: intent.position } : {}) };
     }
-    case 'fill':
-      return { kind: 'fill', target: await controlOf(o.page, await find(intent.target), TYPABLE), value: intent.value, ...(intent.append ? { append: true } : {}), ...(intent.find !== undefined ? { find: intent.find } : {}) };
+    case 'fill': {
+      const target = await controlOf(o.page, await find(intent.target), TYPABLE);
+      // "SQLite 3 as the system": a value given for a drop-down is chosen in it.
+      const isSelect = await toLocator(o.page, target).first().evaluate((e) => e.localName === 'select', null, { timeout: 1000 }).catch(() => false);
+      if (isSelect && !intent.append && intent.find === undefined) return { kind: 'select', target, value: intent.value };
+      return { kind: 'fill', target, value: intent.value, ...(intent.append ? { append: true } : {}), ...(intent.find !== undefined ? { find: intent.find } : {}) };
+    }
     case 'select':
       return { kind: intent.kind, target: await controlOf(o.page, await find(intent.target), CHOOSABLE), value: intent.value };
     case 'check': {
@@ -296,8 +353,18 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       if (named && intent.checked) return { kind: 'click', target: named };
       return { kind: 'check', target: await find(intent.target, Math.max(0, o.timeoutMs - first), true), checked: intent.checked };
     }
-    case 'press':
-      return intent.target ? { kind: 'press', key: intent.key, target: await find(intent.target) } : { kind: 'press', key: intent.key };
+    case 'press': {
+      if (intent.target) return { kind: 'press', key: intent.key, target: await find(intent.target) };
+      if (intent.orClick) {
+        // "Press Delete" on a page with a Delete button: the button, as a person would read it.
+        const button = o.page.getByRole('button', { name: intent.orClick, exact: true }).or(o.page.locator(`input[type=submit][value="${intent.orClick.replace(/"/g, '')}" i], input[type=button][value="${intent.orClick.replace(/"/g, '')}" i]`)).filter({ visible: true });
+        if ((await button.count().catch(() => 0)) === 1) {
+          const target = await find({ name: intent.orClick, kind: 'clickable', role: 'button' }, 1000).catch(() => undefined);
+          if (target) return { kind: 'click', target };
+        }
+      }
+      return { kind: 'press', key: intent.key };
+    }
     case 'wait':
       if (!intent.target) return intent.ms === undefined ? { kind: 'wait' } : { kind: 'wait', ms: intent.ms };
       // Waiting for something to go: it may be gone already.

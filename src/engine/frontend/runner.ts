@@ -78,14 +78,17 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
   const rec = await startRecording(input.pool ?? getDefaultPool(), input.artifactsDir, { video: input.video ?? true, trace: input.trace ?? true });
   const { page } = rec.lease;
   const watch = new PageWatch().attach(page);
+  const last: LastTargets = {};
   // Confirmation prompts ("Discard changes?") are accepted, as a person clicking OK would.
-  page.on('dialog', (d) => void d.accept().catch(() => {}));
+  page.on('dialog', (d) => {
+    last.dialog = { message: d.message(), at: Date.now() };
+    void d.accept().catch(() => {});
+  });
   const records: StepRecord[] = steps.map((s, index) => ({
     index, type: s.type, description: s.description, status: 'skipped', durationMs: 0, startedAt: null, action: null, locator: null, resolved: null, screenshot: null,
   }));
   const scriptSteps: ScriptStep[] = [];
   const memory = {};
-  const last: LastTargets = {};
   const heals: RunResult['heals'] = [];
   let failure: RunFailure | undefined;
   let failedStepIndex: number | undefined;

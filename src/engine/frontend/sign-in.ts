@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { findTarget, ResolveError } from './resolve-target.js';
 import { toLocator } from './locator.js';
-import type { LocatorDescriptor, ResolvedAction, TestAccount } from './types.js';
+import type { LocatorDescriptor, ResolvedAction, SignInField, TestAccount } from './types.js';
 import { pageChange } from './page-still.js';
 
 type SignIn = Extract<ResolvedAction, { kind: 'sign-in' }>;
@@ -54,9 +54,50 @@ export async function resolveSignIn(page: Page, baseUrl: string, o: { testIdAttr
   return { kind: 'sign-in', ...(username ? { username } : {}), password, ...(submit ? { submit } : {}), ...(entry ? { entry } : {}) };
 }
 
+/**
+ * A value given to the sign-in form without its field's name ("on SQLite 3", "shop.db"): the shown
+ * drop-down that offers it, else the first empty text field that is not for the account. `used`:
+ * the selectors given a value already in this step.
+ */
+export async function fieldForValue(page: Page, value: string, used: string[], selectOnly = false): Promise<SignInField | undefined> {
+  const found = await page.evaluate(({ value, used, selectOnly }) => {
+    const shown = (e: Element) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+    const css = (e: Element) => (e.id ? `#${CSS.escape(e.id)}` : e.getAttribute('name') ? `${e.localName}[name="${CSS.escape(e.getAttribute('name')!)}"]` : undefined);
+    const want = value.trim().toLowerCase();
+    for (const s of Array.from(document.querySelectorAll('select'))) {
+      const option = Array.from(s.options).find((o) => o.text.trim().toLowerCase() === want || o.value.toLowerCase() === want);
+      const c = css(s);
+      if (option && c && shown(s) && !used.includes(c)) return { selector: c, choose: true, value: option.text.trim() };
+    }
+    if (selectOnly) return undefined;
+    for (const e of Array.from(document.querySelectorAll('input'))) {
+      if (!shown(e) || e.value || /^(?:hidden|password|checkbox|radio|submit|button|reset|file|image|email|search)$/.test(e.type)) continue;
+      if (/user|login|mail|pass|search|query/i.test(`${e.name} ${e.id} ${e.autocomplete} ${e.placeholder}`)) continue;
+      const c = css(e);
+      if (c && !used.includes(c)) return { selector: c, choose: false, value };
+    }
+    return undefined;
+  }, { value, used, selectOnly });
+  return found ? { target: { strategy: 'css', selector: found.selector }, value: found.value, ...(found.choose ? { choose: true } : {}) } : undefined;
+}
+
+/** Give the form one of its values (idempotent: a resolved field is set again when the step runs). */
+export async function setSignInField(page: Page, f: SignInField, timeoutMs: number): Promise<void> {
+  const el = toLocator(page, f.target).first();
+  if (f.choose) await el.selectOption({ label: f.value }, { timeout: timeoutMs });
+  else await el.fill(f.value, { timeout: timeoutMs });
+}
+
 /** Fill the account and submit; throws when the sign-in form is still there with an error. */
 export async function performSignIn(page: Page, a: SignIn, account: TestAccount | undefined, baseUrl: string, timeoutMs: number, mustSucceed = true): Promise<void> {
   await reachSignInForm(page, baseUrl, a.entry, timeoutMs, []);
+  for (const f of a.fields ?? []) await setSignInField(page, f, timeoutMs);
+  if (a.fillOnly) {
+    if (!account) throw new Error('no test account is configured for this project (set a password, and a username where the app asks for one)');
+    if (a.username && account.username) await toLocator(page, a.username).fill(account.username, { timeout: timeoutMs });
+    await toLocator(page, a.password).fill(account.password, { timeout: timeoutMs });
+    return;
+  }
   if (!account) {
     // "Type hunter2 as the password and log in": what the step typed is submitted as it is.
     const typed = await toLocator(page, a.password).inputValue({ timeout: 1000 }).catch(() => '');

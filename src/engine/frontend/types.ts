@@ -42,7 +42,11 @@ export type ResolvedAction =
   | { kind: 'skip'; reason: string }
   | { kind: 'scroll'; target?: LocatorDescriptor; direction?: 'up' | 'down' | 'top' | 'bottom' }
   /** `credentials`: written in the step itself; otherwise the project's test account is used. */
-  | { kind: 'sign-in'; username?: LocatorDescriptor; password: LocatorDescriptor; submit?: LocatorDescriptor; entry?: LocatorDescriptor; credentials?: TestAccount }
+  /**
+   * `fields`: what else the form is given before the account (a system chosen, a database typed);
+   * `fillOnly`: the account is typed in and the form is left for the step's next clause to send.
+   */
+  | { kind: 'sign-in'; username?: LocatorDescriptor; password: LocatorDescriptor; submit?: LocatorDescriptor; entry?: LocatorDescriptor; credentials?: TestAccount; fields?: SignInField[]; fillOnly?: boolean }
   /** `within`: the section, row or dialog the text must show in. */
   | { kind: 'expect-text'; text: string; visible: boolean; orValue?: boolean; within?: LocatorDescriptor }
   | { kind: 'expect-all'; target: LocatorDescriptor; state: 'checked' | 'unchecked' }
@@ -56,6 +60,13 @@ export type ResolvedAction =
   /** Every match of `rows` holds a match of `has` (a locator relative to the row). */
   | { kind: 'expect-each'; rows: LocatorDescriptor; has: LocatorDescriptor }
   | { kind: 'expect-no-error' };
+
+/** A value given to a sign-in form beside the account: `choose` for a drop-down. */
+export interface SignInField {
+  target: LocatorDescriptor;
+  value: string;
+  choose?: boolean;
+}
 
 export type ActionKind = ResolvedAction['kind'];
 

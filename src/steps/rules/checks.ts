@@ -43,7 +43,7 @@ const VERB_FORMS: Array<[RegExp, VerbClass]> = [
 ];
 
 /** Words after which a verb-looking word is a noun ("the list", "a search result"). */
-const NOUN_BEFORE = /(?:^|\s)(?:the|a|an|this|that|its|their|no|each|every|any|new|todo|to-do|empty|whole|main|search|result|side|mailing|shopping|task|price|reading|my|your|our|his|her|q\d+'s|[a-z]+'s)$/;
+const NOUN_BEFORE = /(?:^|\s)(?:the|a|an|this|that|its|their|no|each|every|any|new|todo|to-do|empty|whole|main|search|side|mailing|shopping|task|price|reading|my|your|our|his|her|q\d+'s|[a-z]+'s)$/;
 
 /** A clause with a subject and a verb of its own, as a check has ("the counter shows 2"). */
 export function looksLikeCheck(s: string): boolean {
@@ -442,6 +442,74 @@ export function readCheck(i: CheckInput): Intent[] | undefined {
   return r;
 }
 
+/** A cell's value: a quoted text or a word as written ("7.9", "Never"). */
+function cellValue(i: CheckInput, v: string): string {
+  return /^q\d+$/.test(v) ? quoteText(i, v) : asWritten(i.l, v);
+}
+
+/** A row named as written ("Office chair", "customers", "the Stapler"), or undefined when it reads as anything else. */
+function rowName(i: CheckInput, r: string): string | undefined {
+  const s = r.trim().replace(/^(?:the|a|an)\s+/, '').replace(/\s*\([\d., ]+\)$/, '').replace(/\s+(?:row|line|entry|item|one)$/, '');
+  if (!s || s.split(' ').length > 5 || /\b(?:is|are|has|have|and|or|not|no|it|they|this|that|each|every|all)\b/.test(s)) return undefined;
+  return /^q\d+$/.test(s) ? quoteText(i, s) : asWritten(i.l, s);
+}
+
+const CELL_VALUE = '(q\\d+|[^\\s,]+(?: %)?)';
+
+/**
+ * Facts about a table's cells: "The Rows column says 4 for customers and 5 for orders", "The
+ * Stapler row shows a price of 7.9 and a stock of 0", "Office chair costs 149 and has 3 in stock",
+ * "Notebook is the first row and Office chair the last one", "Office chair is at the top, followed
+ * by Whiteboard and then Desk lamp".
+ */
+function tableFacts(i: CheckInput, s: string): Intent[] | undefined {
+  let m: RegExpExecArray | null;
+  const each = (list: string, re: RegExp) => {
+    const pieces = list.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((x) => x.trim()).filter(Boolean);
+    const got = pieces.map((p) => re.exec(p));
+    return got.every(Boolean) ? (got as RegExpExecArray[]) : undefined;
+  };
+  if ((m = /^(?:the )?([a-z][\w -]*?|q\d+) column (?:says|shows|reads|has|lists|gives|holds|contains) (.+)$/.exec(s))) {
+    const column = /^q\d+$/.test(m[1]!) ? quoteText(i, m[1]!) : asWritten(i.l, m[1]!);
+    const got = each(m[2]!, new RegExp(`^${CELL_VALUE}\\s+(?:for|in|on|next to|against|beside|in the row of)\\s+(.+)$`));
+    const rows = got?.map((g) => rowName(i, g[2]!));
+    if (got && rows?.every(Boolean)) return got.map((g, k) => ({ kind: 'expect-text' as const, text: cellValue(i, g[1]!), visible: true, scope: { name: rows[k]!, row: true, column } }));
+  }
+  if ((m = /^(?:the )?(.+?) (?:row|line|entry) (?:shows|says|has|lists|gives|holds|contains|reads) (.+)$/.exec(s)) && rowName(i, m[1]!)) {
+    // "a price of 7.9", "stock 0", "status "Seeding"": a column and its value (a number or a quoted text, or said with "of").
+    const got = each(m[2]!, new RegExp(`^(?:an? |the |its )?([a-z][\\w-]*(?: [a-z][\\w-]*){0,2}?)( of| as| at|:)? ${CELL_VALUE}$`));
+    if (got?.every((g) => !/\b(?:is|are|has|have|been|was|the|not|like|as|or|how|what|which|a|an)\b/.test(g[1]!) && (/^q\d+$/.test(g[3]!) || /\d/.test(g[3]!) || Boolean(g[2]))))
+      return got.map((g) => ({ kind: 'expect-text' as const, text: cellValue(i, g[3]!), visible: true, scope: { name: rowName(i, m![1]!)!, row: true, column: asWritten(i.l, g[1]!) } }));
+  }
+  // "Office chair costs 149 and has 3 in stock": facts of the row the subject names.
+  if ((m = new RegExp(`^(.+?) (?:costs?|is priced at|sells? for|has a price of) ${CELL_VALUE}((?:,? and (?:has|shows|costs) [^,]+)*)$`).exec(s)) && rowName(i, m[1]!) && /^[A-Z0-9"]/.test(asWritten(i.l, m[1]!))) {
+    const row = rowName(i, m[1]!)!;
+    const out: Intent[] = [{ kind: 'expect-text', text: cellValue(i, m[2]!), visible: true, scope: { name: row, row: true } }];
+    for (const more of m[3]!.split(/,? and (?=has|shows|costs)/).map((x) => x.trim()).filter(Boolean)) {
+      const h = new RegExp(`^(?:has|shows|costs) ${CELL_VALUE}(?: (?:in|of|as) (?:the )?([a-z][\\w -]*?))?$`).exec(more);
+      if (!h) return undefined;
+      out.push({ kind: 'expect-text', text: cellValue(i, h[1]!), visible: true, scope: { name: row, row: true, ...(h[2] ? { column: asWritten(i.l, h[2]) } : {}) } });
+    }
+    return out;
+  }
+  // "Notebook is the first row and Office chair the last one".
+  if ((m = /^(.+?) is (?:the |at the )?(first|last|top|bottom)(?: row| one| entry| item| line| result)?(?: (?:of|in) the (?:list|table|result|results))?(?:,? (?:and|while) (.+?) (?:is )?(?:the |at the )?(first|last|top|bottom)(?: row| one| entry| item| line| result)?)?$/.exec(s)) && rowName(i, m[1]!) && (!m[3] || rowName(i, m[3]!))) {
+    const at = (w: string): 'first' | 'last' => (/^(?:first|top)$/.test(w) ? 'first' : 'last');
+    const out: Intent[] = [{ kind: 'expect-text', text: rowName(i, m[1]!)!, visible: true, scope: { name: '', row: true, position: at(m[2]!) } }];
+    if (m[3]) out.push({ kind: 'expect-text', text: rowName(i, m[3])!, visible: true, scope: { name: '', row: true, position: at(m[4]!) } });
+    return out;
+  }
+  // "Office chair is at the top, followed by Whiteboard and then Desk lamp".
+  if ((m = /^(.+?) is (?:now )?(?:at the top|on top|first|the first row|the top row)(?: of the (?:list|table|results?))?,? followed by (.+)$/.exec(s)) && rowName(i, m[1]!)) {
+    const rest = m[2]!.split(/\s*,\s*(?:and\s+)?(?:then\s+)?|\s+and then\s+|\s+then\s+|\s+and\s+/).map((x) => rowName(i, x));
+    if (rest.every(Boolean)) {
+      const first = rowName(i, m[1]!)!;
+      return [{ kind: 'expect-text', text: first, visible: true, scope: { name: '', row: true, position: 'first' } }, { kind: 'expect-order', texts: [first, ...(rest as string[])] }];
+    }
+  }
+  return undefined;
+}
+
 function readWhole(i: CheckInput): Intent[] | undefined {
   let m: RegExpExecArray | null;
   let s = normalise(i.s.replace(PREFIX, ''));
@@ -463,6 +531,8 @@ function readWhole(i: CheckInput): Intent[] | undefined {
     if (out.length) return out;
     if (/^(?:home|start|main|front|landing)$/.test(name)) return undefined;
   }
+  const cells = tableFacts(i, s);
+  if (cells) return cells;
   // Whole-page facts.
   if (/^(?:the )?(?:page|app|it|site)?\s*(?:loads?|is shown|opens?|renders?|is displayed)?\s*(?:without|with no) (?:any )?(?:js |javascript |console |visible )?errors?$|^no (?:js |javascript |console |visible )?errors? (?:is |are )?(?:shown|displayed|visible|appear|occur|logged)|^there (?:are|is) no (?:js |javascript |console )?errors?$/.test(s) || /^(?:the )?(?:page|app|site|screen)\s+(?:shows|displays|has|contains|loads with|renders with)\s+no (?:js |javascript |console |page |visible )?errors?$|\berror[- ]free\b|^(?:the )?(?:page|app) (?:does not|doesn't) show (?:an? |any )?errors?$/.test(s)) return [{ kind: 'expect-no-error' }];
   if ((m = /^(?:the )?(?:page |current |browser |tab )?(?:url|address|address bar|location|path|route|link)\b\s*(?:in the address bar\s*)?(?:now\s+)?(?:contains|includes|has|ends with|ends in|is|equals|matches|changes to|becomes|points to|points at|shows|reads|is now|starts with|begins with|carries)\s+(.+)$/.exec(s))) {
@@ -684,6 +754,11 @@ export const examples: Example[] = [
   ['The name field is empty', 'assertion', [{ kind: 'expect-value', target: { name: 'name', kind: 'field' }, value: '' }]],
   ['The Folders section lists exactly two folders, Documents first and then Photos', 'assertion', [{ kind: 'expect-count', count: 2, scope: { name: 'Folders' } }, { kind: 'expect-text', text: 'Documents', scope: { name: 'Folders' } }, { kind: 'expect-text', text: 'Photos' }, { kind: 'expect-order', texts: ['Documents', 'Photos'] }]],
   ['Its details show Last seen "Never" and Address "dynamic"', 'assertion', [{ kind: 'expect-text', text: 'Never', scope: { name: 'Last seen', row: true } }, { kind: 'expect-text', text: 'dynamic', scope: { name: 'Address', row: true } }]],
+  ['The Rows column says 4 for customers, 5 for orders and 5 for products', 'assertion', [{ kind: 'expect-text', text: '4', scope: { name: 'customers', row: true, column: 'Rows' } }, { kind: 'expect-text', text: '5', scope: { name: 'orders', row: true, column: 'Rows' } }, { kind: 'expect-text', text: '5', scope: { name: 'products', row: true, column: 'Rows' } }]],
+  ['The Stapler row shows a price of 7.9 and a stock of 0', 'assertion', [{ kind: 'expect-text', text: '7.9', scope: { name: 'Stapler', row: true, column: 'price' } }, { kind: 'expect-text', text: '0', scope: { name: 'Stapler', row: true, column: 'stock' } }]],
+  ['Office chair costs 149 and has 3 in stock', 'assertion', [{ kind: 'expect-text', text: '149', scope: { name: 'Office chair', row: true } }, { kind: 'expect-text', text: '3', scope: { name: 'Office chair', row: true, column: 'stock' } }]],
+  ['Notebook (3.2) is the first row and Office chair (149) the last one', 'assertion', [{ kind: 'expect-text', text: 'Notebook', scope: { row: true, position: 'first' } }, { kind: 'expect-text', text: 'Office chair', scope: { row: true, position: 'last' } }]],
+  ['Now Office chair is at the top, followed by Whiteboard and then Desk lamp', 'assertion', [{ kind: 'expect-text', text: 'Office chair', scope: { row: true, position: 'first' } }, { kind: 'expect-order', texts: ['Office chair', 'Whiteboard', 'Desk lamp'] }]],
   ['Minimum Free Disk Space is 1', 'assertion', [{ kind: 'expect-text', text: '1', orValue: true, scope: { name: 'Minimum Free Disk Space', row: true } }]],
   ['The editor shows 2 lines: "a" and "b"', 'assertion', [{ kind: 'expect-count', count: 2, scope: { editor: true } }, { kind: 'expect-text', text: 'a' }, { kind: 'expect-text', text: 'b' }]],
   ['A warning tells you that you are not logged in and that your IP address will be visible', 'assertion', [{ kind: 'expect-text', text: 'address' }]],

@@ -41,6 +41,12 @@ const IT = /^(?:it|its (?:whole |entire |full )?(?:text|value|content|contents|n
 export function fill(i: RuleInput): Intent[] | undefined {
   let m: RegExpExecArray | null;
   const r = i.rest.replace(/^(?:in|out)\s+/, '');
+  // "Enter the test account's username and password (and shop.db as the database)": typed in, not sent.
+  if ((m = /^(?:the |my |our |your )?test (?:account|user)(?:'s)? (?:credentials|details|login(?: details)?|user ?name and password|e-?mail and password)(.*)$/.exec(r))) {
+    const more = m[1]!.replace(/^,?\s*(?:and|plus|with)\s+/, '').trim();
+    const fields = more ? formValues(i, more, false) : [];
+    if (fields) return [{ kind: 'sign-in', fillOnly: true, ...(fields.length ? { fields } : {}) }];
+  }
   // "Add a fourth line "x" at the end of the text": appended to what the editor holds.
   if ((m = /^(?:a |an |another |one more |the )?(?:new |\w+ )?line\s+(q\d+)(?:\s+(?:at|to) the (?:end|bottom)(?: of (?:the |its )?(?:text|page|content|editor|list|field))?)?$/.exec(r))) {
     return [{ kind: 'fill', target: focused(i, ['text', 'body', 'content']), value: valueOf(i, m[1]!), append: true }];
@@ -61,7 +67,7 @@ export function fill(i: RuleInput): Intent[] | undefined {
     return [{ kind: 'fill', target: field(i, m[3]!), value: valueOf(i, m[1]!) }, { kind: 'press', key: keyName(m[2]!)! }];
   }
   // Several values, each with its field: ""admin" as the username and "wrong" as the password".
-  const each = [...r.matchAll(/(?:^|,\s*|\s+and\s+)(q\d+)\s+(as|for|into|in)\s+((?:the\s+|your\s+|my\s+)?(?:(?!q\d)[a-z][\w-]*\s*)+?)(?=$|,|\s+and\s)/g)];
+  const each = [...r.matchAll(/(?:^|,\s*|\s+and\s+)(q\d+|[^\s,]+)\s+(as|for|into|in)\s+((?:the\s+|your\s+|my\s+)?(?:(?!q\d)[a-z][\w-]*\s*)+?)(?=$|,|\s+and\s)/g)];
   if (each.length > 1 && each.map((x) => x[0]).join('').replace(/\s+/g, ' ').trim() === r.replace(/\s+/g, ' ').trim()) {
     return each.map((x) => ({ kind: 'fill' as const, target: field(i, x[3]!), value: valueOf(i, x[1]!) }));
   }
@@ -92,6 +98,18 @@ export function fill(i: RuleInput): Intent[] | undefined {
   if (pairs.length && pairs.map((p) => p[0]).join('').replace(/\s+/g, ' ').trim() === r.replace(/\s+/g, ' ').trim()) {
     return pairs.map((p) => ({ kind: 'fill' as const, target: field(i, p[1]!), value: valueOf(i, p[2]!) }));
   }
+  // "name "Paper clips", price 1.5 and stock 300", "the name Eve Martin, the email a@x and the city Lyon":
+  // each field said in lower case, then its value (quoted, a number, an address, or written as a name).
+  const written = r.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((piece) => {
+    const two = /^(?:the\s+|a\s+|an\s+|your\s+|my\s+)?([a-z][\w-]*(?: [a-z][\w-]*)?)\s+(q\d+|\S.*)$/.exec(piece.trim());
+    // The field's words are written in lower case: "name Eve Martin" is the name field, not "name Eve".
+    const pm = two && asWritten(i.l, two[1]!) === asWritten(i.l, two[1]!).toLowerCase() ? two : /^(?:the\s+|a\s+|an\s+|your\s+|my\s+)?([a-z][\w-]*)\s+(q\d+|\S.*)$/.exec(piece.trim());
+    if (!pm) return undefined;
+    const value = /^q\d+$/.test(pm[2]!) ? valueOf(i, pm[2]!) : asWritten(i.l, pm[2]!);
+    const ok = /^q\d+$/.test(pm[2]!) || /^[A-Z0-9]/.test(value) || /@|\d/.test(value);
+    return ok && !/\b(?:into|in|to|on|with|as)\b/.test(pm[1]!) ? { field: pm[1]!, value } : undefined;
+  });
+  if (written.length > 1 && written.every(Boolean)) return written.map((w) => ({ kind: 'fill' as const, target: field(i, w!.field), value: w!.value }));
   // "enter the expression sum(rate(up[5m]": a field's name, then the value as written.
   if ((m = /^(?:the |a |an |your |my )?([a-z][\w-]*)\s+(\S+)$/.exec(r)) && (/[^\w\s]|\d/.test(m[2]!) || /^(?:expression|query|name|email|e-mail|password|title|url|address|value|text|term|search|code|number|amount|comment|summary|message|username|user|filter|tag|label|city|phone)$/.test(m[1]!))) {
     return [{ kind: 'fill', target: field(i, m[1]!), value: valueOf(i, m[2]!) }];
@@ -191,14 +209,56 @@ export function submit(i: RuleInput): Intent[] | undefined {
 /** "Sign in", "Log in as "u" with the password "p"", "Sign in with the test account", "Log in with the password "p"". */
 export function signIn(i: RuleInput): Intent[] | undefined {
   let m: RegExpExecArray | null;
-  const r = i.rest.replace(/^(?:to|into) (?:the |your )?[\w ]+?(?= as | with | using |$)/, '').trim();
+  const r = i.rest.replace(/^(?:to|into) (?:the |your )?[a-z][\w ]*?(?= as | with | using |,|$)/, '').trim();
   if ((m = /^(?:with|using)\s+(?:(?:the|a|just the|only the)\s+)?(?:password|passcode|secret|pin|access code)\s+(q\d+)$/.exec(r))) {
     return [{ kind: 'sign-in', username: '', password: valueOf(i, m[1]!) }];
   }
   if ((m = /^(?:as|with|using)\s+(?:the\s+)?(?:user(?:name)?|e-?mail|login|account)?\s*(q\d+|[\w.@-]+)(?:,|\s)*(?:but\s+)?(?:and|with|\/|using)?\s*(?:the\s+|a\s+)?(?:(?:wrong|bad|invalid|incorrect)\s+)?(?:password|pass|passcode|secret|pin)?\s*(q\d+)$/.exec(r)) && !/^(?:the|a|test|my|your|password|pass|passcode|secret|pin)$/.test(m[1]!)) {
     return [{ kind: 'sign-in', username: valueOf(i, m[1]!), password: valueOf(i, m[2]!) }];
   }
-  return [{ kind: 'sign-in' }];
+  const fields = formValues(i, r, false);
+  return [{ kind: 'sign-in', ...(fields?.length ? { fields } : {}) }];
+}
+
+const ACCOUNT = /^(?:(?:with|as|using|on|for)\s+)?(?:the\s+|my\s+|our\s+|a\s+|your\s+)?test (?:account|user)(?:'s)?(?:\s+(?:credentials|details|login|user ?name and password|username and password))?$/;
+const FORM_WORD = /^(?:system|database|db|server|host|hostname|driver|engine|type|realm|tenant|domain|workspace|organi[sz]ation|org|project|environment|region|language|instance|site|company|school|team|catalog|schema|port)$/;
+
+/**
+ * What else a sign-in form is given beside the account: "on SQLite 3 with the database shop.db",
+ * "System "SQLite 3", database "shop.db"", "(SQLite 3, shop.db, test account)". A piece names its
+ * field ("database shop.db", "SQLite 3 as the system") or is a value alone; `list` says every piece
+ * is a value (a parenthesis listing them), else a value alone must look like one (quoted, digits,
+ * dots). Undefined when some piece is neither.
+ */
+export function formValues(i: RuleInput, text: string, list: boolean): Array<{ name?: string; value: string }> | undefined {
+  const out: Array<{ name?: string; value: string }> = [];
+  const pieces = text.split(/\s*,\s*(?:and\s+)?|\s+and\s+|\s+\/\s+|\s+(?=(?:on|with|using|into|to|via|against|in)\s)/).map((x) => x.trim()).filter(Boolean);
+  for (const piece of pieces) {
+    if (ACCOUNT.test(piece) || /^(?:with|as|using) (?:the |my )?(?:account|credentials)$/.test(piece)) continue;
+    const bare = piece.replace(/^(?:on|with|using|into|to|via|against|in)\s+/, '').replace(/^(?:the|a|an|my)\s+/, '');
+    let m: RegExpExecArray | null;
+    // "as qa": the account's user name, which the test account gives anyway.
+    if (/^as\s+(?:q\d+|[\w.@-]+)$/.test(piece)) continue;
+    // "the SQLite 3 database shop.db": a value for one field, then another field and its value.
+    if ((m = /^(.+?)\s+([a-z]+)\s+(q\d+|\S+)$/.exec(bare)) && FORM_WORD.test(m[2]!) && /[A-Z\d]/.test(asWritten(i.l, m[1]!))) {
+      out.push({ value: valueOf(i, m[1]!) }, { name: asWritten(i.l, m[2]!), value: valueOf(i, m[3]!) });
+      continue;
+    }
+    if ((m = /^(q\d+|[^\s,]+(?:\s+\d+)?)\s+as\s+(?:the\s+|a\s+)?([a-z][\w -]*)$/.exec(bare))) {
+      out.push({ name: asWritten(i.l, m[2]!), value: valueOf(i, m[1]!) });
+      continue;
+    }
+    if ((m = /^([a-z][\w-]*)\s+(?:is\s+|=\s*|of\s+)?(q\d+|.+)$/.exec(bare)) && (FORM_WORD.test(m[1]!) || /^q\d+$/.test(m[2]!))) {
+      out.push({ name: asWritten(i.l, m[1]!), value: valueOf(i, m[2]!) });
+      continue;
+    }
+    if (/^q\d+$/.test(bare) || (/[\d.@_]/.test(bare) && bare.split(' ').length <= 3) || (list && bare.split(' ').length <= 3 && /^[A-Z]/.test(asWritten(i.l, bare)))) {
+      out.push({ value: valueOf(i, bare) });
+      continue;
+    }
+    return undefined;
+  }
+  return out;
 }
 
 export function signOut(): Intent[] {
@@ -217,6 +277,11 @@ export const examples: Example[] = [
   ['Sign in as "u" with the password "p"', 'action', [{ kind: 'sign-in', username: 'u', password: 'p' }]],
   ['Log in with the password "p"', 'action', [{ kind: 'sign-in', username: '', password: 'p' }]],
   ['Sign in with the test account', 'action', [{ kind: 'sign-in' }]],
+  ['Sign in as the test account on SQLite 3 with the database shop.db', 'action', [{ kind: 'sign-in', fields: [{ value: 'SQLite 3' }, { name: 'database', value: 'shop.db' }] }]],
+  ['Sign in with the test account, System "SQLite 3", database "shop.db"', 'action', [{ kind: 'sign-in', fields: [{ name: 'System', value: 'SQLite 3' }, { name: 'database', value: 'shop.db' }] }]],
+  ['Log in (SQLite 3, shop.db, test account)', 'action', [{ kind: 'sign-in', fields: [{ value: 'SQLite 3' }, { value: 'shop.db' }] }]],
+  ["Enter the test account's username and password and shop.db as the database", 'action', [{ kind: 'sign-in', fillOnly: true, fields: [{ name: 'database', value: 'shop.db' }] }]],
+  ['Type qa as the username, letmein as the password and shop.db as the database', 'action', [{ kind: 'fill', target: { name: 'username' }, value: 'qa' }, { kind: 'fill', target: { name: 'password' }, value: 'letmein' }, { kind: 'fill', target: { name: 'database' }, value: 'shop.db' }]],
   ['Put Sencha as the new title', 'action', [{ kind: 'fill', target: { name: 'new title', kind: 'field' }, value: 'Sencha' }]],
   ['Enter Work Docs as the new label', 'action', [{ kind: 'fill', target: { name: 'new label', kind: 'field' }, value: 'Work Docs' }]],
   ['In the new cell type print(sales["March"] * 2)', 'action', [{ kind: 'fill', value: 'print(sales["March"] * 2)' }]],

@@ -6,6 +6,7 @@
 import type { Intent } from '../intent.js';
 import { targetOf, type Example, type RuleInput } from './context.js';
 import { toNumber } from '../lexicon.js';
+import { dataOf } from './pointer.js';
 
 /** Words that name the app itself, not something in it. */
 const APP = /^(?:(?:the )?(?:home ?page|home|start(?:ing)? (?:page|url|screen)|landing page|main (?:page|screen|view)|front page|index(?: page)?|(?:web )?app(?:lication)?|site|web ?site|web ?app|page|project(?:'s)? (?:url|page)|base url|root|ui|web ui|web (?:interface|gui|console)|interface|gui|portal|it|instance|server|tool|product|start|beginning|frontend|front end|dashboard|wiki|editor|admin(?:istration)? (?:ui|page|panel|console)|login page|sign[- ]in page)(?: (?:page|again|url|root))?(?: (?:in|on) (?:the|a) (?:browser|new tab))?)$/;
@@ -23,9 +24,16 @@ export function navigate(i: RuleInput): Intent[] | undefined {
   // The plan's first words "Open Prometheus", "Go to MailDev": the app, by its name.
   if (!i.memory.opened && !/\b[qu]\d+\b/.test(rest) && !/\w:\w/.test(rest) && rest.split(' ').length <= 3 && !/\b(?:button|link|tab|menu|dialog|field|page|section|panel|settings)\b/.test(rest)) return [{ kind: 'navigate', url: '' }];
   if (/^(?:the )?(?:[\w-]+ )?(?:inbox|home|dashboard|overview|start page|front page|main page|landing page|home page|homepage)$/.test(rest)) return [{ kind: 'navigate', url: '' }];
+  const data = dataOf({ ...i, rest }, i.verb === 'browse');
+  if (data) return data;
   // "Go to the "Reports" page", "Open Settings": a link or tab of the app.
   const np = rest.replace(/\s+(?:page|screen|view|section|area|url|article|entry)$/, '');
   const t = targetOf(i, np, 'clickable');
+  // "Browse the products table": the name that opens it is clicked, not the table.
+  if (t.name && !t.within && t.role && /^(?:table|grid|list|region|group)$/.test(t.role)) {
+    const { role, ...named } = t;
+    return [{ kind: 'click', target: { ...named, hints: [...new Set([...(t.hints ?? []), role])] } }];
+  }
   return [{ kind: 'click', target: !t.role || t.role === 'link' ? { ...t, page: true } : t }];
 }
 

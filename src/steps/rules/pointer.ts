@@ -4,6 +4,7 @@
  * "Advanced""). What a verb names is either the thing clicked ("Expand "Advanced"", "Open the
  * "File" menu") or the thing that holds the control ("Delete "Q3"": the delete control of "Q3").
  */
+import { asWritten } from '../lift.js';
 import type { Intent, Target } from '../intent.js';
 import { keyName, controlWords, nounRole } from '../lexicon.js';
 import { words } from '../noun-phrase.js';
@@ -26,11 +27,43 @@ export function click(i: RuleInput, kind: 'click' | 'dblclick' | 'hover' = 'clic
   const revealed = /\s+(?:that|which)\s+(?:appears?|shows? up|pops? up|is shown|becomes visible|shows)(?:\s+(?:on|next to|beside) (?:it|hover))?$|\s+(?:shown|revealed) on hover$/.exec(rest);
   if (revealed) rest = rest.slice(0, revealed.index);
   if (!rest) return undefined;
-  const t = targetOf(i, rest, kind === 'hover' ? 'any' : kind === 'dblclick' ? 'any' : 'clickable');
+  if (kind === 'click') {
+    const data = dataOf({ ...i, rest }, false);
+    if (data) return data;
+  }
+  // "Open the Stapler row for editing": the edit control in that row.
+  const forWhat = kind === 'click' ? /^(.+?) (?:for|to) (editing|edit|deletion|delete|removal|viewing|view|details)$/.exec(rest) : null;
+  if (forWhat) {
+    const inner = targetOf(i, forWhat[1]!, 'any');
+    const act = /^edit/.test(forWhat[2]!) ? ['edit', 'Edit', 'modify'] : /^(?:delet|remov)/.test(forWhat[2]!) ? ['delete', 'Delete', 'remove'] : ['view', 'details', 'open'];
+    const where = inner.name || inner.within;
+    if (where) return [{ kind: 'click', target: { name: '', kind: 'clickable', anyOf: act, within: where } }];
+  }
+  let t = targetOf(i, rest, kind === 'hover' ? 'any' : kind === 'dblclick' ? 'any' : 'clickable');
+  // "Open the customers table": what is clicked is the name that opens it, not the table itself.
+  if (kind === 'click' && t.name && !t.within && t.role && /^(?:table|grid|list|region|group)$/.test(t.role)) {
+    const { role, ...rest2 } = t;
+    t = { ...rest2, hints: [...new Set([...(t.hints ?? []), role])] };
+  }
   if (revealed && i.memory.hovered && !t.within) t.within = i.memory.hovered;
   if (kind === 'hover') i.memory.hovered = t.name || i.memory.hovered;
   if (kind === 'dblclick') i.memory.editing = t.name || i.memory.editing;
   return [{ kind, target: withPurpose(t, purpose) } as Intent];
+}
+
+/**
+ * "Browse the products table", "show the rows of products", "open the customers table's data": the
+ * control that shows a table's rows, next to its name (an admin tool's "Select data", "Browse"),
+ * else the name itself.
+ */
+export function dataOf(i: RuleInput, browse: boolean): Intent[] | undefined {
+  const r = i.rest.replace(/^(?:through|at)\s+/, '');
+  const m = /^(?:the )?(?:data|rows|records|contents|entries|items) (?:of|in|from) (?:the )?(.+?)(?: table| view)?$/.exec(r)
+    ?? /^(?:the )?(.+?)(?:'s| table's| view's| table| view)? (?:data|rows|records|contents)$/.exec(r)
+    ?? (browse ? /^(?:the )?(.+?) (?:table|view)$/.exec(r) : null);
+  if (!m || /\b(?:q\d+|it|this|that|all|every)\b/.test(m[1]!) || m[1]!.split(' ').length > 3) return undefined;
+  const name = asWritten(i.l, m[1]!);
+  return [{ kind: 'click', target: { name: '', kind: 'clickable', anyOf: ['Select data', 'Browse', 'Show data', 'View data', 'data', 'rows', 'browse'], within: name, orElse: { name, kind: 'clickable', hints: ['table'] } } }];
 }
 
 /** "press Enter", "hit the Escape key in the search box", "press "Save"" (a control). */
@@ -39,7 +72,9 @@ export function press(i: RuleInput, purpose?: string[]): Intent[] | undefined {
   if (m) {
     const raw = /^q\d+$/.test(m[1]!) ? i.l.quotes[Number(m[1]!.slice(1))]! : m[1]!;
     const key = keyName(raw) ?? (/^(?:ctrl|control|cmd|shift|alt|meta)\s*\+/.test(raw) ? keyName(raw.replace(/\s/g, '')) : undefined);
-    if (key) return [{ kind: 'press', key, ...(m[2] ? { target: targetOf(i, m[2], 'field') } : {}) }];
+    // "press Delete" may name a button as well as a key; "the Delete key" names only the key.
+    const button = !/\bkey$/.test(i.rest) && !m[2] && /^[a-z]+$/.test(raw) && !/^(?:enter|return|escape|esc|space|tab)$/.test(raw) ? asWritten(i.l, raw) : undefined;
+    if (key) return [{ kind: 'press', key, ...(m[2] ? { target: targetOf(i, m[2], 'field') } : {}), ...(button ? { orClick: button } : {}) }];
   }
   return click(i, 'click', purpose);
 }
