@@ -133,7 +133,12 @@ function act(h: Head, i: RuleInput, why: string[]): Intent[] | undefined {
     case 'search': return search(i);
     case 'add': return add(i);
     case 'submit': return submit(i) ?? control({ ...i, verb: 'submit' }, why);
-    case 'control': return (/^(?:show|view|display|list)$/.test(h.verb) ? dataOf(i, false) : undefined) ?? control(i, why);
+    case 'control': {
+      // "Run the query SELECT * FROM invoices": the statement goes in the query box, then it is run.
+      const q = /^(?:run|execute)$/.test(h.verb) ? /^(?:the |this |a |an )?((?:sql )?(?:query|statement|command|sql))(?::)?\s+(q\d+|[^"].*)$/.exec(i.rest) : null;
+      if (q) return [{ kind: 'fill', target: { name: q[1]!.replace(/^sql /, ''), kind: 'field', multiline: true, hints: ['query', 'sql', 'command'] }, value: valueOf(i, q[2]!) }, { kind: 'click', target: { name: '', kind: 'clickable', anyOf: ['Execute', 'Run', 'Run query', 'Execute query', 'Go', 'Submit'], hints: [h.verb] } }];
+      return (/^(?:show|view|display|list)$/.test(h.verb) ? dataOf(i, false) : undefined) ?? control(i, why);
+    }
     case 'unknown': {
       // A verb outside the lexicon acts on a control only when the step names one ("Upvote the "first" post").
       if (!/\bq\d+\b/.test(i.rest) && !ROLE_WORD.test(i.rest)) return undefined;

@@ -188,6 +188,25 @@ async function controlOf(page: Page, d: LocatorDescriptor, sel: string): Promise
 }
 
 /**
+ * The field a value goes in: the control captioned so; when that is a drop-down that does not
+ * offer the value, the text field after it in the same row (a form whose rows start with a
+ * function or operator list, then the value).
+ */
+async function typable(page: Page, d: LocatorDescriptor, value: string): Promise<LocatorDescriptor> {
+  const c = await controlOf(page, d, TYPABLE);
+  const next = await toLocator(page, c).first().evaluate((e, [v, sel]) => {
+    if (e.localName !== 'select') return -1;
+    const want = v.trim().toLowerCase();
+    if (Array.from((e as HTMLSelectElement).options).some((o) => o.text.trim().toLowerCase() === want || o.value.toLowerCase() === want)) return -1;
+    const row = e.closest('tr, [role=row], li, p, .row, .form-group') ?? e.parentElement;
+    const all = Array.from(document.querySelectorAll(sel));
+    const field = Array.from(row?.querySelectorAll('input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=submit]):not([type=button]), textarea') ?? []).find((x) => e.compareDocumentPosition(x) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return field ? all.indexOf(field) : -1;
+  }, [value, TYPABLE] as [string, string], { timeout: 1000 }).catch(() => -1);
+  return next >= 0 ? { strategy: 'css', selector: TYPABLE, nth: next } : c;
+}
+
+/**
  * The section, row or dialog a check names, as a locator; undefined when the page shows none (the
  * check then looks at the whole page, as it would without the words).
  */
@@ -335,7 +354,7 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       return { kind: 'drag', source, target: await find(intent.dest), ...(intent.position ? { position: intent.position } : {}) };
     }
     case 'fill': {
-      const target = await controlOf(o.page, await find(intent.target), TYPABLE);
+      const target = await typable(o.page, await find(intent.target), intent.value);
       // "SQLite 3 as the system": a value given for a drop-down is chosen in it.
       const isSelect = await toLocator(o.page, target).first().evaluate((e) => e.localName === 'select', null, { timeout: 1000 }).catch(() => false);
       if (isSelect && !intent.append && intent.find === undefined) return { kind: 'select', target, value: intent.value };
@@ -389,7 +408,7 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
     case 'expect-all':
       return { kind: 'expect-all', target: { strategy: 'css', selector: `${(await mainList(o.page)) ?? CONTENT_ITEMS} input[type=checkbox]` }, state: intent.state };
     case 'expect-value':
-      return { kind: 'expect-value', target: await find(intent.target), value: intent.value };
+      return { kind: 'expect-value', target: intent.target.kind === 'field' ? await typable(o.page, await find(intent.target), intent.value) : await find(intent.target), value: intent.value };
     case 'expect-each': {
       const rows: LocatorDescriptor = { strategy: 'css', selector: await itemsOfList(o.page) };
       const h = intent.has;

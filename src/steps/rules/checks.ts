@@ -481,8 +481,14 @@ function tableFacts(i: CheckInput, s: string): Intent[] | undefined {
     if (got?.every((g) => !/\b(?:is|are|has|have|been|was|the|not|like|as|or|how|what|which|a|an)\b/.test(g[1]!) && (/^q\d+$/.test(g[3]!) || /\d/.test(g[3]!) || Boolean(g[2]))))
       return got.map((g) => ({ kind: 'expect-text' as const, text: cellValue(i, g[3]!), visible: true, scope: { name: rowName(i, m![1]!)!, row: true, column: asWritten(i.l, g[1]!) } }));
   }
+  // "the Desk lamp costs 19.99 while Notebook costs 3.2": one fact per row.
+  const several = s.split(/,?\s+(?:while|whereas|and)\s+(?=(?:the )?\S+(?: \S+){0,3} costs?\b)|,\s+(?=(?:the )?\S+(?: \S+){0,3} costs?\b)/);
+  if (several.length > 1) {
+    const facts = several.map((p) => tableFacts(i, p.trim()));
+    if (facts.every(Boolean)) return facts.flat() as Intent[];
+  }
   // "Office chair costs 149 and has 3 in stock": facts of the row the subject names.
-  if ((m = new RegExp(`^(.+?) (?:costs?|is priced at|sells? for|has a price of) ${CELL_VALUE}((?:,? and (?:has|shows|costs) [^,]+)*)$`).exec(s)) && rowName(i, m[1]!) && /^[A-Z0-9"]/.test(asWritten(i.l, m[1]!))) {
+  if ((m = new RegExp(`^(.+?) (?:costs?|is priced at|sells? for|has a price of) ${CELL_VALUE}((?:,? and (?:has|shows|costs) [^,]+)*)$`).exec(s)) && rowName(i, m[1]!) && /^[A-Z0-9"]/.test(rowName(i, m[1]!)!)) {
     const row = rowName(i, m[1]!)!;
     const out: Intent[] = [{ kind: 'expect-text', text: cellValue(i, m[2]!), visible: true, scope: { name: row, row: true } }];
     for (const more of m[3]!.split(/,? and (?=has|shows|costs)/).map((x) => x.trim()).filter(Boolean)) {
@@ -491,6 +497,20 @@ function tableFacts(i: CheckInput, s: string): Intent[] | undefined {
       out.push({ kind: 'expect-text', text: cellValue(i, h[1]!), visible: true, scope: { name: row, row: true, ...(h[2] ? { column: asWritten(i.l, h[2]) } : {}) } });
     }
     return out;
+  }
+  // "The view lists 2 products: Office chair with stock 3 and Stapler with stock 0": a count, and each row's fact.
+  if ((m = new RegExp(`^(?:the )?(?:[\\w-]+ )?(?:view|table|list|result|results|page|grid)\\s+(?:lists|shows|has|contains|displays)\\s+(?:exactly |only )?(${NUM})\\s+([a-z][\\w-]*)\\s*[:,]\\s*(.+)$`).exec(s)) && toNumber(m[1]!) !== undefined) {
+    const rows = items(m[3]!).map((x) => new RegExp(`^(.+?) with (?:an? |the )?([a-z][\\w -]*?)(?: of)? ${CELL_VALUE}$`).exec(x));
+    if (rows.every((r) => r && rowName(i, r[1]!))) {
+      return [{ kind: 'expect-count', count: toNumber(m[1]!)!, noun: m[2]! }, ...rows.flatMap((r) => {
+        const name = rowName(i, r![1]!)!;
+        return [{ kind: 'expect-text' as const, text: name, visible: true }, { kind: 'expect-text' as const, text: cellValue(i, r![3]!), visible: true, scope: { name, row: true, column: asWritten(i.l, r![2]!) } }];
+      })];
+    }
+  }
+  // "quantity shows a default value of 1": a fact of the row the subject names (its column, when there is one).
+  if ((m = new RegExp(`^([a-z][\\w-]*|q\\d+) (?:shows|has) (?:an? |the )?([a-z][\\w -]*?) of ${CELL_VALUE}$`).exec(s)) && !/^(?:it|this|that|page|list|table|app|counter|total)$/.test(m[1]!)) {
+    return [{ kind: 'expect-text', text: cellValue(i, m[3]!), visible: true, scope: { name: rowName(i, m[1]!)!, row: true, column: asWritten(i.l, m[2]!) } }];
   }
   // "Notebook is the first row and Office chair the last one".
   if ((m = /^(.+?) is (?:the |at the )?(first|last|top|bottom)(?: row| one| entry| item| line| result)?(?: (?:of|in) the (?:list|table|result|results))?(?:,? (?:and|while) (.+?) (?:is )?(?:the |at the )?(first|last|top|bottom)(?: row| one| entry| item| line| result)?)?$/.exec(s)) && rowName(i, m[1]!) && (!m[3] || rowName(i, m[3]!))) {
@@ -533,6 +553,16 @@ function readWhole(i: CheckInput): Intent[] | undefined {
   }
   const cells = tableFacts(i, s);
   if (cells) return cells;
+  // "The edit form shows Desk lamp as the name and 24.5 as the price": the values its fields hold.
+  if ((m = /^(?:the )?(?:[\w-]+ )?(?:form|dialog|editor|page|screen|fields?)\s+(?:shows|has|holds|contains|displays|lists)\s+(.+)$/.exec(s))) {
+    const pieces = m[1]!.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((p) => /^(q\d+|[^,]+?)\s+as\s+(?:the|its)\s+([a-z][\w -]*)$/.exec(p.trim()));
+    if (pieces.length && pieces.every(Boolean)) return pieces.map((p) => ({ kind: 'expect-value' as const, target: { name: asWritten(i.l, p![2]!), kind: 'field' as const }, value: cellValue(i, p![1]!) }));
+  }
+  // "5 products including Whiteboard": a count, and names among them.
+  if ((m = new RegExp(`^(?:the )?(?:[\\w-]+ )?(?:table|list|page|grid|results?)\\s+(?:lists|shows|has|contains|displays)\\s+(?:exactly |only )?(${NUM})\\s+([a-z][\\w-]*)\\s*,?\\s+(?:including|among them|such as|with)\\s+(.+)$`).exec(s)) && toNumber(m[1]!) !== undefined) {
+    const names = items(m[3]!).map((x) => cellValue(i, x));
+    return [{ kind: 'expect-count', count: toNumber(m[1]!)!, noun: m[2]! }, ...names.map((t) => ({ kind: 'expect-text' as const, text: t, visible: true }))];
+  }
   // Whole-page facts.
   if (/^(?:the )?(?:page|app|it|site)?\s*(?:loads?|is shown|opens?|renders?|is displayed)?\s*(?:without|with no) (?:any )?(?:js |javascript |console |visible )?errors?$|^no (?:js |javascript |console |visible )?errors? (?:is |are )?(?:shown|displayed|visible|appear|occur|logged)|^there (?:are|is) no (?:js |javascript |console )?errors?$/.test(s) || /^(?:the )?(?:page|app|site|screen)\s+(?:shows|displays|has|contains|loads with|renders with)\s+no (?:js |javascript |console |page |visible )?errors?$|\berror[- ]free\b|^(?:the )?(?:page|app) (?:does not|doesn't) show (?:an? |any )?errors?$/.test(s)) return [{ kind: 'expect-no-error' }];
   if ((m = /^(?:the )?(?:page |current |browser |tab )?(?:url|address|address bar|location|path|route|link)\b\s*(?:in the address bar\s*)?(?:now\s+)?(?:contains|includes|has|ends with|ends in|is|equals|matches|changes to|becomes|points to|points at|shows|reads|is now|starts with|begins with|carries)\s+(.+)$/.exec(s))) {
@@ -759,6 +789,8 @@ export const examples: Example[] = [
   ['Office chair costs 149 and has 3 in stock', 'assertion', [{ kind: 'expect-text', text: '149', scope: { name: 'Office chair', row: true } }, { kind: 'expect-text', text: '3', scope: { name: 'Office chair', row: true, column: 'stock' } }]],
   ['Notebook (3.2) is the first row and Office chair (149) the last one', 'assertion', [{ kind: 'expect-text', text: 'Notebook', scope: { row: true, position: 'first' } }, { kind: 'expect-text', text: 'Office chair', scope: { row: true, position: 'last' } }]],
   ['Now Office chair is at the top, followed by Whiteboard and then Desk lamp', 'assertion', [{ kind: 'expect-text', text: 'Office chair', scope: { row: true, position: 'first' } }, { kind: 'expect-order', texts: ['Office chair', 'Whiteboard', 'Desk lamp'] }]],
+  ['The edit form shows Desk lamp as the name and 24.5 as the price', 'assertion', [{ kind: 'expect-value', target: { name: 'name' }, value: 'Desk lamp' }, { kind: 'expect-value', target: { name: 'price' }, value: '24.5' }]],
+  ['The table still lists 5 products including Whiteboard', 'assertion', [{ kind: 'expect-count', count: 5 }, { kind: 'expect-text', text: 'Whiteboard' }]],
   ['Minimum Free Disk Space is 1', 'assertion', [{ kind: 'expect-text', text: '1', orValue: true, scope: { name: 'Minimum Free Disk Space', row: true } }]],
   ['The editor shows 2 lines: "a" and "b"', 'assertion', [{ kind: 'expect-count', count: 2, scope: { editor: true } }, { kind: 'expect-text', text: 'a' }, { kind: 'expect-text', text: 'b' }]],
   ['A warning tells you that you are not logged in and that your IP address will be visible', 'assertion', [{ kind: 'expect-text', text: 'address' }]],

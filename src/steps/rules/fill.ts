@@ -232,7 +232,7 @@ const FORM_WORD = /^(?:system|database|db|server|host|hostname|driver|engine|typ
  */
 export function formValues(i: RuleInput, text: string, list: boolean): Array<{ name?: string; value: string }> | undefined {
   const out: Array<{ name?: string; value: string }> = [];
-  const pieces = text.split(/\s*,\s*(?:and\s+)?|\s+and\s+|\s+\/\s+|\s+(?=(?:on|with|using|into|to|via|against|in)\s)/).map((x) => x.trim()).filter(Boolean);
+  const pieces = text.split(/\s*,\s*(?:and\s+)?|\s+and\s+|\s+\/\s+|\s+(?=(?:on|with|using|into|to|via|against|in)\s)|\s+(?=as\s+(?:q\d+|[\w.@-]+)$)/).map((x) => x.trim()).filter(Boolean);
   for (const piece of pieces) {
     if (ACCOUNT.test(piece) || /^(?:with|as|using) (?:the |my )?(?:account|credentials)$/.test(piece)) continue;
     const bare = piece.replace(/^(?:on|with|using|into|to|via|against|in)\s+/, '').replace(/^(?:the|a|an|my)\s+/, '');
@@ -246,6 +246,16 @@ export function formValues(i: RuleInput, text: string, list: boolean): Array<{ n
     }
     if ((m = /^(q\d+|[^\s,]+(?:\s+\d+)?)\s+as\s+(?:the\s+|a\s+)?([a-z][\w -]*)$/.exec(bare))) {
       out.push({ name: asWritten(i.l, m[2]!), value: valueOf(i, m[1]!) });
+      continue;
+    }
+    // "the shop.db SQLite 3 database": values named by the kind of thing they are; a file name is a value of its own.
+    if ((m = /^(.+?)\s+([a-z]+)$/.exec(bare)) && FORM_WORD.test(m[2]!) && /[A-Z\d.]/.test(asWritten(i.l, m[1]!)) && !/\bq\d+\b/.test(m[1]!)) {
+      const chunks: string[] = [];
+      for (const w of m[1]!.split(' ')) {
+        if (/[.@/]/.test(w) || !chunks.length || /[.@/]/.test(chunks[chunks.length - 1]!)) chunks.push(w);
+        else chunks[chunks.length - 1] += ` ${w}`;
+      }
+      out.push(...chunks.map((c) => ({ value: valueOf(i, c) })));
       continue;
     }
     if ((m = /^([a-z][\w-]*)\s+(?:is\s+|=\s*|of\s+)?(q\d+|.+)$/.exec(bare)) && (FORM_WORD.test(m[1]!) || /^q\d+$/.test(m[2]!))) {

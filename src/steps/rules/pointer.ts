@@ -57,7 +57,7 @@ export function click(i: RuleInput, kind: 'click' | 'dblclick' | 'hover' = 'clic
  * else the name itself.
  */
 export function dataOf(i: RuleInput, browse: boolean): Intent[] | undefined {
-  const r = i.rest.replace(/^(?:through|at)\s+/, '');
+  const r = i.rest.replace(/^(?:through|at)\s+/, '').replace(/\s+(?:from|in|on|using|via) (?:the )?(?:left(?:-hand)? |right(?:-hand)? |side |top |main )?(?:menu|sidebar|navigation|nav|panel|list|tree)$/, '');
   const m = /^(?:the )?(?:data|rows|records|contents|entries|items) (?:of|in|from) (?:the )?(.+?)(?: table| view)?$/.exec(r)
     ?? /^(?:the )?(.+?)(?:'s| table's| view's| table| view)? (?:data|rows|records|contents)$/.exec(r)
     ?? (browse ? /^(?:the )?(.+?) (?:table|view)$/.exec(r) : null);
