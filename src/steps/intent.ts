@@ -77,7 +77,8 @@ export interface Scope {
 export type Intent =
   | { kind: 'navigate'; url: string }
   | { kind: 'back' }
-  | { kind: 'click'; target: Target }
+  /** `right`: the context menu's click ("right-click the transfer"). */
+  | { kind: 'click'; target: Target; right?: boolean }
   | { kind: 'dblclick'; target: Target }
   | { kind: 'drag'; source: Target; dest: Target; position?: 'right' | 'left' | 'below' | 'above' }
   | { kind: 'reload' }

@@ -105,12 +105,12 @@ function act(h: Head, i: RuleInput, why: string[]): Intent[] | undefined {
     }
     case 'click': return click(i, 'click', why);
     case 'dblclick': return click(i, 'dblclick', why);
-    case 'rightclick': return click(i, 'click', why);
+    case 'rightclick': return click(i, 'click', why)?.map((x) => (x.kind === 'click' ? { ...x, right: true } : x));
     case 'hover': return click(i, 'hover', why);
     case 'press': return press(i, why);
     case 'fill':
       // "type Lyon": typing needs no quotes; what is typed goes into the field in use.
-      if (/^(?:type|write|key in|input)$/.test(h.verb) && /^[^\s,]+(?: [^\s,]+)?$/.test(i.rest) && !/\b(?:in|into|on|the|a|an|it)\b/.test(i.rest)) return [{ kind: 'fill', target: { name: FOCUSED, kind: 'field' }, value: valueOf(i, i.rest) }];
+      if (/^(?:type|write|key in|input)$/.test(h.verb) && /^[^\s,]+(?: [^\s,]+)?$/.test(i.rest) && !/^q\d+ (?:instead|again|too|now)$/.test(i.rest) && !/\b(?:in|into|on|the|a|an|it)\b/.test(i.rest)) return [{ kind: 'fill', target: { name: FOCUSED, kind: 'field' }, value: valueOf(i, i.rest) }];
       return fill(i) ?? (i.rest && !/\bq\d+\b/.test(i.rest) ? click({ ...i }, 'click', why) : undefined);
     // "…and call it home-nas": the name of what is being made.
     case 'set': if (/ (?:it|them)$/.test(h.verb) && i.rest) return [{ kind: 'fill', target: { name: 'name', kind: 'field', described: true, hints: ['title', 'label'] }, value: valueOf(i, i.rest) }];

@@ -374,7 +374,8 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<void> 
         const link = e.closest('a[href]') as HTMLAnchorElement | null;
         return link && /^_blank$/i.test(link.target) && /^https?:/.test(link.href) ? link.href : null;
       })).catch(() => null);
-      if (away) await page.goto(away, { ...t, waitUntil: 'load' });
+      if (a.right) await el.click({ ...t, button: 'right' });
+      else if (away) await page.goto(away, { ...t, waitUntil: 'load' });
       else await press(el, 'click', x.timeoutMs);
       break;
     }

@@ -28,7 +28,7 @@ function actionLines(a: ResolvedAction): string[] {
   const L = 'target' in a && a.target ? describeLocator(a.target) : '';
   switch (a.kind) {
     case 'navigate': return [`await page.goto(${a.url ? `new URL(${q(a.url)}, BASE_URL).toString()` : 'BASE_URL'});`];
-    case 'click': return [`await ${L}.click();`];
+    case 'click': return [a.right ? `await ${L}.click({ button: 'right' });` : `await ${L}.click();`];
     case 'dblclick': return [`await ${L}.dblclick();`];
     case 'reload': return [`await page.reload();`];
     case 'back': return [`await page.goBack();`];

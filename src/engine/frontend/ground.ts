@@ -73,6 +73,8 @@ const SYN: Record<string, string[]> = {
   confirm: ['save', 'done', 'ok'], text: ['body', 'content', 'textarea'], body: ['text', 'content', 'textarea'], title: ['titlebar', 'heading'],
   workspace: ['canvas', 'chart', 'board', 'stage', 'workspace'], canvas: ['workspace', 'chart', 'board', 'stage'], board: ['canvas', 'workspace', 'chart'],
   database: ['db'], db: ['database'], system: ['driver', 'engine', 'type'],
+  i: ['info', 'inspector', 'information', 'details', 'about'], wrench: ['preferences', 'prefs', 'settings', 'tools', 'options'],
+  turtle: ['speed', 'slow', 'limit', 'limits', 'alternative', 'temporary', 'turtle'], play: ['start', 'resume', 'run'], folder: ['open', 'browse', 'upload'],
   output: ['out', 'output', 'source'], input: ['in', 'input', 'target'], search: ['search', 'find', 'filter'], username: ['user', 'login', 'email'],
   avatar: ['user', 'profile', 'account'], filter: ['filter', 'search'], todo: ['todo', 'item', 'task'], new: ['new', 'add', 'create'],
   // Icons are named by what they look like; their labels and classes say what they do.
@@ -81,7 +83,7 @@ const SYN: Record<string, string[]> = {
   moon: ['dark', 'theme', 'night'], sun: ['light', 'theme', 'day'], bell: ['notifications', 'notification', 'alerts'], magnifier: ['search', 'find'], magnifying: ['search', 'find'],
   plus: ['add', 'new', 'create', '+'], cross: ['close', 'remove', 'delete', 'x', '×'], kebab: ['more', 'menu', 'options', 'actions'], dots: ['more', 'menu', 'options', 'actions'],
   ellipsis: ['more', 'menu', 'options'], chevron: ['expand', 'collapse', 'toggle', 'next', 'more', 'arrow'], caret: ['expand', 'collapse', 'toggle', 'dropdown', 'arrow'],
-  arrow: ['expand', 'collapse', 'toggle', 'next', 'open', 'chevron', 'caret'], eye: ['show', 'view', 'preview', 'visibility', 'reveal'], padlock: ['lock', 'locked', 'secure', 'private'],
+  arrow: ['expand', 'collapse', 'toggle', 'next', 'open', 'chevron', 'caret', 'start', 'play'], double: ['pause'], eye: ['show', 'view', 'preview', 'visibility', 'reveal'], padlock: ['lock', 'locked', 'secure', 'private'],
   lock: ['padlock', 'locked', 'secure', 'private'], refresh: ['reload', 'refresh', 'sync', 'update'], reload: ['refresh', 'reload', 'sync'], person: ['user', 'account', 'profile', 'avatar'],
   editing: ['editor', 'edit', 'text', 'content', 'source', 'textarea'], star: ['watch', 'favorite', 'favourite', 'bookmark', 'starred'], initials: ['avatar', 'user', 'account', 'profile'], circle: ['avatar', 'round', 'badge'], house: ['home'], question: ['help', 'info'], info: ['help', 'information', 'about'],
 };
@@ -227,7 +229,7 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
   };
   if (spec.container) return containerHits();
   const FIELD = 'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=hidden]):not([type=reset]), textarea, [contenteditable=""], [contenteditable=true], select, [role=textbox], [role=searchbox], [role=combobox]';
-  const CLICK = 'button, a, [role=button], [role=link], [role=tab], [role=menuitem], input[type=button], input[type=submit], label, summary, [onclick], [tabindex], svg g[class], [class*=btn], [class*=button], [class*=destroy], [class*=close]';
+  const CLICK = 'button, a, [role=button], [role=link], [role=tab], [role=menuitem], input[type=button], input[type=submit], label, summary, [onclick], [tabindex], svg g[class], [class*=btn], [class*=button], [class*=destroy], [class*=close], :is(div, span, i, img, li, em)[title]';
   const CHECK = 'input[type=checkbox], input[type=radio], [role=checkbox], [role=switch]';
   const sel = spec.kind === 'field' ? FIELD : spec.kind === 'checkbox' ? CHECK : spec.kind === 'clickable' ? CLICK : `${CLICK}, ${FIELD}, h1, h2, h3, h4, li, p, span, div, g, text, img, svg`;
 

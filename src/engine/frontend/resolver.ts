@@ -336,7 +336,7 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
           const first = await find(intent.target, Math.min(o.timeoutMs, 2500), true).catch((err) => (err instanceof ResolveError ? undefined : Promise.reject(err)));
           return { kind: intent.kind, target: first ?? (await find(intent.target.orElse)) };
         }
-        return { kind: intent.kind, target: await find(intent.target, o.timeoutMs, Boolean(intent.target.within)) };
+        return { kind: intent.kind, target: await find(intent.target, o.timeoutMs, Boolean(intent.target.within)), ...(intent.right ? { right: true } : {}) };
       } catch (err) {
         // "…and confirm": the browser's own confirmation was shown and accepted already.
         const dialog = o.last?.dialog;

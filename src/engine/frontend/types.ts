@@ -25,7 +25,7 @@ import type { CheckState as ElementState } from '../../steps/intent.js';
 export type ResolvedAction =
   | { kind: 'navigate'; url: string }
   | { kind: 'back' }
-  | { kind: 'click'; target: LocatorDescriptor }
+  | { kind: 'click'; target: LocatorDescriptor; right?: boolean }
   | { kind: 'dblclick'; target: LocatorDescriptor }
   | { kind: 'drag'; source: LocatorDescriptor; target: LocatorDescriptor; position?: 'right' | 'left' | 'below' | 'above' }
   | { kind: 'reload' }

@@ -551,6 +551,8 @@ function readWhole(i: CheckInput): Intent[] | undefined {
     if (out.length) return out;
     if (/^(?:home|start|main|front|landing)$/.test(name)) return undefined;
   }
+  // "the other two are hidden": said of what the clause before did not name; nothing to look for by name.
+  if (/^(?:the |all the )?(?:other|remaining|rest)(?: \w+)? (?:ones? |items? |\w+s )?(?:is|are) (?:hidden|gone|not shown|not listed|filtered out)$/.test(s)) return [];
   const cells = tableFacts(i, s);
   if (cells) return cells;
   // "The edit form shows Desk lamp as the name and 24.5 as the price": the values its fields hold.
@@ -600,7 +602,7 @@ function readWhole(i: CheckInput): Intent[] | undefined {
     return [{ kind: 'expect-count', count: texts.length }, ...texts.map((t) => ({ kind: 'expect-text' as const, text: t, visible: true }))];
   }
   // "only data and Sales report.ipynb remain": unquoted names, all that is left.
-  if ((m = /^only\s+(.+?)\s+(?:remain|remains|are left|is left|are listed|is listed|are shown|is shown|are there|is there)$/.exec(s)) && /\band\b|,/.test(m[1]!) && !/\bq\d+\b/.test(m[1]!)) {
+  if ((m = /^only\s+(.+?)\s+(?:remain|remains|are left|is left|are listed|is listed|are shown|is shown|are there|is there)(?:\s+(?:in|on) (?:the )?(?:[\w-]+ )?(?:list|table|page|view|grid|results?))?$/.exec(s)) && /\band\b|,/.test(m[1]!) && !/\bq\d+\b/.test(m[1]!)) {
     const names = items(m[1]!).map((x) => asWritten(i.l, x));
     if (names.every((n) => n.split(' ').length <= 4)) return [{ kind: 'expect-count', count: names.length }, ...names.map((t) => ({ kind: 'expect-text' as const, text: t, visible: true }))];
   }

@@ -40,7 +40,7 @@ const IT = /^(?:it|its (?:whole |entire |full )?(?:text|value|content|contents|n
 /** "<value> into <field>", "<field> with <value>", "<value> as <field>", "the <field> <value> and the <field> <value>". */
 export function fill(i: RuleInput): Intent[] | undefined {
   let m: RegExpExecArray | null;
-  const r = i.rest.replace(/^(?:in|out)\s+/, '');
+  const r = i.rest.replace(/^(?:in|out)\s+/, '').replace(/\s+(?:instead|again|as well|too|now)$/, '');
   // "Enter the test account's username and password (and shop.db as the database)": typed in, not sent.
   if ((m = /^(?:the |my |our |your )?test (?:account|user)(?:'s)? (?:credentials|details|login(?: details)?|user ?name and password|e-?mail and password)(.*)$/.exec(r))) {
     const more = m[1]!.replace(/^,?\s*(?:and|plus|with)\s+/, '').trim();
