@@ -106,7 +106,8 @@ export type Intent =
   | { kind: 'expect-title'; contains: string }
   | { kind: 'expect-value'; target: Target; value: string }
   /** `target` undefined means "items of the main list". */
-  | { kind: 'expect-count'; target?: Target; count: number; noun?: string; scope?: Scope }
+  /** `among`: names the step says are in the list (the list counted is the one that holds them). */
+  | { kind: 'expect-count'; target?: Target; count: number; noun?: string; scope?: Scope; among?: string[] }
   /** The texts are shown in this order, top to bottom. */
   | { kind: 'expect-order'; texts: string[]; scope?: Scope }
   /** Every item of the main list holds an element like `has`. */

@@ -214,7 +214,7 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
     // Unquoted: the words are the name, loosely ("the Add Folder button", "SETTINGS", "trash").
     // "the weekly digest email", "the Team Handbook page": the kind of thing it is, after its name, is a hint.
     // After a name written as one ("the project-backup.tar transfer", "the Q3 Report invoice") any lower-case noun is its kind.
-    const nameBefore = desc.length > 1 && /\w[._]\w|\d/.test(desc.slice(0, -1).join(' ')) && /^[a-z]{3,}$/.test(desc[desc.length - 1]!) && !LOOKS.test(desc[desc.length - 1]!);
+    const nameBefore = desc.length > 1 && /\w[._/]\w|\d|@/.test(desc.slice(0, -1).join(' ')) && /^[a-z]{3,}$/.test(desc[desc.length - 1]!) && !LOOKS.test(desc[desc.length - 1]!);
     const tail = desc.length > 1 && !/^[A-Z]/.test(asWritten(l, desc[desc.length - 1]!)) && (nameBefore || /^(?:namespace|section|folder|group|item|entry|row|e-?mail|mail|message|page|card|panel|pane|area|record|link|result|node|note|file|job|rule|alert|target|series|metric|post|article|ticket|issue|document|tab|line|form|dialog|window|view|screen)s?$/.test(desc[desc.length - 1]!)) ? desc.pop()! : undefined;
     if (tail) target.hints = [...(target.hints ?? []), tail];
     target.name = original(l, desc.join(' ')) || desc.join(' ');

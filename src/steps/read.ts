@@ -99,6 +99,12 @@ function act(h: Head, i: RuleInput, why: string[]): Intent[] | undefined {
     case 'open': {
       if (!i.rest || /\bu\d+\b/.test(i.rest)) return navigate(i);
       if (/ (?:for|to) (?:editing|edit|deletion|viewing|details)$/.test(i.rest)) return click(i, 'click', why);
+      // "Open the Inspector with the "i" button": the control named after "with" is what is clicked.
+      const using = /^(.+?)\s+(?:with|using|via|by clicking|through)\s+(?:the\s+)?(.*\b(?:button|icon|link|menu|tab|toggle)\b.*)$/.exec(i.rest);
+      if (using) {
+        const c = click({ ...i, rest: using[2]! }, 'click', why);
+        if (c?.[0]?.kind === 'click') return [{ ...c[0], target: { ...c[0].target, hints: [...new Set([...(c[0].target.hints ?? []), ...using[1]!.replace(/^(?:the|a|an)\s+/, '').split(' ')])] } }];
+      }
       const nav = navigate(i);
       if (nav?.[0]?.kind === 'navigate' || !/^(?:the |a |an )?(?:\w+ )?(?:menu|dialog|panel|section|drawer|dropdown|list|sidebar|settings)$/.test(i.rest)) return nav;
       return control(i, why);
@@ -362,6 +368,9 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
     for (const c of out) c.confidence = Math.min(c.confidence, 0.4);
   }
   for (const c of out) if (c.intent.kind === 'fill' && c.intent.target.name === '@entry') memory.item = c.intent.value;
+  // "Five packages are listed: A, B, …": the list counted is the one that holds the names.
+  const names = out.flatMap((c) => (c.intent.kind === 'expect-text' && c.intent.visible && !c.intent.scope ? [c.intent.text] : []));
+  for (const c of out) if (c.intent.kind === 'expect-count' && !c.intent.target && !c.intent.scope && c.intent.count > 0 && names.length >= 2) c.intent.among = names;
   return { clauses: out, remarks, confidence: out.reduce((m, c) => Math.min(m, c.confidence), 1) };
 }
 

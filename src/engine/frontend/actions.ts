@@ -100,6 +100,11 @@ async function shownWithin(page: Page, within: LocatorDescriptor, text: string, 
     .catch(() => false);
 }
 
+/** Greyed out by its classes alone (a jQuery UI menu's "ui-state-disabled", a toolbar's "disabled" icon). */
+async function looksDisabled(el: ReturnType<ReturnType<typeof toLocator>['first']>): Promise<boolean> {
+  return el.evaluate((e) => /(?:^|[\s_-])(?:disabled|is-disabled|ui-state-disabled)(?:$|\s)/.test(typeof e.className === 'string' ? e.className : '')).catch(() => false);
+}
+
 async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): Promise<boolean> {
   const loc = toLocator(page, d);
   if (state === 'hidden') return !(await anyVisible(page, d));
@@ -107,8 +112,8 @@ async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): P
   const el = loc.first();
   if ((await loc.count()) === 0) return false;
   switch (state) {
-    case 'enabled': return el.isEnabled({ timeout: 500 });
-    case 'disabled': return el.isDisabled({ timeout: 500 });
+    case 'enabled': return (await el.isEnabled({ timeout: 500 })) && !(await looksDisabled(el));
+    case 'disabled': return (await el.isDisabled({ timeout: 500 })) || looksDisabled(el);
     case 'checked': return el.isChecked({ timeout: 500 });
     case 'unchecked': return !(await el.isChecked({ timeout: 500 }));
     case 'selected':

@@ -105,7 +105,7 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
   const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
   // Arrow glyphs are named as people name them ("the small down arrow").
   const GLYPHS: Record<string, string> = { '↓': ' down arrow ', '↑': ' up arrow ', '←': ' left arrow ', '→': ' right arrow ', '▼': ' down arrow ', '▲': ' up arrow ', '▾': ' down arrow ', '▴': ' up arrow ', '⌄': ' down arrow ', '⌃': ' up arrow ' };
-  const split = (s: string) => s.replace(/[↓↑←→▼▲▾▴⌄⌃]/g, (g) => GLYPHS[g] ?? ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9×✓]+/).filter(Boolean);
+  const split = (s: string) => s.replace(/[↓↑←→▼▲▾▴⌄⌃]/g, (g) => GLYPHS[g] ?? ' ').replace(/([a-z]{2,})([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9×✓]+/).filter(Boolean);
   const isVisible = (el: Element) => {
     const r = el.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) return false;

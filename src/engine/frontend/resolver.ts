@@ -431,6 +431,11 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
         }
         return { kind: 'expect-count', target: { strategy: 'css', selector }, count: intent.count };
       }
+      if (intent.among) {
+        // The list that holds the names the step gives: their nearest common container.
+        const holder = await holderOf(o.page, intent.among, Math.min(o.timeoutMs, 3000));
+        if (holder) return { kind: 'expect-count', target: { strategy: 'css', selector: await itemsOfList(o.page, intent.noun, true, holder) }, count: intent.count };
+      }
       // A list that loads after the page does: looked for until it shows (a count of none needs no list).
       const until = Date.now() + (intent.count > 0 ? o.timeoutMs : 0);
       // "No todos are shown" where no list is drawn yet: nothing else that repeats counts as the list.
@@ -441,6 +446,30 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       }
       return { kind: 'expect-count', target: { strategy: 'css', selector }, count: intent.count };
     }
+  }
+}
+
+/** The nearest element that shows every one of the names, as a CSS path (undefined when some name is not shown). */
+async function holderOf(page: Page, names: string[], timeoutMs: number): Promise<string | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const path = await page.evaluate((want) => {
+      const shown = (e: Element) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+      const find = (n: string) => Array.from(document.querySelectorAll('body *')).find((e) => shown(e) && e.children.length <= 3 && ((e as HTMLElement).innerText ?? '').trim().toLowerCase() === n.toLowerCase());
+      const els = want.map(find);
+      if (els.some((e) => !e)) return undefined;
+      let common: Element | null = els[0]!;
+      while (common && !els.every((e) => common!.contains(e!))) common = common.parentElement;
+      if (!common || common === document.body) return undefined;
+      const parts: string[] = [];
+      for (let e: Element | null = common; e && e !== document.body; e = e.parentElement) {
+        const p: Element | null = e.parentElement;
+        parts.unshift(p ? `${e.localName}:nth-child(${Array.from(p.children).indexOf(e) + 1})` : e.localName);
+      }
+      return `body > ${parts.join(' > ')}`;
+    }, names).catch(() => undefined);
+    if (path || Date.now() >= deadline) return path;
+    await pageChange(page, deadline - Date.now());
   }
 }
 

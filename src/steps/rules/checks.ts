@@ -540,7 +540,8 @@ function readWhole(i: CheckInput): Intent[] | undefined {
   // "You end up on the Graph page", "we're back on the home page with the heading "X"".
   const landed = /^(?:(?:you|we|i|the user|user|they)\s+(?:are|is|am|end up|ends up|land|lands|get|gets|arrive|arrives|come|comes|go|goes|should be|will be)?\s*)?(?=(?:back\s+|now\s+|taken\s+|redirected\s+|sent\s+|brought\s+|returned\s+|on\s+|at\s+))(?:back\s+|now\s+|taken\s+|redirected\s+|sent\s+|brought\s+|returned\s+|navigated\s+|kicked\s+|bounced\s+)*(?:on|at|to|in|onto)\s+(?:the\s+)?(.+?)\s+(?:page|screen|view|tab|dashboard)(?:\s*(?:,|:)?\s*(?:with|showing|where)\s+(.+))?$/.exec(s);
   if (landed && !/\bu\d+\b/.test(landed[1]!)) {
-    const name = landed[1]!.replace(/^(?:the|a|an)\s+/, '');
+    // "the color-shades package page": the name, then the kind of thing it is.
+    const name = landed[1]!.replace(/^(?:the|a|an)\s+/, '').replace(/^(\S*[-.@/_\d]\S*)\s+(?:package|project|product|item|user|repository|repo|article|entry|file|document|detail|details)$/, '$1');
     const out: Intent[] = [];
     const q = /^q(\d+)$/.exec(name);
     // "You're back on the login page": its password field shows.
@@ -551,10 +552,30 @@ function readWhole(i: CheckInput): Intent[] | undefined {
     if (out.length) return out;
     if (/^(?:home|start|main|front|landing)$/.test(name)) return undefined;
   }
+  // "The package names in the list did not change": nothing new to look for.
+  // A thing named as a name ("Working hours is unchanged") is still there.
+  if ((m = /^((?:the |its |their )?[\w -]+?) (?:did not|does not|has not|have not|didn't|doesn't) change$|^((?:the |its )?[\w -]+?) (?:is|are|stays?|remains?) (?:unchanged|the same|as before)$/.exec(s)) && !/\bq\d+\b/.test(s)) {
+    const subject = (m[1] ?? m[2])!;
+    return /^[A-Z]/.test(asWritten(i.l, subject)) ? item(i, subject, true) ?? [] : [];
+  }
   // "the other two are hidden": said of what the clause before did not name; nothing to look for by name.
-  if (/^(?:the |all the )?(?:other|remaining|rest)(?: \w+)? (?:ones? |items? |\w+s )?(?:is|are) (?:hidden|gone|not shown|not listed|filtered out)$/.test(s)) return [];
+  if (/^(?:the |all the )?(?:other|remaining|rest)(?: \w+)? (?:ones? |items? |\w+s )?(?:is|are) (?:hidden|gone|not shown|not listed|filtered out|there|listed|shown|left|unchanged)$/.test(s)) return [];
   const cells = tableFacts(i, s);
   if (cells) return cells;
+  // "The search box placeholder now reads "Pakete durchsuchen"": a field showing that placeholder.
+  if ((m = /^(?:the )?(.*?)\s*placeholder (?:text )?(?:reads|says|is|shows|becomes|changes to) (q\d+)$/.exec(s))) {
+    return [{ kind: 'expect-state', target: { name: quoteText(i, m[2]!), kind: 'field', by: 'placeholder' }, state: 'visible' }];
+  }
+  // "the LOGIN button is replaced by an account icon": the one is gone, the other shows.
+  if ((m = /^(.+?) (?:is|are|gets|get|has been|have been) replaced (?:by|with) (.+)$/.exec(s))) {
+    const gone = item(i, m[1]!, false);
+    const shown = item(i, m[2]!, true);
+    if (gone && shown) return [...gone, ...shown];
+  }
+  // "The list now shows project-backup-2024.tar instead of project-backup.tar": one shows, the other is gone.
+  if ((m = /^(?:(?:the|a|an|its) [\w -]+? )?(?:shows|lists|reads|says|displays|contains) (q\d+|[^\s,]+(?: [^\s,]+){0,3}?) (?:instead of|rather than|in place of|and no longer) (q\d+|[^\s,]+(?: [^\s,]+){0,3})$/.exec(s))) {
+    return [{ kind: 'expect-text', text: cellValue(i, m[1]!), visible: true }, { kind: 'expect-text', text: cellValue(i, m[2]!), visible: false }];
+  }
   // "The edit form shows Desk lamp as the name and 24.5 as the price": the values its fields hold.
   if ((m = /^(?:the )?(?:[\w-]+ )?(?:form|dialog|editor|page|screen|fields?)\s+(?:shows|has|holds|contains|displays|lists)\s+(.+)$/.exec(s))) {
     const pieces = m[1]!.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((p) => /^(q\d+|[^,]+?)\s+as\s+(?:the|its)\s+([a-z][\w -]*)$/.exec(p.trim()));

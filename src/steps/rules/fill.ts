@@ -18,6 +18,12 @@ const MULTILINE = /\b(?:text ?area|textarea|body|text|content|contents|descripti
 function field(i: RuleInput, np: string): Target {
   let t = targetOf(i, np, 'field');
   if (t.ref) return { ...t, kind: 'field' };
+  // "the box under "Version History"": one types into a box, so it is a text box, not a checkbox.
+  if (t.role === 'checkbox' && !/\bcheck ?box\b/.test(np)) {
+    const { role: _r, ...rest } = t;
+    void _r;
+    t = { ...rest, kind: 'field' };
+  }
   // One types into a field, not a heading or a label: "the new title" is the field named so.
   if (t.role && /^(?:heading|img|row|cell|list|listitem|tab|link|menu)$/.test(t.role)) {
     const { role: _role, relaxed: _relaxed, ...rest } = t;
@@ -43,7 +49,7 @@ export function fill(i: RuleInput): Intent[] | undefined {
   const r = i.rest.replace(/^(?:in|out)\s+/, '').replace(/\s+(?:instead|again|as well|too|now)$/, '');
   // "Enter the test account's username and password (and shop.db as the database)": typed in, not sent.
   if ((m = /^(?:the |my |our |your )?test (?:account|user)(?:'s)? (?:credentials|details|login(?: details)?|user ?name and password|e-?mail and password)(.*)$/.exec(r))) {
-    const more = m[1]!.replace(/^,?\s*(?:and|plus|with)\s+/, '').trim();
+    const more = m[1]!.replace(/\s+(?:in|on|into) (?:the |its )?[\w -]*?(?:dialog|form|window|pop-?up|modal|page|box|panel)$/, '').replace(/^,?\s*(?:and|plus|with)\s+/, '').trim();
     const fields = more ? formValues(i, more, false) : [];
     if (fields) return [{ kind: 'sign-in', fillOnly: true, ...(fields.length ? { fields } : {}) }];
   }

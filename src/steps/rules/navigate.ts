@@ -5,6 +5,7 @@
  */
 import type { Intent } from '../intent.js';
 import { targetOf, type Example, type RuleInput } from './context.js';
+import { asWritten } from '../lift.js';
 import { toNumber } from '../lexicon.js';
 import { dataOf } from './pointer.js';
 
@@ -21,9 +22,19 @@ export function navigate(i: RuleInput): Intent[] | undefined {
   if (/^(?:the )?(?:app|application|site|wiki|dashboard|editor|ui)\b|\b(?:app|application|site|website|wiki|homepage|home page|start page|landing page|main page|web ui|web interface|ui)$/.test(rest) && !/\bq\d+\b/.test(rest)) return [{ kind: 'navigate', url: '' }];
   // "Go to the todo list", "Start at the inbox": the app's own page, when a navigation verb says so.
   if (i.verb !== 'open' && !/\bq\d+\b/.test(rest) && /\b(?:list|inbox|overview|index|home|front|start|main)$/.test(rest)) return [{ kind: 'navigate', url: '' }];
+  // The plan's first words "Open tiny-date-format": an item's name (lower case, with dashes or dots), opened in the app.
+  if (!i.memory.opened && /^[a-z0-9@][\w@/.-]*[-./@][\w@/.-]*$/.test(rest) && asWritten(i.l, rest) === asWritten(i.l, rest).toLowerCase()) {
+    return [{ kind: 'navigate', url: '' }, { kind: 'click', target: { name: asWritten(i.l, rest), kind: 'clickable', page: true } }];
+  }
   // The plan's first words "Open Prometheus", "Go to MailDev": the app, by its name.
-  if (!i.memory.opened && !/\b[qu]\d+\b/.test(rest) && !/\w:\w/.test(rest) && rest.split(' ').length <= 3 && !/\b(?:button|link|tab|menu|dialog|field|page|section|panel|settings)\b/.test(rest)) return [{ kind: 'navigate', url: '' }];
+  if (!i.memory.opened && !/\b[qu]\d+\b/.test(rest) && !/\w:\w|[@/.\d_]/.test(rest) && rest.split(' ').length <= 3 && !/\b(?:button|link|tab|menu|dialog|field|page|section|panel|settings)\b/.test(rest)) return [{ kind: 'navigate', url: '' }];
   if (/^(?:the )?(?:[\w-]+ )?(?:inbox|home|dashboard|overview|start page|front page|main page|landing page|home page|homepage)$/.test(rest)) return [{ kind: 'navigate', url: '' }];
+  // "the detail page of tiny-date-format", "the package page for X": the page named X.
+  const pageOf = /^(?:the |its )?(?:[\w-]+ )?(?:page|view|screen) (?:of|for|about) (?:the )?(?:package |item |product |user |project )?(.+)$/.exec(rest);
+  if (pageOf && !/\b(?:it|this|that)\b/.test(pageOf[1]!) && pageOf[1]!.split(' ').length <= 3) {
+    const t = targetOf(i, pageOf[1]!, 'clickable');
+    if (t.name && !t.role) return [{ kind: 'click', target: { ...t, page: true } }];
+  }
   const data = dataOf({ ...i, rest }, i.verb === 'browse');
   if (data) return data;
   // "Go to the "Reports" page", "Open Settings": a link or tab of the app.
