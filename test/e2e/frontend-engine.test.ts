@@ -312,6 +312,43 @@ describe('pages as people describe them', () => {
     expect(again.verdict).toBe('passed');
   });
 
+  // An admin tool's pages: a sign-in form that also asks for a system and a database, tables read by
+  // row and column, a table's data opened by its "select" link, and a Delete the browser confirms.
+  const ADMIN_PLAN: PlanStep[] = [
+    act('Go to /admin'),
+    act('Log in with the test account (system SQLite 3, database shop.db)'),
+    check('The page heading reads "Database: shop.db"'),
+    check('The Rows column says 3 for items and 2 for people'),
+    act('Open the data of the items table'),
+    check('The Lamp row shows a price of 24.5'),
+    check('Pen is the first row and Lamp the last one'),
+    act('Click the edit link at the start of the Cup row'),
+    check('The edit form shows Cup as the name and 4 as the price'),
+    act('Change the price to 5 and click Save'),
+    check('Cup costs 5'),
+    act('Open the Pen row for editing, press Delete and confirm the "Are you sure?" question'),
+    check('The table lists 2 items including Cup'),
+  ];
+
+  it('signs in with a system and a database beside the account, reads table cells, and answers the browser\'s own confirmation', async () => {
+    await reset();
+    const first = await run(ADMIN_PLAN);
+    expect(first.steps.filter((s) => s.status !== 'passed').map((s) => `${s.index + 1}: ${s.error}`)).toEqual([]);
+    // The choice and the database typed are part of the sign-in the script replays.
+    expect(JSON.stringify(first.script)).toContain('SQLite 3');
+    await reset();
+    const again = await run(ADMIN_PLAN, { script: first.script });
+    expect(again.verdict).toBe('passed');
+  });
+
+  it('blames the app when a cell holds another value than the step says', async () => {
+    await reset();
+    const r = await run([act('Go to /admin'), act('Sign in as the test account on SQLite 3 with the database shop.db'), check('The Rows column says 5 for items')]);
+    expect(r.verdict).toBe('failed');
+    expect(r.failure?.kind).toBe('assertion');
+    expect(r.steps[2]!.status).toBe('failed');
+  });
+
   it('fails a count that holds only for the whole page, in the section the step names', async () => {
     await reset();
     const r = await run([act('Go to /library'), check('The Borrowed section lists exactly 4 books')]);

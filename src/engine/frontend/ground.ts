@@ -326,7 +326,9 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       const t = full(el);
       const exact = t === want || t === `${want}:`;
       if (!exact && !(t.startsWith(want) && t.length <= want.length + 3)) continue;
-      anchors.push({ el, score: (exact ? 2 : 1.5) + (el.matches(HEADING) ? 1 : 0) - (el.closest('nav, [role=navigation], [role=menu], [role=tablist]') ? 1.5 : 0) });
+      // A row asked for is a table's or list's row more likely than a line of a menu.
+      const inRow = spec.container === 'row' && el.closest('tr, [role=row], li') ? 0.5 : 0;
+      anchors.push({ el, score: (exact ? 2 : 1.5) + inRow + (el.matches(HEADING) ? 1 : 0) - (el.closest('nav, [role=navigation], [role=menu], [role=tablist]') ? 1.5 : 0) });
     }
     const inner = anchors.filter((a) => !anchors.some((b) => b !== a && inside(a.el, b.el)));
     inner.sort((a, b) => b.score - a.score);
@@ -351,14 +353,16 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
         cur = up;
       }
       // "The Rows column says 4 for customers": the cell, when the row is a table's and the column is found.
+      let score = a.score;
       if (found && spec.container === 'row' && spec.column) {
         const row = found.matches(ROWS) ? found : found.closest(ROWS);
         const cell = row ? cellOf(row, spec.column) : undefined;
         if (cell) found = cell;
+        else score -= 1;
       }
-      if (found) hitsOut.push({ selector: cssPath(found), score: a.score, visible: true });
+      if (found) hitsOut.push({ selector: cssPath(found), score, visible: true });
     }
-    return hitsOut;
+    return hitsOut.sort((x, y) => y.score - x.score);
   }
   // The element stands in for its path until the best few are known: a path costs a walk up the tree.
   const hits: Array<Omit<Hit, 'selector'> & { el: Element }> = [];
