@@ -533,7 +533,7 @@ export async function itemsOfList(page: Page, noun?: string, alike = true, scope
     if (scopeSel && !root) return null;
     // Items are named by their test id or role when they carry one, else by their tag: classes change with state (read, selected).
     // Inside a section, the classes that say what an item is count too (a panel's buttons are not its folders).
-    const STATE = /^(is|has)-|active|selected|current|open|collapsed|expanded|in$|show|hidden|disabled|^ng-|read|unread|hover|focus/i;
+    const STATE = /^(is|has)-|active|selected|current|open|collapsed|expanded|in$|show|hidden|disabled|^ng-|read|unread|hover|focus|completed|^done$|checked|editing|^even$|^odd$|paused|seeding|downloading|error/i;
     const sig = (el: Element) => {
       const id = el.getAttribute('data-testid');
       if (id && !generated.test(id)) return `${el.localName}[data-testid="${CSS.escape(id)}"]`;
