@@ -347,6 +347,11 @@ describe('pages as people describe them', () => {
     expect(r.verdict).toBe('failed');
     expect(r.failure?.kind).toBe('assertion');
     expect(r.steps[2]!.status).toBe('failed');
+    // A row the page does not show at all is the app's failure too, not a target described badly.
+    await reset();
+    const gone = await run([act('Go to /admin'), act('Sign in as the test account on SQLite 3 with the database shop.db'), check('The orders row is shown')]);
+    expect(gone.failure?.kind).toBe('assertion');
+    expect(gone.steps[2]!.status).toBe('failed');
   });
 
   it('fails a count that holds only for the whole page, in the section the step names', async () => {

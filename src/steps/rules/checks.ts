@@ -562,6 +562,10 @@ function readWhole(i: CheckInput): Intent[] | undefined {
   if (/^(?:the |all the )?(?:other|remaining|rest)(?: \w+)? (?:ones? |items? |\w+s )?(?:is|are) (?:hidden|gone|not shown|not listed|filtered out|there|listed|shown|left|unchanged)$/.test(s)) return [];
   const cells = tableFacts(i, s);
   if (cells) return cells;
+  // "The counter next to the filters says 4 Transfers": what a counter shows is its text, not a count of items.
+  if ((m = /^(?:the )?(?:[\w-]+ )?(?:counter|badge|total|tally)\b.*?\s(?:says|shows|reads|displays) (\d[\w.,]*(?: [a-z]+){0,2})$/.exec(s)) || (m = /^(?:its |the )?status (?:line|bar|text) (?:says|shows|reads|displays) (?!q\d)(.+)$/.exec(s))) {
+    return [{ kind: 'expect-text', text: asWritten(i.l, m[1]!), visible: true }];
+  }
   // "The search box placeholder now reads "Pakete durchsuchen"": a field showing that placeholder.
   if ((m = /^(?:the )?(.*?)\s*placeholder (?:text )?(?:reads|says|is|shows|becomes|changes to) (q\d+)$/.exec(s))) {
     return [{ kind: 'expect-state', target: { name: quoteText(i, m[2]!), kind: 'field', by: 'placeholder' }, state: 'visible' }];
@@ -626,6 +630,10 @@ function readWhole(i: CheckInput): Intent[] | undefined {
   if ((m = /^only\s+(.+?)\s+(?:remain|remains|are left|is left|are listed|is listed|are shown|is shown|are there|is there)(?:\s+(?:in|on) (?:the )?(?:[\w-]+ )?(?:list|table|page|view|grid|results?))?$/.exec(s)) && /\band\b|,/.test(m[1]!) && !/\bq\d+\b/.test(m[1]!)) {
     const names = items(m[1]!).map((x) => asWritten(i.l, x));
     if (names.every((n) => n.split(' ').length <= 4)) return [{ kind: 'expect-count', count: names.length }, ...names.map((t) => ({ kind: 'expect-text' as const, text: t, visible: true }))];
+  }
+  // "Just podcast-episodes is shown": one name, all the list holds.
+  if ((m = /^(?:only|just)\s+([^\s,]+)\s+(?:is shown|is listed|is left|remains|is visible|is there)(?:\s+(?:in|on) (?:the )?(?:[\w-]+ )?(?:list|table|page|view|results?))?$/.exec(s)) && /[-._\d]/.test(m[1]!) && !/\bq\d+\b/.test(m[1]!)) {
+    return [{ kind: 'expect-count', count: 1 }, { kind: 'expect-text', text: asWritten(i.l, m[1]!), visible: true }];
   }
   // "only Documents and Photos in the folder list": no verb; the names are all the list holds.
   if ((m = /^(?:only|just)\s+(.+?)\s+(?:in|on|under|within)\s+(?:the\s+)?([\w' -]+?)$/.exec(s)) && /\band\b|,|\bq\d+\b/.test(m[1]!)) {

@@ -73,7 +73,7 @@ export function fill(i: RuleInput): Intent[] | undefined {
     return [{ kind: 'fill', target: field(i, m[3]!), value: valueOf(i, m[1]!) }, { kind: 'press', key: keyName(m[2]!)! }];
   }
   // Several values, each with its field: ""admin" as the username and "wrong" as the password".
-  const each = [...r.matchAll(/(?:^|,\s*|\s+and\s+)(q\d+|[^\s,]+)\s+(as|for|into|in)\s+((?:the\s+|your\s+|my\s+)?(?:(?!q\d)[a-z][\w-]*\s*)+?)(?=$|,|\s+and\s)/g)];
+  const each = [...r.matchAll(/(?:^|,\s*|\s+and\s+)(q\d+|[^\s,]+)\s+(as|for|into|in)\s+((?:the\s+|your\s+|my\s+)?(?!q\d)[a-z][\w-]*(?:\s+(?!q\d)[a-z][\w-]*)*?)(?=$|,|\s+and\s)/g)];
   if (each.length > 1 && each.map((x) => x[0]).join('').replace(/\s+/g, ' ').trim() === r.replace(/\s+/g, ' ').trim()) {
     return each.map((x) => ({ kind: 'fill' as const, target: field(i, x[3]!), value: valueOf(i, x[1]!) }));
   }
@@ -100,7 +100,7 @@ export function fill(i: RuleInput): Intent[] | undefined {
     return [{ kind: 'fill', target: IT.test(m[1]!) ? focused(i) : field(i, m[1]!), value: valueOf(i, m[2]!) }];
   }
   // "the e-mail "u@x" and the secret "p"": pairs of field and value.
-  const pairs = [...r.matchAll(/(?:^|,\s*|\s+and\s+)((?:the\s+|a\s+|an\s+|your\s+|my\s+)?(?:(?!q\d)[a-z][\w-]*\s*)+?)\s*(q\d+)(?=$|,|\s+and\s)/g)];
+  const pairs = [...r.matchAll(/(?:^|,\s*|\s+and\s+)((?:the\s+|a\s+|an\s+|your\s+|my\s+)?(?!q\d)[a-z][\w-]*(?:\s+(?!q\d)[a-z][\w-]*)*?)\s*(q\d+)(?=$|,|\s+and\s)/g)];
   if (pairs.length && pairs.map((p) => p[0]).join('').replace(/\s+/g, ' ').trim() === r.replace(/\s+/g, ' ').trim()) {
     return pairs.map((p) => ({ kind: 'fill' as const, target: field(i, p[1]!), value: valueOf(i, p[2]!) }));
   }
