@@ -74,7 +74,7 @@ const SYN: Record<string, string[]> = {
   workspace: ['canvas', 'chart', 'board', 'stage', 'workspace'], canvas: ['workspace', 'chart', 'board', 'stage'], board: ['canvas', 'workspace', 'chart'],
   database: ['db'], db: ['database'], system: ['driver', 'engine', 'type'],
   i: ['info', 'inspector', 'information', 'details', 'about'], wrench: ['preferences', 'prefs', 'settings', 'tools', 'options'],
-  turtle: ['speed', 'slow', 'limit', 'limits', 'alternative', 'temporary', 'turtle'], play: ['start', 'resume', 'run'], folder: ['open', 'browse', 'upload'],
+  turtle: ['speed', 'slow', 'limit', 'limits', 'alternative', 'temporary', 'turtle'], play: ['start', 'resume', 'run'],
   output: ['out', 'output', 'source'], input: ['in', 'input', 'target'], search: ['search', 'find', 'filter'], username: ['user', 'login', 'email'],
   avatar: ['user', 'profile', 'account'], filter: ['filter', 'search'], todo: ['todo', 'item', 'task'], new: ['new', 'add', 'create'],
   // Icons are named by what they look like; their labels and classes say what they do.
