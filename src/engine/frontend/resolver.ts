@@ -266,11 +266,12 @@ async function locate(t: Target, o: ResolveOptions, timeoutMs = o.timeoutMs, all
   throw new ResolveError(`no element matches ${targetPhrase(t)}${closest}`, [...looked, ...close.map((c) => `candidate: ${c}`)]);
 }
 
+const isSelect = (page: Page, d: LocatorDescriptor) => toLocator(page, d).first().evaluate((e) => e.localName === 'select', null, { timeout: 1000 }).catch(() => false);
+
 /** A sign-in form's field by its name ("database"): the control captioned so, chosen in when it is a drop-down. */
 async function namedField(o: ResolveOptions, name: string, value: string): Promise<SignInField> {
-  const target = await controlOf(o.page, await locate({ name, kind: 'field' }, o), TYPABLE);
-  const choose = await toLocator(o.page, target).first().evaluate((e) => e.localName === 'select', null, { timeout: 1000 }).catch(() => false);
-  return { target, value, ...(choose ? { choose: true } : {}) };
+  const target = await typable(o.page, await locate({ name, kind: 'field' }, o), value);
+  return { target, value, ...((await isSelect(o.page, target)) ? { choose: true } : {}) };
 }
 
 async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAction> {
@@ -356,8 +357,7 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
     case 'fill': {
       const target = await typable(o.page, await find(intent.target), intent.value);
       // "SQLite 3 as the system": a value given for a drop-down is chosen in it.
-      const isSelect = await toLocator(o.page, target).first().evaluate((e) => e.localName === 'select', null, { timeout: 1000 }).catch(() => false);
-      if (isSelect && !intent.append && intent.find === undefined) return { kind: 'select', target, value: intent.value };
+      if (!intent.append && intent.find === undefined && (await isSelect(o.page, target))) return { kind: 'select', target, value: intent.value };
       return { kind: 'fill', target, value: intent.value, ...(intent.append ? { append: true } : {}), ...(intent.find !== undefined ? { find: intent.find } : {}) };
     }
     case 'select':
