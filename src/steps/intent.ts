@@ -86,8 +86,11 @@ export type Intent =
   | { kind: 'fill'; target: Target; value: string; append?: boolean; find?: string }
   | { kind: 'select'; target: Target; value: string }
   | { kind: 'check'; target: Target; checked: boolean }
-  /** `orClick`: a button named like the key ("press Delete") is clicked when one is on screen. */
-  | { kind: 'press'; key: string; target?: Target; orClick?: string }
+  /**
+   * `orClick`: a button named like the key ("press Delete") is clicked when one is on screen; `orSend`:
+   * the button that sends what was just written (Send, Post, Comment…) is, else the key sends it.
+   */
+  | { kind: 'press'; key: string; target?: Target; orClick?: string; orSend?: boolean }
   | { kind: 'hover'; target: Target }
   | { kind: 'wait'; target?: Target; ms?: number; gone?: boolean }
   | { kind: 'scroll'; target?: Target; direction?: 'up' | 'down' | 'top' | 'bottom' }

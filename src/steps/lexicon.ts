@@ -56,6 +56,9 @@ export const VERBS: Record<string, Family> = {
   sort: 'control', retry: 'control', run: 'control', execute: 'control', deploy: 'control', start: 'control', stop: 'control',
   play: 'control', continue: 'control', proceed: 'control', next: 'control', skip: 'control', reset: 'control', resend: 'control', reply: 'control',
   forward: 'control', print: 'control', subscribe: 'control', unsubscribe: 'control', join: 'control', zoom: 'control',
+  preview: 'control', resolve: 'control', reopen: 'control', merge: 'control', watch: 'control', unwatch: 'control', mute: 'control', unmute: 'control',
+  invite: 'control', kick: 'control', ban: 'control', sync: 'control', vote: 'control', unfollow: 'control',
+  lock: 'control', unlock: 'control', flag: 'control', report: 'control', assign: 'control', unassign: 'control',
   // words that start a check inside an action step
   verify: 'verify', ensure: 'verify', 'make sure': 'verify', assert: 'verify', expect: 'verify', see: 'verify', observe: 'verify', notice: 'verify',
 };

@@ -54,6 +54,9 @@ function original(l: Lifted, words: string): string {
   return asWritten(l, words.replace(/_/g, ' ')).replace(/^(?:the|a|an)\s+/i, '').trim();
 }
 
+/** Parts of a page that own controls ("the dialog's Save button"). */
+const OWNER = /\b(?:dialog|modal|window|popup|pop-up|panel|form|section|card|sidebar|toolbar|header|footer|menu|bar|box|table|row|list|page|tab|pane|column|widget|drawer|inspector|editor|banner)$/;
+
 /** Read a noun phrase (lower-cased, placeholders in) into a target of `kind` (the verb's expectation). */
 /** "the products table", "the Alice row": a name, then the kind of thing that shows it. */
 function named(text: string): RegExpExecArray | null {
@@ -66,6 +69,9 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
   // Compound words that hold a relation word: "the Log In link", "the sign-up form", "drop down".
   let s = ` ${raw.trim().replace(/[,.]+$/, '').replace(/\s+(?:again|once more|one more time|as well|too)$/, '').replace(/\s+(?:without|while|as an?|as the) (?:logging|signing|being|anonymous|guest|visitor)[\w ]*$/, '').replace(/\b(log|sign|check|opt|plug|set|pop|drop|roll|back|built|add|log-?)\s+(in|out|up|on|off|down)\b(?!\s+(?:the|a|an|q\d+)\b)/g, '$1_$2')} `;
   s = ` ${s.trim().replace(DET, '')} `;
+  // "the Login dialog's LOGIN button": the control in that part of the page.
+  const owned = /^\s*(.+?)'s\s+(.+?)\s*$/.exec(s);
+  if (owned && !/'s\b/.test(owned[2]!) && !/^(?:it|its|their|q\d+)$/.test(owned[1]!.trim())) s = ` ${owned[2]} ${OWNER.test(owned[1]!) ? 'in' : 'of'} the ${owned[1]} `;
   const anaphora = /^\s*(?:it|this|that|them|him|her|this one|that one|the one|same|(?:the )?same (\w+(?: \w+)?)|that (\w+)|(\w+) again)\s*$/.exec(s);
   if (anaphora) {
     const noun = anaphora[1] ?? anaphora[2] ?? anaphora[3];

@@ -147,7 +147,11 @@ function act(h: Head, i: RuleInput, why: string[]): Intent[] | undefined {
     }
     case 'unknown': {
       // A verb outside the lexicon acts on a control only when the step names one ("Upvote the "first" post").
-      if (!/\bq\d+\b/.test(i.rest) && !ROLE_WORD.test(i.rest)) return undefined;
+      if (!/\bq\d+\b/.test(i.rest) && !ROLE_WORD.test(i.rest)) {
+        // "Preview the changes", "Archive the ticket": the control named by the verb does it.
+        if (!/^(?:the|a|an|this|that|it|them|all)\b/.test(i.rest) || i.rest.split(' ').length > 4 || /\b(?:to|into|from|with|as|for)\b/.test(i.rest) || /^(?:try|attempt|want|need|go|come|make|let|get|keep|begin|wait|manage)$/.test(h.verb)) return undefined;
+        return [{ kind: 'click', target: { name: h.verb, kind: 'clickable', anyOf: [h.verb], ...(why.length ? { hints: why } : {}) } }];
+      }
       return click(i, 'click', [i.verb, ...why]);
     }
     case 'verify': return undefined;
@@ -278,6 +282,9 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
     const cond = condition(piece.replace(FILLER, ''));
     let s = cond.s;
     if (cond.subject) s = s.replace(/\b(?:it|them|this|that one)\b/, cond.subject.replace(/^(?:a|an) /, 'the '));
+    // "Use the search box to find "printer"", "use the menu at the top to open Settings": the verb acts there.
+    const use = step.type === 'action' ? /^use (the [\w' -]+?|q\d+) to (find|search for|search|look for|look up|filter(?: for| by)?|type|enter|write|[a-z]+)\s+(.+)$/.exec(s) : null;
+    if (use) s = /^(?:find|search|look|filter)/.test(use[2]!) ? `search for ${use[3]} in ${use[1]}` : /^(?:type|enter|write)$/.test(use[2]!) ? `${use[2]} ${use[3]} into ${use[1]}` : `${use[2]} ${use[3]} in ${use[1]}`;
     const why = step.type === 'action' ? purpose(s) : { s, words: [] };
     if (why.words.length) remarks.push(asWritten(l, s.slice(why.s.length).trim()));
     s = why.s;
@@ -287,13 +294,15 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
       s = `click ${s.split(' > ').map((p) => p.replace(/\s+menu$/, '')).join(' > ')}`;
     }
     // "In MailDev, open …", "On the graph page, pick …": where, said before the verb.
-    const where = !head(s) ? /^(?:in|on|inside|within|from|at|under|into)\s+(.+?),?\s+((?:type|enter|click|tap|press|pick|choose|select|open|fill|write|search|hit|check|tick|drag|hover|double-click)\b.*)$/.exec(s) : null;
+    const where = !head(s) ? /^(?:in|on|inside|within|from|at|under|into)\s+(.+?),?\s+((?:type|enter|click|tap|press|pick|choose|select|open|fill|write|search|hit|check|tick|drag|hover|double-click|right-click|go to|move to|point at|point to)\b.*)$/.exec(s) : null;
     // The place goes with the clause's target; a page or the app itself says nothing more.
     const pageOnly = where && /^(?:the )?(?:[a-z-]+ )?(?:page|app|screen|view|site|wiki|ui)$|^[a-z]+$/.test(where[1]!);
     // Typing goes into the place named ("In the new cell type …"); other verbs act on a target inside it.
     const typing = where && /^(?:type|enter|fill|write|search)\b/.test(where[2]!);
     const place = where && !pageOnly && !typing ? nounPhrase(l, `it in ${where[1]}`, 'any').target : undefined;
     if (where) s = pageOnly || !typing ? where[2]! : `${where[2]} in ${where[1]}`;
+    // "In the menu that opens go to "Sort By"": an entry that opens a submenu is pointed at.
+    if (where && /\bmenu\b/.test(where[1]!)) s = s.replace(/^(?:go|move|point) (?:to|at) /, 'hover over ');
     let read = readClause(l, s, step.type, memory, why.words, last);
     if (read && place) {
       for (const intent of read.intents) {
@@ -347,6 +356,18 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
       signIn.fields = [...(signIn.fields ?? []), ...values];
       remarks.splice(remarks.indexOf(remark), 1);
       break;
+    }
+  }
+  // "Open the settings (the gear icon at the bottom of the sidebar)": a remark that describes the
+  // control clicked is where to look when no control goes by the step's name.
+  const clicked = out.filter((c) => c.intent.kind === 'click');
+  if (step.type === 'action' && clicked.length === 1) {
+    const t = (clicked[0]!.intent as Extract<Intent, { kind: 'click' }>).target;
+    for (const remark of l.remarks) {
+      const rl = lift(remark);
+      if (t.orElse || !/^(?:the|a|an|that|this)\s/.test(rl.s) || !(ROLE_WORD.test(rl.s) || /\b(?:icon|symbol|glyph|gear|cog|pencil|trash|bin|cross|arrow|chevron|avatar|logo|badge|tab|toggle)\b/.test(rl.s)) || head(rl.s.replace(/^(?:the|a|an|that|this)\s+/, ''))?.known || looksLikeCheck(rl.s)) continue;
+      t.orElse = nounPhrase(rl, rl.s, 'clickable').target;
+      remarks.splice(remarks.indexOf(remark), 1);
     }
   }
   // A remark in parentheses that states a fact is a check too ("(the Log In link is still there)").

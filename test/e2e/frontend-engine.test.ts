@@ -354,6 +354,48 @@ describe('pages as people describe them', () => {
     expect(gone.steps[2]!.status).toBe('failed');
   });
 
+  // An issue tracker: a gear at the bottom of the side bar known only by its tooltip, a submenu that
+  // opens on hover, suggestions over the list, "Label: value" facts, a toggle whose looks and tooltip
+  // say it is on (a hidden shortcut list names it too), and a comment sent with its form's button.
+  const TRACKER_PLAN: PlanStep[] = [
+    act('Go to /tracker'),
+    act('Open the settings (the gear icon at the bottom of the sidebar)'),
+    act('In the menu that opens go to "Sort by" and choose Title'),
+    check('Crash on save is at the top and Slow search at the bottom'),
+    act('Open the same menu again'),
+    act('In the menu go to "Sort by" and choose Number'),
+    check('Login fails is the first row'),
+    act('Type slow into the search box'),
+    check('One suggestion drops down: Slow search'),
+    act('Change the search text to zzz'),
+    check('The drop-down says "No results found" and offers no issue'),
+    act('Open the issue "Login fails"'),
+    check('Status: New, Priority: High'),
+    check('The Assignee is Alice Martin and the issue shows the priority High'),
+    act('Watch the issue'),
+    check('The watch button looks pressed and its tooltip says stop watching this issue'),
+    act('Post the comment "Seen on Firefox too"'),
+    check('The comments list Seen on Firefox'),
+  ];
+
+  it('reads a tracker as people describe it: a menu opened again, suggestions, label and value, tooltips, a comment sent', async () => {
+    await reset();
+    const first = await run(TRACKER_PLAN);
+    expect(first.steps.filter((s) => s.status !== 'passed').map((s) => `${s.index + 1}: ${s.error}`)).toEqual([]);
+    await reset();
+    const again = await run(TRACKER_PLAN, { script: first.script });
+    expect(again.verdict).toBe('passed');
+    // A fact the page contradicts fails on the app, in the label's row.
+    await reset();
+    const wrong = await run([act('Go to /tracker'), act('Open the issue "Login fails"'), check('Status: Closed')]);
+    expect(wrong.failure?.kind).toBe('assertion');
+    expect(wrong.failure?.message).toMatch(/Status: New/);
+    // Suggestions that are there are not "no issue".
+    await reset();
+    const offered = await run([act('Go to /tracker'), act('Type s into the search box'), check('The drop-down offers no issue')]);
+    expect(offered.failure?.kind).toBe('assertion');
+  });
+
   it('fails a count that holds only for the whole page, in the section the step names', async () => {
     await reset();
     const r = await run([act('Go to /library'), check('The Borrowed section lists exactly 4 books')]);

@@ -55,14 +55,20 @@ async function anyVisible(page: Page, d: LocatorDescriptor): Promise<boolean> {
  * CSS hides. A text locator reads the DOM's text, where a hidden "s" of "items" still counts (dojo's
  * TodoMVC shows "1 item left" that way).
  */
+/** What stands between a label and its value, or a key and what it points to: "Status: New", "next → 2.0". */
+const LABEL_SEPARATOR = ' ?(?:[:：=|•·→⇒›»>]|->|=>|–|—)(?= |$)';
+
 async function rendered(page: Page, text: string): Promise<boolean> {
   // The page and its frames (an e-mail's HTML body, an embedded editor): what a person sees.
   for (const frame of page.frames()) {
     const shown = await frame
-      .evaluate((t) => {
+      .evaluate(([t, sep]) => {
         const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
-        return norm(document.body?.innerText ?? '').includes(norm(t));
-      }, text)
+        // "Severity Critical" on a page that shows "Severity: Critical": a label's punctuation is not read.
+        const loose = (s: string) => norm(norm(s).replace(new RegExp(sep, 'g'), ' '));
+        const body = document.body?.innerText ?? '';
+        return norm(body).includes(norm(t)) || loose(body).includes(loose(t));
+      }, [text, LABEL_SEPARATOR] as const)
       .catch(() => false);
     if (shown) return true;
   }
@@ -91,12 +97,14 @@ async function chooseFromMenu(page: Page, menu: ReturnType<typeof toLocator>, va
 async function shownWithin(page: Page, within: LocatorDescriptor, text: string, orValue: boolean): Promise<boolean> {
   return toLocator(page, within)
     .first()
-    .evaluate((root, [t, values]) => {
+    .evaluate((root, [t, values, sep]) => {
       const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+      const loose = (s: string) => norm(norm(s).replace(new RegExp(sep, 'g'), ' '));
       const want = norm(t as string);
-      if (norm((root as HTMLElement).innerText ?? '').includes(want)) return true;
+      const shown = (root as HTMLElement).innerText ?? '';
+      if (norm(shown).includes(want) || loose(shown).includes(loose(t as string))) return true;
       return Boolean(values) && Array.from(root.querySelectorAll('input, textarea, select')).some((f) => norm((f as HTMLInputElement).value ?? '').includes(want));
-    }, [text, orValue] as const, { timeout: 500 })
+    }, [text, orValue, LABEL_SEPARATOR] as const, { timeout: 500 })
     .catch(() => false);
 }
 

@@ -290,7 +290,8 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       tables.sort((a, b) => b.rows.length - a.rows.length);
       let rows: Element[] = tables[0]?.rows ?? [];
       if (!rows.length) {
-        const lists = deepAll(doc.body, 'ul, ol, [role=list], [role=listbox]').filter(isVisible).map((l) => Array.from(l.children).filter((c) => isVisible(c) && !c.matches('[role=separator], hr'))).filter((x) => x.length > 1);
+        // A menu left open is not the page's list.
+        const lists = deepAll(doc.body, 'ul, ol, [role=list], [role=listbox]').filter((l) => isVisible(l) && !l.closest('nav, [role=navigation], [role=menu], [role=menubar], header, footer') && !/menu/i.test(`${l.id} ${typeof l.className === 'string' ? l.className : ''}`)).map((l) => Array.from(l.children).filter((c) => isVisible(c) && !c.matches('[role=separator], hr'))).filter((x) => x.length > 1);
         lists.sort((a, b) => b.length - a.length);
         rows = lists[0] ?? [];
       }

@@ -43,6 +43,8 @@ export interface LastTargets {
   dialog?: { message: string; at: number; answered?: boolean };
   any?: LocatorDescriptor;
   field?: LocatorDescriptor;
+  /** The last control clicked that is not an entry of a menu: "open the same menu again" clicks it again. */
+  opener?: { target: LocatorDescriptor; right: boolean };
   /** Each target found so far, by how the step named it: "click the hamburger icon again" finds the same one. */
   named?: Record<string, LocatorDescriptor>;
 }
@@ -56,7 +58,7 @@ function nameKey(t: Target): string | undefined {
 function semantic(t: Target): LocatorDescriptor {
   const within = t.within ? { within: withinDescriptor(t.within) } : {};
   if (t.by === 'placeholder') return { strategy: 'placeholder', text: t.name, ...within };
-  if (t.role) return { strategy: 'role', role: t.role, name: t.name, ...within };
+  if (t.role) return { strategy: 'role', role: t.role, ...(t.name ? { name: t.name } : {}), ...within };
   if (t.kind === 'field') return { strategy: 'label', text: t.name, ...within };
   return { strategy: 'text', text: t.name, ...within };
 }
@@ -90,6 +92,7 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
     return further ?? (t.hints?.length ? ground(page, { ...base, kind: 'field' }) : ground(page, { ...base, kind: 'field', multilineOnly: true, visibleOnly: true }));
   }
   if (t.ref === 'previous') {
+    if (t.role === 'menu' && o.last?.opener) return o.last.opener.target;
     const prev = t.kind === 'field' ? (o.last?.field ?? o.last?.any) : (o.last?.any ?? o.last?.field);
     if (prev) return prev;
     if (t.kind === 'field') return ground(page, { ...base, focused: true });
@@ -136,7 +139,9 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
     const d = await findTarget(page, { ...t, name }, opts).catch(() => undefined);
     if (d) return d;
     if (t.role && (t.relaxed || t.described)) {
-      const any = await findTarget(page, { ...t, name, role: undefined, kind: t.kind === 'field' ? 'field' : 'any' }, opts).catch(() => undefined);
+      // A control's role relaxed is still a control: not a heading whose name a tooltip inside it lends.
+      const kind = t.kind === 'field' ? 'field' : /^(?:button|link|menuitem|tab|checkbox|radio|switch)$/.test(t.role) ? 'clickable' : 'any';
+      const any = await findTarget(page, { ...t, name, role: undefined, kind }, opts).catch(() => undefined);
       if (any) return any;
     }
   }
@@ -332,12 +337,16 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
         throw new ResolveError(`${later.message}; ${searched.message}`, [...later.lookedFor, ...searched.lookedFor]);
       }
       try {
-        if (intent.target.orElse) {
-          // A first choice looked for briefly, then what stands in for it.
-          const first = await find(intent.target, Math.min(o.timeoutMs, 2500), true).catch((err) => (err instanceof ResolveError ? undefined : Promise.reject(err)));
-          return { kind: intent.kind, target: first ?? (await find(intent.target.orElse)) };
+        const again = intent.target.ref === 'previous' && intent.target.role === 'menu' && o.last?.opener?.right;
+        // With a stand-in: the first choice looked for briefly, then what stands in for it.
+        const first = intent.target.orElse ? await find(intent.target, Math.min(o.timeoutMs, 2500), true).catch((err) => (err instanceof ResolveError ? undefined : Promise.reject(err))) : undefined;
+        const target = first ?? (intent.target.orElse ? await find(intent.target.orElse) : await find(intent.target, o.timeoutMs, Boolean(intent.target.within)));
+        // What a later "the same menu" opens again: a control clicked that is not an entry of a menu.
+        if (o.last && intent.kind === 'click') {
+          const entry = await toLocator(o.page, target).first().evaluate((e) => Boolean(e.closest('[role=menu], [role=menubar], [role=listbox], [role=menuitem], [role=option]'))).catch(() => true);
+          if (!entry) o.last.opener = { target, right: Boolean(intent.right || again) };
         }
-        return { kind: intent.kind, target: await find(intent.target, o.timeoutMs, Boolean(intent.target.within)), ...(intent.right ? { right: true } : {}) };
+        return { kind: intent.kind, target, ...(intent.right || again ? { right: true } : {}) };
       } catch (err) {
         // "…and confirm": the browser's own confirmation was shown and accepted already.
         const dialog = o.last?.dialog;
@@ -382,6 +391,18 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
           if (target) return { kind: 'click', target };
         }
       }
+      if (intent.orSend) {
+        // "Post the comment "x"": the form's own send button (a text area's Enter is a new line), else Enter.
+        const send = o.page.getByRole('button', { name: /^(?:send|post|submit|comment|reply|save|add comment|post comment|send message|add reply)$/i }).or(o.page.locator('input[type=submit]')).filter({ visible: true });
+        const form = o.last?.field ? toLocator(o.page, o.last.field).first().locator('xpath=ancestor::form[1]') : undefined;
+        const inForm = form && (await form.count().catch(() => 0)) ? form.getByRole('button', { name: /^(?:send|post|submit|comment|reply|save|add comment|post comment|send message|add reply)$/i }).or(form.locator('input[type=submit]')).filter({ visible: true }) : undefined;
+        for (const candidates of [inForm, send]) {
+          if (!candidates || !(await candidates.count().catch(() => 0))) continue;
+          const name = await candidates.first().evaluate((e) => (e.getAttribute('aria-label') || (e as HTMLInputElement).value || (e as HTMLElement).innerText || e.getAttribute('title') || '').trim()).catch(() => '');
+          const target = name ? await find({ name, kind: 'clickable', role: 'button', relaxed: true }, 1000).catch(() => undefined) : undefined;
+          if (target) return { kind: 'click', target };
+        }
+      }
       return { kind: 'press', key: intent.key };
     }
     case 'wait':
@@ -404,7 +425,10 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
         return { kind: 'expect-state', target: found ?? semantic(t), state: 'hidden' };
       }
       try {
-        return { kind: 'expect-state', target: await find(intent.target, o.timeoutMs, true), state: intent.state };
+        // A control shown on screen first: a hidden one of the same words (a shortcut list's "Toggle turtle
+        // mode") is only taken when none is shown (a styled checkbox hides its input).
+        const shown = await find(intent.target, Math.min(o.timeoutMs, 2500)).catch((err) => (err instanceof ResolveError ? undefined : Promise.reject(err)));
+        return { kind: 'expect-state', target: shown ?? (await find(intent.target, o.timeoutMs, true)), state: intent.state };
       } catch (err) {
         // "The Stapler row is shown" on a page that shows no "Stapler" at all: the app does not show it
         // (a check that fails, blaming the app), not a target the step described badly.
@@ -465,12 +489,20 @@ async function holderOf(page: Page, names: string[], timeoutMs: number): Promise
   for (;;) {
     const path = await page.evaluate((want) => {
       const shown = (e: Element) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
-      const find = (n: string) => Array.from(document.querySelectorAll('body *')).find((e) => shown(e) && e.children.length <= 3 && ((e as HTMLElement).innerText ?? '').trim().toLowerCase() === n.toLowerCase());
-      const els = want.map(find);
-      if (els.some((e) => !e)) return undefined;
-      let common: Element | null = els[0]!;
-      while (common && !els.every((e) => common!.contains(e!))) common = common.parentElement;
-      if (!common || common === document.body) return undefined;
+      const all = Array.from(document.querySelectorAll('body *'));
+      const matches = want.map((n) => all.filter((e) => shown(e) && e.children.length <= 3 && ((e as HTMLElement).innerText ?? '').trim().toLowerCase() === n.toLowerCase()));
+      if (matches.some((m) => !m.length)) return undefined;
+      // The tightest group that shows them all: suggestions open over a list holding the same names are the suggestions.
+      let common: Element | null = null;
+      let size = Infinity;
+      for (const first of matches[0]!.slice(0, 20)) {
+        let up: Element | null = first;
+        while (up && up !== document.body && !matches.every((m) => m.some((e) => up!.contains(e)))) up = up.parentElement;
+        if (!up || up === document.body) continue;
+        const n = up.getElementsByTagName('*').length;
+        if (n < size) { common = up; size = n; }
+      }
+      if (!common) return undefined;
       const parts: string[] = [];
       for (let e: Element | null = common; e && e !== document.body; e = e.parentElement) {
         const p: Element | null = e.parentElement;
@@ -526,12 +558,40 @@ export async function mainList(page: Page): Promise<string | null> {
   return found;
 }
 
+/** A list shown on the page whose id, class or label names the noun ("suggestions", "channel-list"), as a CSS path. */
+async function namedList(page: Page, noun: string): Promise<string | undefined> {
+  return page.evaluate((word) => {
+    const stem = word.toLowerCase().replace(/(?:ies|es|s)$/, '');
+    if (stem.length < 3) return undefined;
+    const shown = (el: Element) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
+    const named = Array.from(document.querySelectorAll('ul, ol, [role=listbox], [role=list], [role=menu], [role=grid], tbody')).filter((el) => {
+      const words = `${el.id} ${typeof el.className === 'string' ? el.className : ''} ${el.getAttribute('aria-label') ?? ''}`.toLowerCase();
+      return words.includes(stem) && el.children.length > 0 && shown(el);
+    });
+    const el = named[0];
+    if (!el || named.length > 1) return undefined;
+    let path = '';
+    for (let cur: Element | null = el; cur && cur !== document.documentElement; cur = cur.parentElement) {
+      if (cur.id && document.querySelectorAll(`#${CSS.escape(cur.id)}`).length === 1) return `#${CSS.escape(cur.id)}${path}`;
+      const parent: Element | null = cur.parentElement;
+      const same = parent ? Array.from(parent.children).filter((c) => c.localName === cur!.localName) : [];
+      path = `${parent ? ' > ' : ''}${same.length > 1 ? `${cur.localName}:nth-of-type(${same.indexOf(cur) + 1})` : cur.localName}${path}`;
+    }
+    return path.replace(/^ > /, '');
+  }, noun).catch(() => undefined);
+}
+
 /**
  * The items of the page's main list as a CSS selector: a list element's items (mainList), else the
  * largest group of alike siblings outside navigation, headers and footers (an inbox of links, a grid
  * of cards, rows of divs), preferring one whose names or text carry the counted noun ("4 emails").
  */
 export async function itemsOfList(page: Page, noun?: string, alike = true, scope?: string): Promise<string> {
+  // "One suggestion drops down": a list on screen named for what is counted (#suggestions) is the one, over the page's main list.
+  if (!scope && noun) {
+    const named = await namedList(page, noun);
+    if (named) return itemsOfList(page, noun, alike, named);
+  }
   const list = scope ? null : await mainList(page);
   if (list) return `${list} > *`;
   if (!alike && !scope) return CONTENT_ITEMS;

@@ -60,6 +60,8 @@ function findVerb(s: string): { subject: string; verb: string; cls: VerbClass; a
   for (let k = 0; k < words.length; k++) {
     const before = words.slice(0, k).join(' ');
     if (k > 0 && NOUN_BEFORE.test(before)) continue;
+    // "show-notes.txt", "list.json": a name that starts like a verb; "Have is 650 kB": a label that is a verb.
+    if (/[-./@_\d]/.test(words[k]!) || (/^(?:is|are|was|were)$/.test(words[k + 1] ?? '') && !/^(?:is|are|was|were)$/.test(words[k]!))) continue;
     // "the bullet list is gone": a word that is a verb elsewhere is a noun here, as the tagger reads it.
     if (k > 0 && /^(?:lists?|shows?|reads?|displays?|features?|holds?|says?|returns?|gives?)$/.test(words[k]!) && /^(?:is|are|was|were|has|have|should|must|will|does|do|did|appears?|shows?|disappears?|now|still|no|not)$/.test(words[k + 1] ?? '')) {
       tags ??= tagWords(words);
@@ -104,6 +106,12 @@ function item(i: CheckInput, raw: string, visible: boolean, subject?: Target): I
   if (!s) return undefined;
   // "a rule group called corpus-rules": the name is what shows.
   if ((m = /^([a-z][\w -]*?)\s+(?:called|named|titled|labell?ed)\s+(.+)$/.exec(s)) && !nounRole(m[1]!.split(' ').pop())) return item(i, m[2]!, visible, subject);
+  // "Bruno Keller as author", "qa as the owner": the name shows; what it is, is said.
+  if ((m = /^(.+?)\s+as (?:the |its |their )?(?:author|owner|assignee|reporter|maintainer|publisher|creator|admin|administrator|operator|moderator|member|user|sender|recipient|topic|title|name|status|type|value)$/.exec(s)) && visible) return item(i, m[1]!, visible, subject);
+  // "the licence ISC", "the status Open", "the version 1.2.0": a label and its value; the value shows, in the label's row when there is one.
+  if ((m = /^([a-z][a-z-]+)\s+(\S+(?: \S+){0,2})$/.exec(s)) && visible && !/\bq\d+\b/.test(m[2]!) && /^(?:[A-Z0-9][^\s]*)(?: (?:[A-Z0-9]\S*|[a-zA-Z]{1,3}))*$/.test(asWritten(i.l, m[2]!)) && !/[A-Z]/.test(asWritten(i.l, m[1]!)) && !nounRole(m[1]!) && !ITEM_NOUNS.test(m[1]!) && !GENERIC.test(m[1]!) && !/s$/.test(m[1]!) && !/^(?:no|not|only|just|one|two|three|four|five|new|old|same|other|first|last|next|more|less|all|both|each|every|any|some|exactly|about|around|over|under|at|value|text|number|word|string|name|title)$/.test(m[1]!)) {
+    return [{ kind: 'expect-text', text: asWritten(i.l, m[2]!), visible, orValue: true, scope: { name: asWritten(i.l, m[1]!), row: true } }];
+  }
   // "No emails match "x"" read out: the words as written, quotes and all.
   if (/^no\s/.test(s) && /\bq\d+\b/.test(s) && !/^no\s+q\d+/.test(s)) return quotesIn(i.l, s).map((q) => ({ kind: 'expect-text' as const, text: clip(q), visible }));
   // "a subject header with value "X"", "a row with the text "Y"": the value is what shows.
@@ -111,7 +119,11 @@ function item(i: CheckInput, raw: string, visible: boolean, subject?: Target): I
   if ((m = /^no\s+(q\d+.*)$/.exec(s))) return item(i, m[1]!, false, subject);
   if ((m = /^no\s+(.+?)(\s+(?:left|remaining|listed|shown|anymore|any more))?$/.exec(s))) {
     const noun = m[1]!.split(' ').pop()!;
-    if (ITEM_NOUNS.test(noun) || /^results?|matches$/.test(noun) || (m[2] && /^[a-z]+[^s]s$/.test(noun) && !/\bq\d+\b/.test(m[1]!))) return [{ kind: 'expect-count', count: 0 }];
+    if (ITEM_NOUNS.test(noun) || /^results?|matches$/.test(noun) || (m[2] && /^[a-z]+[^s]s$/.test(noun) && !/\bq\d+\b/.test(m[1]!))) {
+      // "The drop-down offers no package": none of its entries, whatever the page's main list holds.
+      const popup = subject && (/^(?:combobox|listbox|menu)$/.test(subject.role ?? '') || /\b(?:suggestions?|autocomplete|drop-?down|popup|pop-up)\b/.test(subject.name.toLowerCase()));
+      return [popup ? { kind: 'expect-count', count: 0, target: { name: '', kind: 'any', role: subject!.role === 'menu' ? 'menuitem' : 'option' } } : { kind: 'expect-count', count: 0 }];
+    }
     return item(i, m[1]!, false, subject);
   }
   // An unnamed count: "3 todos", "exactly two invoices".
@@ -255,7 +267,9 @@ function listCheck(i: CheckInput, objects: string, visible: boolean, subject?: T
   }
   const parts = items(o);
   // "columns Tool, Purpose and Owner", "the namespaces a, b and c": a plural noun before the names.
-  if (parts.length > 1) parts[0] = parts[0]!.replace(/^(?:the |its )?(?:columns|namespaces|tabs|links|buttons|headings|fields|options|items|entries|values|labels|names|tags|filters|categories|sections|rows|jobs|pages)\s+(?=\S)/, '');
+  // (Each part may carry its own: "the tags color and css, the keywords a and b".)
+  // A label written as one ("Folders "Photos"") stays.
+  if (parts.length > 1) for (const [k, p] of parts.entries()) parts[k] = p.replace(/^(?:the |its |their )?(?:columns|namespaces|tabs|links|buttons|headings|fields|options|items|entries|values|labels|names|tags|keywords|filters|categories|sections|rows|jobs|pages|channels|users|nicknames|nicks|members|people|participants|tickets|issues|projects|files|folders|packages|versions|authors|contacts|rooms|branches|commits|messages|comments)\s+(?=\S)/, (x) => (/[A-Z]/.test(asWritten(i.l, x.trim())) ? x : ''));
   // ""Username" and "Password" fields": a plural role noun applies to the bare names before it.
   for (let k = parts.length - 1; k > 0; k--) {
     const plural = /^q\d+ (fields|buttons|links|tabs|checkboxes|headings|inputs|options|boxes|columns|menus|icons)$/.exec(parts[k]!);
@@ -326,14 +340,16 @@ function labelRow(i: CheckInput, subject: string, t: Target | undefined): Scope 
   const s = subject.trim().replace(/^(?:the|its|their)\s+/, '').replace(/\s+(?:row|line|entry|field|value|setting|option)$/, '');
   if (!s || /\bq\d+\b/.test(s) || s.split(' ').length > 6 || GENERIC.test(s) || /^(?:it|this|that|they|title|heading|url|address|page|name|text)$/.test(s) || /\b(?:it|next|of|in|on|under|beside|near|below|above|its|their)\b/.test(s)) return undefined;
   if (t && (t.kind === 'field' || CONTROL_ROLES.test(t.role ?? ''))) return undefined;
-  if (NOT_LABEL.test(s)) return undefined;
+  // "Have is 650.0 kB": a one-word label may be a word that is a verb elsewhere.
+  if (NOT_LABEL.test(s) && !/^(?:has|have)$/.test(s)) return undefined;
   return { name: asWritten(i.l, s), row: true };
 }
 
 /** The checks that look at text, confined to a scope (the ones that already have one keep it). */
 function scoped(intents: Intent[] | undefined, scope: Scope | undefined): Intent[] | undefined {
   if (!intents || !scope) return intents;
-  return intents.map((x) => (x.kind === 'expect-text' || x.kind === 'expect-order' || (x.kind === 'expect-count' && !x.target) ? { ...x, scope: x.scope ?? scope } : x));
+  // A label's row inside a named part ("the licence ISC" of the color-shades entry): the part is where to look.
+  return intents.map((x) => (x.kind === 'expect-text' || x.kind === 'expect-order' || (x.kind === 'expect-count' && !x.target) ? { ...x, scope: x.scope && !(x.scope.row && !x.scope.column && x.kind === 'expect-text' && x.orValue) ? x.scope : scope } : x));
 }
 
 /** Verbs that report a sentence rather than list things. */
@@ -430,6 +446,16 @@ function applyState(i: CheckInput, subjectIn: string, st: { state: CheckState; n
 }
 
 export function readCheck(i: CheckInput): Intent[] | undefined {
+  // "Status: Closed", "Priority: High, Assignee: qa": labels and their values, said without a verb.
+  const bare = normalise(i.s.replace(PREFIX, '')).replace(/[.;]$/, '');
+  if (/:/.test(bare) && !findVerb(bare)) {
+    const pairs = bare.split(/\s*[,;]\s*(?:and\s+)?|\s+and\s+(?=[^:]+:)/).map((p) => /^(?:the\s+)?([a-z][\w ()/-]{0,40}?)\s*:\s*(\S.*)$/.exec(p.trim()));
+    if (pairs.every((p) => p && p[1]!.split(' ').length <= 4 && !new RegExp(`^(?:${NUM}|the following|following|these|those|both|all|each|every)\\b`).test(p[1]!))) {
+      // The value as written, whatever its words ("Closed" is a status here, not a state).
+      const read = pairs.map((p) => readCheck({ ...i, s: `${p![1]} is ${/^q\d+$/.test(p![2]!) ? p![2] : `q${i.l.quotes.push(asWritten(i.l, p![2]!)) - 1}`}` }));
+      if (read.every(Boolean)) return read.flat() as Intent[];
+    }
+  }
   // "Under "Page text matches" the results are …", "In the Folders section, …": where to look, said first.
   const pre = /^(?:under|in|inside|within|below)\s+(?:the\s+)?(q\d+|[\w' -]+?)\s*,?\s+(?=(?:there|it|the|a|an|q\d+|you|we|only|no|every|each|all)\b)/.exec(normalise(i.s.replace(PREFIX, '')));
   // After "under", a name alone is the heading of a section ("Under Borrowed there is one book").
@@ -534,6 +560,8 @@ function readWhole(i: CheckInput): Intent[] | undefined {
   let m: RegExpExecArray | null;
   let s = normalise(i.s.replace(PREFIX, ''));
   s = s.replace(/^(?:that|the fact that)\s+/, '');
+  // "Nothing happens": nothing to look for (the steps after it say what stays).
+  if (/^nothing (?:else )?(?:happens|changes|is changed)$/.test(s)) return [];
   // "Under "Quick links" there are…", "In the header, …": where to look, said first.
   s = s.replace(/^(?:under|in|on|inside|within|below|above|at|next to|beside|near|on top of)\s+(?:the\s+)?(?:q\d+|[\w' -]+?)\s*,?\s+(?=(?:there|it|the|a|an|q\d+|you|we|only|no|every|each|all)\b)/, '');
   if (!s) return undefined;
@@ -564,7 +592,12 @@ function readWhole(i: CheckInput): Intent[] | undefined {
   if (cells) return cells;
   // "The counter next to the filters says 4 Transfers": what a counter shows is its text, not a count of items.
   if ((m = /^(?:the )?(?:[\w-]+ )?(?:counter|badge|total|tally)\b.*?\s(?:says|shows|reads|displays) (\d[\w.,]*(?: [a-z]+){0,2})$/.exec(s)) || (m = /^(?:its |the )?status (?:line|bar|text) (?:says|shows|reads|displays) (?!q\d)(.+)$/.exec(s))) {
-    return [{ kind: 'expect-text', text: asWritten(i.l, m[1]!), visible: true }];
+    return [{ kind: 'expect-text', text: asWritten(i.l, m[1]!.replace(/^(?:that )?(?:it|they) (?:is|are) (?:now |still )?/, '')), visible: true }];
+  }
+  // "its tooltip says click to disable the speed limits": an element on screen whose tooltip says so.
+  if ((m = /^(?:its|the|their|this|that) (?:[\w-]+ )?(?:tooltip|hover text|hint|title attribute) (?:says|reads|is|shows|becomes|changes to) (.+)$/.exec(s))) {
+    const said = /^q\d+$/.test(m[1]!) ? quoteText(i, m[1]!) : asWritten(i.l, m[1]!);
+    return [{ kind: 'expect-state', target: { name: said, kind: 'any', described: true }, state: 'visible' }];
   }
   // "The search box placeholder now reads "Pakete durchsuchen"": a field showing that placeholder.
   if ((m = /^(?:the )?(.*?)\s*placeholder (?:text )?(?:reads|says|is|shows|becomes|changes to) (q\d+)$/.exec(s))) {
@@ -642,7 +675,7 @@ function readWhole(i: CheckInput): Intent[] | undefined {
     return scoped([{ kind: 'expect-count', count: names.length }, ...names.map((t) => ({ kind: 'expect-text' as const, text: t, visible: true }))], scope);
   }
   // "(exactly) 2 todos are shown(: "a" and "b")"
-  if ((m = new RegExp(`^(?:exactly |only |just |all |all the |all of the )?(${NUM})\\s+([a-z][\\w -]*?)\\s+(?:(?:is|are)\\s+(?:shown|visible|listed|displayed|left|remaining|present|there|found|returned|in the list)|remains?|are left|is left|appears?|show up)(?:\\s+(?:in|on|under|below) (?:the )?[\\w ]+?)?(?:(?::|,)\\s*(.+))?$`).exec(s))) {
+  if ((m = new RegExp(`^(?:exactly |only |just |all |all the |all of the )?(${NUM})\\s+([a-z][\\w -]*?)\\s+(?:(?:is|are)\\s+(?:shown|visible|listed|displayed|left|remaining|present|there|found|returned|in the list)|remains?|are left|is left|appears?|show up|shows up|drops? down|pops? up|comes? up|(?:is|are) (?:offered|suggested|available))(?:\\s+(?:in|on|under|below) (?:the )?[\\w ]+?)?(?:(?::|,)\\s*(.+))?$`).exec(s))) {
     const counted = item(i, `${m[1]} ${m[2]}`, true);
     if (counted?.some((x) => x.kind === 'expect-count')) return [...counted, ...(m[3] ? listCheck(i, m[3], true) ?? [] : [])];
   }
@@ -654,9 +687,16 @@ function readWhole(i: CheckInput): Intent[] | undefined {
     const subject = v.subject;
     // "X is open and lists A, B", "the button expands and now says "Confirm"": a second predicate of the same subject.
     const more = /^(.+?)\s*,?\s+and\s+((?:now\s+)?(?:shows?|lists?|says?|reads?|displays?|contains?|includes?|offers?|has|have|is|are|becomes?|turns?)\b.*)$/.exec(v.after);
-    if (more && subject && !/\bq\d+\s*$/.test(more[1]!)) {
+    if (more && subject && (!/\bq\d+\s*$/.test(more[1]!) || /^(?:now\s+)?(?:shows?|lists?|displays?|offers?|becomes?|turns?)\b/.test(more[2]!))) {
       const first = readCheck({ ...i, s: `${subject} ${v.verb} ${more[1]}` });
       const second = readCheck({ ...i, s: `${subject} ${more[2]}` });
+      if (first && second) return [...first, ...second];
+    }
+    // "A new transfer called X appears and says it is retrieving metadata": it appears, and what it then says.
+    const then = v.cls === 'appear' && subject ? /^,?\s*and\s+((?:now\s+)?(?:shows?|says?|reads?|displays?|contains?|includes?|is|are|has|have)\b.*)$/.exec(v.after) : null;
+    if (then) {
+      const first = readCheck({ ...i, s: `${subject} ${v.verb}` });
+      const second = readCheck({ ...i, s: `${subject} ${then[1]}` });
       if (first && second) return [...first, ...second];
     }
     if (v.cls === 'show' || v.cls === 'show-neg') {
@@ -666,8 +706,12 @@ function readWhole(i: CheckInput): Intent[] | undefined {
       const subj = own?.editor ? undefined : subjectTarget(i, subject);
       const scope = own?.editor ? own : subj && (subj.kind === 'field' || CONTROL_ROLES.test(subj.role ?? '')) ? undefined : own;
       if (/^(?:has|have)$/.test(v.verb) && /^no\s/.test(obj)) return scoped(item(i, obj, true, subj), scope);
+      // "its status line says it is downloading from 0 of 0 peers": what it says, without "it is".
+      const saysState = /^(?:says?|reads?|tells? you|states?)$/.test(v.verb) && !negated ? /^(?:that )?(?:it|they|this|the \w+) (?:is|are|was|were) ((?:[a-z][\w-]*ing|now|still|not)\b.*)$/.exec(obj) : null;
+      if (saysState && saysState[1]!.split(' ').length <= 8 && !/\bq\d+\b/.test(saysState[1]!)) return scoped([{ kind: 'expect-text', text: asWritten(i.l, saysState[1]!.replace(/^(?:now|still) /, '')), visible: true }], scope);
       // "A warning tells you that you are not logged in": a sentence, said in its words.
-      if (SAYING.test(v.verb) && !/\bq\d+\b/.test(obj) && obj.split(' ').length > 3 && (/^(?:says?|reads?)$/.test(v.verb) ? SENTENCE.test(obj) && obj.split(' ').length > 6 : true)) return scoped(words(i, obj, !negated), scope);
+      // ("A green message says the issue was created": a sentence with a verb of its own is said in other words too.)
+      if (SAYING.test(v.verb) && !/\bq\d+\b/.test(obj) && obj.split(' ').length > 3 && (/^(?:says?|reads?)$/.test(v.verb) ? SENTENCE.test(obj) && (obj.split(' ').length > 6 || (v.verb.startsWith('say') && /\b(?:was|were|has been|have been|is|are|cannot|can not|must|could not|failed)\b/.test(obj))) : true)) return scoped(words(i, obj, !negated), scope);
       // "The editing box contains the article text starting with "X"": a part of what the field holds.
       if (subj?.kind === 'field' && !negated && /^(?:contains?|includes?)$/.test(v.verb)) {
         const said = listCheck(i, obj.replace(/^(?:the |its )?(?:[a-z]+ )?(?:text|value|content|contents) (?:starting|beginning) with\s+/, ''), true);
@@ -706,7 +750,9 @@ function readWhole(i: CheckInput): Intent[] | undefined {
         return [{ kind: 'expect-text', text: valueText(i, c[1]!), visible: true, ...(row ? { orValue: true, scope: row } : {}) }];
       }
       // "Minimum Free Disk Space is 1": a label and its value, in the label's row (a field's value counts).
-      if ((c = /^([\w.%:/+-]+)$/.exec(complement)) && !stated(complement) && !/^(?:not|no|yes|none|never|too|also|there|here|gone|back|ok|okay)$/.test(complement)) {
+      // "Status is Closed", "Assignee is Alice Martin": a value written as a name is a value, not a state.
+      const valueWritten = asWritten(i.l, complement);
+      if ((c = /^([\w.%:/+-]+)$/.exec(complement) ?? (/^(?:[A-Z][\w.%:/+-]*(?: [A-Z0-9][\w.%:/+-]*){1,3}|\d[\w.,%:/+-]*(?: [\w.%:/+-]+){1,2})$/.test(valueWritten) ? /^(.+)$/.exec(complement) : null)) && (!stated(complement) || /^[A-Z]/.test(valueWritten)) && !/^(?:not|no|yes|none|never|too|also|there|here|gone|back|ok|okay)$/.test(complement)) {
         const row = labelRow(i, subject, subjectTarget(i, subject));
         if (row) return [{ kind: 'expect-text', text: asWritten(i.l, c[1]!), visible: true, orValue: true, scope: row }];
         // "the name next to the logo is now qa-laptop": the value is what shows; the rest says where.
@@ -803,6 +849,15 @@ export function predicateOf(s: string): string | undefined {
 }
 
 export const examples: Example[] = [
+  ['The turtle button looks pressed and its tooltip says click to disable the speed limits', 'assertion', [{ kind: 'expect-state', state: 'selected' }, { kind: 'expect-state', target: { name: 'click to disable the speed limits' }, state: 'visible' }]],
+  ['The ticket has the licence ISC and the priority High', 'assertion', [{ kind: 'expect-text', text: 'ISC', scope: { name: 'licence', row: true } }, { kind: 'expect-text', text: 'High', scope: { name: 'priority', row: true } }]],
+  ['Nothing happens', 'assertion', []],
+  ['Status: Closed; Priority: High', 'assertion', [{ kind: 'expect-text', text: 'Closed', scope: { name: 'Status', row: true } }, { kind: 'expect-text', text: 'High', scope: { name: 'Priority', row: true } }]],
+  ['Have is 650.0 kB and the Assignee is Alice Martin', 'assertion', [{ kind: 'expect-text', text: '650.0 kB', scope: { name: 'Have', row: true } }, { kind: 'expect-text', text: 'Alice Martin', scope: { name: 'Assignee', row: true } }]],
+  ['Three files are listed: episode-01.mp3, episode-02.mp3 and show-notes.txt', 'assertion', [{ kind: 'expect-count', count: 3, among: ['episode-01.mp3', 'episode-02.mp3', 'show-notes.txt'] }, { kind: 'expect-text', text: 'episode-01.mp3' }, { kind: 'expect-text', text: 'episode-02.mp3' }, { kind: 'expect-text', text: 'show-notes.txt' }]],
+  ['The drop-down says "No results found" and offers no package', 'assertion', [{ kind: 'expect-text', text: 'No results found' }, { kind: 'expect-count', count: 0, target: { role: 'option' } }]],
+  ['A new transfer called team-handbook.pdf appears and says it is retrieving metadata', 'assertion', [{ kind: 'expect-state', target: { name: 'team-handbook.pdf' }, state: 'visible' }, { kind: 'expect-text', text: 'retrieving metadata' }]],
+  ["The Login dialog's LOGIN button is disabled", 'assertion', [{ kind: 'expect-state', target: { name: 'Login', role: 'button', area: ['login', 'dialog'] }, state: 'disabled' }]],
   ['The header reads "X" and the menu includes "Reports"', 'assertion', [{ kind: 'expect-text', text: 'X' }, { kind: 'expect-text', text: 'Reports' }]],
   ['The list shows exactly three invoices, newest first: "c", "b" and "a". "d" is not among them', 'assertion', [{ kind: 'expect-count', count: 3 }, { kind: 'expect-text', text: 'c' }, { kind: 'expect-text', text: 'b' }, { kind: 'expect-text', text: 'a' }, { kind: 'expect-order', texts: ['c', 'b', 'a'] }, { kind: 'expect-text', text: 'd', visible: false }]],
   ['The "Save" button is greyed out', 'assertion', [{ kind: 'expect-state', target: { name: 'Save', role: 'button' }, state: 'disabled' }]],

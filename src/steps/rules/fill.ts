@@ -72,6 +72,9 @@ export function fill(i: RuleInput): Intent[] | undefined {
   if ((m = /^(q\d+|.+?) followed by (?:the )?(enter|return|tab)(?: key)? (?:in|into|on) (.+)$/.exec(r))) {
     return [{ kind: 'fill', target: field(i, m[3]!), value: valueOf(i, m[1]!) }, { kind: 'press', key: keyName(m[2]!)! }];
   }
+  // "Fill in To with bob@example.com and Subject with Lunch": each field with its value.
+  const withs = r.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((p) => /^(?:the\s+)?(?!q\d)([a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s+(?:with|to)\s+(q\d+|\S+(?: \S+){0,5})$/.exec(p.trim()));
+  if (withs.length > 1 && withs.every(Boolean)) return withs.map((x) => ({ kind: 'fill' as const, target: /^(?:to|cc|bcc|from)$/.test(x![1]!) ? { name: asWritten(i.l, x![1]!), kind: 'field' as const } : field(i, x![1]!), value: valueOf(i, x![2]!) }));
   // Several values, each with its field: ""admin" as the username and "wrong" as the password".
   const each = [...r.matchAll(/(?:^|,\s*|\s+and\s+)(q\d+|[^\s,]+)\s+(as|for|into|in)\s+((?:the\s+|your\s+|my\s+)?(?!q\d)[a-z][\w-]*(?:\s+(?!q\d)[a-z][\w-]*)*?)(?=$|,|\s+and\s)/g)];
   if (each.length > 1 && each.map((x) => x[0]).join('').replace(/\s+/g, ' ').trim() === r.replace(/\s+/g, ' ').trim()) {
@@ -134,6 +137,9 @@ export function set(i: RuleInput): Intent[] | undefined {
     const where = m[3] && /\b(?:field|box|input|editor|text ?area|textarea)\b/.test(m[3]) ? field(i, m[3]) : focused(i, ['text', 'body', 'content']);
     return [{ kind: 'fill', target: where, value: valueOf(i, m[2]!), find: valueOf(i, m[1]!) }];
   }
+  // "Set the Priority to High and the Status to Closed": one setting after another.
+  const pairs = r.split(/\s*,\s*(?:and\s+)?|\s+and\s+/);
+  if (pairs.length > 1 && pairs.every((p) => /^(?!q\d+\s)(?:the |its )?[a-z][\w -]*?\s+to\s+\S/.test(p))) return pairs.flatMap((p) => set({ ...i, rest: p }) ?? []);
   if ((m = /^(.+?)\s+(?:to|with|into|by)\s+(q\d+|u\d+|.+)$/.exec(r))) {
     const what = m[1]!.replace(/^(?:the )?(?:value|text|content|contents) of\s+/, '');
     const value = valueOf(i, m[2]!);
@@ -163,12 +169,31 @@ export function leave(i: RuleInput): Intent[] | undefined {
 /** "Add "A", "B" and "C"", "Create a todo called "X"", "Add a note titled "T" with the text "B"", "Add a new folder". */
 export function add(i: RuleInput): Intent[] | undefined {
   let m: RegExpExecArray | null;
+  // "Post the comment "Looks good"": written, then posted.
+  if (i.verb === 'post' && (m = /^(?:(?:the|a|an|this|my) )?(message|comment|reply|note|answer)\s+(?:saying\s+)?(q\d+)$/.exec(i.rest))) {
+    return sent(i, [{ kind: 'fill', target: { name: m[1]!, kind: 'field', anyOf: [m[1]!, 'message', 'comment', 'reply', 'text'] }, value: valueOf(i, m[2]!) }]);
+  }
   const r = i.rest.replace(/^(?:a|an|the|one|another|two|three|\w+ more|some)\s+/, '').replace(/^new\s+/, '');
   const bare = r.replace(/\s+(?:to|in|into|on) (?:the |my |your )?(?:list|todo list|todos|items|tasks)$|\s+as (?:a |an |new )?[a-z]+$/, '').replace(/^(?:(?:todos?|items?|tasks?|entries|notes?)\s+)/, '');
   if (QLIST.test(bare)) {
     const values = quotes(i, bare);
     i.memory.item = values[values.length - 1];
     return values.flatMap((v) => [{ kind: 'fill' as const, target: { name: ENTRY, kind: 'field' as const }, value: v }, { kind: 'press' as const, key: 'Enter' }]);
+  }
+  // "Create a new ticket titled "Crash" with severity Critical and the owner qa": the form, then each field.
+  if ((m = /^([a-z][\w -]*?)(?:\s+(?:titled|called|named|with the (?:title|name))\s+(q\d+))?(?:\s+(?:to|for)\s+(q\d+|[^\s@]+@\S+))?\s*,?\s+(?:with|and)\s+(.+)$/.exec(r)) && (m[2] || m[3])) {
+    const entity = m[1]!;
+    const settings = m[4]!.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((p) => /^(?:(?:the|a|an|its)\s+)?([a-z][\w-]*(?: [a-z][\w-]*)?)\s+(?:of\s+|set to\s+|as\s+)?(q\d+|[\w.@-]+)$/.exec(p.trim()));
+    if (settings.every(Boolean)) {
+      if (m[2]) i.memory.item = valueOf(i, m[2]!);
+      return [
+        { kind: 'click', target: { name: `new ${entity}`, kind: 'clickable', hints: ['new', 'add', 'create', ...words(entity)], ...(/^(?:compose|draft|start)$/.test(i.verb) ? { anyOf: [i.verb, 'new', `new ${entity}`] } : {}) } },
+        ...(m[3] ? [{ kind: 'fill' as const, target: { name: 'To', kind: 'field' as const, anyOf: ['to', 'recipient', 'recipients'] }, value: valueOf(i, m[3]!) }] : []),
+        ...(m[2] ? [{ kind: 'fill' as const, target: { name: 'title', kind: 'field' as const, anyOf: ['title', 'name', 'subject', 'summary'] }, value: valueOf(i, m[2]!) }] : []),
+        // The text of a note or the body of a message is the big text field.
+        ...settings.map((x) => ({ kind: 'fill' as const, target: /^(?:text|body|content|message)$/.test(x![1]!) ? { name: x![1]!, kind: 'field' as const, hints: ['text', 'body', 'content'], multiline: true } : field(i, x![1]!), value: valueOf(i, x![2]!) })),
+      ];
+    }
   }
   const via = fill(i);
   if (via && /\b(?:into|in|to|by typing)\b/.test(r) && !/(?:to|in) (?:the |my |your )?(?:list|todo list|todos)$/.test(r)) return via;
@@ -209,7 +234,15 @@ export function search(i: RuleInput): Intent[] | undefined {
 
 export function submit(i: RuleInput): Intent[] | undefined {
   if (!i.rest || /^(?:it|this|the form|the (?:[\w-]+ )?form|the page|everything)$/.test(i.rest)) return [{ kind: 'press', key: 'Enter' }];
+  // "Send the message "hi" in #general", "Send "hi"": written in the message box, then sent.
+  const m = /^(?:(?:the|a|an|this|my) )?(?:(message|comment|reply|text|note|answer|post)\s+)?(?:saying\s+)?(q\d+)(?:\s+(?:to|in|into|on)\s+.+)?$/.exec(i.rest);
+  if (m) return sent(i, [{ kind: 'fill', target: { name: m[1] ?? 'message', kind: 'field', anyOf: ['message', 'comment', 'reply', 'text'] }, value: valueOf(i, m[2]!) }]);
   return undefined;
+}
+
+/** "Post the comment "x"": what is written is then sent with the control that sends it. */
+function sent(i: RuleInput, written: Intent[]): Intent[] {
+  return [...written, { kind: 'press', key: 'Enter', orSend: true }];
 }
 
 /** "Sign in", "Log in as "u" with the password "p"", "Sign in with the test account", "Log in with the password "p"". */
@@ -283,6 +316,14 @@ export function signOut(): Intent[] {
 
 
 export const examples: Example[] = [
+  ['Fill in To with bob@example.com and Subject with Lunch', 'action', [{ kind: 'fill', target: { name: 'To' }, value: 'bob@example.com' }, { kind: 'fill', target: { name: 'Subject' }, value: 'Lunch' }]],
+  ['Compose a new message to bob@example.com with the subject "Hi" and the body "Hello"', 'action', [{ kind: 'click' }, { kind: 'fill', target: { name: 'To' }, value: 'bob@example.com' }, { kind: 'fill', target: { name: 'subject' }, value: 'Hi' }, { kind: 'fill', target: { name: 'body' }, value: 'Hello' }]],
+  ['Post the comment "Looks good"', 'action', [{ kind: 'fill', value: 'Looks good' }, { kind: 'press', key: 'Enter', orSend: true }]],
+  ['Send the message "hello everyone" in #general', 'action', [{ kind: 'fill', target: { name: 'message' }, value: 'hello everyone' }, { kind: 'press', key: 'Enter', orSend: true }]],
+  ['Use the search box to find "printer"', 'action', [{ kind: 'fill', value: 'printer' }, { kind: 'press', key: 'Enter' }]],
+  ['Set the Priority to High and the Status to Closed', 'action', [{ kind: 'fill', target: { name: 'Priority' }, value: 'High' }, { kind: 'fill', target: { name: 'Status' }, value: 'Closed' }]],
+  ['Set the title to Salt and pepper', 'action', [{ kind: 'fill', value: 'Salt and pepper' }]],
+  ['Create a new ticket titled "Crash on save" with severity Critical', 'action', [{ kind: 'click', target: { name: 'new ticket' } }, { kind: 'fill', target: { name: 'title' }, value: 'Crash on save' }, { kind: 'fill', target: { name: 'severity' }, value: 'Critical' }]],
   ['Type "Buy milk" into the new todo field and press Enter', 'action', [{ kind: 'fill', value: 'Buy milk' }, { kind: 'press', key: 'Enter' }]],
   ['Enter the e-mail "u@x" and the secret "p", then press "Continue"', 'action', [{ kind: 'fill', target: { name: 'e-mail' }, value: 'u@x' }, { kind: 'fill', target: { name: 'secret' }, value: 'p' }, { kind: 'click', target: { name: 'Continue' } }]],
   ['Enter "admin" as the username', 'action', [{ kind: 'fill', target: { name: 'username' }, value: 'admin' }]],

@@ -128,6 +128,10 @@ export function control(i: RuleInput, purpose?: string[]): Intent[] | undefined 
 }
 
 export const examples: Example[] = [
+  ['Open the settings (the gear icon at the bottom of the sidebar)', 'action', [{ kind: 'click', target: { name: 'settings', orElse: { name: 'gear', place: 'bottom', area: ['sidebar'] } } }]],
+  ['Preview the changes', 'action', [{ kind: 'click', target: { anyOf: ['preview'] } }]],
+  ['In the menu that opens go to "Sort By" and choose Size', 'action', [{ kind: 'hover', target: { name: 'Sort By' } }, { kind: 'click', target: { name: 'Size' } }]],
+  ["Click the ticket's Edit link", 'action', [{ kind: 'click', target: { name: 'Edit', role: 'link' } }]],
   ['Click "Save"', 'action', [{ kind: 'click', target: { name: 'Save' } }]],
   ['Click the Add Folder button', 'action', [{ kind: 'click', target: { name: 'Add Folder', role: 'button', described: true } }]],
   ['Click SETTINGS in the top bar', 'action', [{ kind: 'click', target: { name: 'SETTINGS', place: 'top' } }]],
