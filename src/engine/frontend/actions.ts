@@ -121,7 +121,8 @@ async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): P
   if ((await loc.count()) === 0) return false;
   switch (state) {
     case 'enabled': return (await el.isEnabled({ timeout: 500 })) && !(await looksDisabled(el));
-    case 'disabled': return (await el.isDisabled({ timeout: 500 })) || looksDisabled(el);
+    // A field that cannot be changed is read-only or disabled, either way.
+    case 'disabled': return (await el.isDisabled({ timeout: 500 })) || (await looksDisabled(el)) || (await el.evaluate((e) => e.matches('input, textarea') && (e as HTMLInputElement).readOnly).catch(() => false));
     case 'checked': return el.isChecked({ timeout: 500 });
     case 'unchecked': return !(await el.isChecked({ timeout: 500 }));
     case 'selected':

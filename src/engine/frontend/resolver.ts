@@ -338,9 +338,13 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       }
       try {
         const again = intent.target.ref === 'previous' && intent.target.role === 'menu' && o.last?.opener?.right;
-        // With a stand-in: the first choice looked for briefly, then what stands in for it.
-        const first = intent.target.orElse ? await find(intent.target, Math.min(o.timeoutMs, 2500), true).catch((err) => (err instanceof ResolveError ? undefined : Promise.reject(err))) : undefined;
-        const target = first ?? (intent.target.orElse ? await find(intent.target.orElse) : await find(intent.target, o.timeoutMs, Boolean(intent.target.within)));
+        // With a stand-in: the first choice on screen looked for briefly, then what stands in for it,
+        // then the first choice wherever it is.
+        const soft = (t: Target, ms: number, hidden: boolean) => find(t, ms, hidden).catch((err) => (err instanceof ResolveError ? undefined : Promise.reject(err)));
+        const alt = intent.target.orElse;
+        const target = alt
+          ? ((await soft(intent.target, Math.min(o.timeoutMs, 2500), false)) ?? (await soft(alt, o.timeoutMs, false)) ?? (await find(intent.target, Math.min(o.timeoutMs, 2500), true)))
+          : await find(intent.target, o.timeoutMs, Boolean(intent.target.within));
         // What a later "the same menu" opens again: a control clicked that is not an entry of a menu.
         if (o.last && intent.kind === 'click') {
           const entry = await toLocator(o.page, target).first().evaluate((e) => Boolean(e.closest('[role=menu], [role=menubar], [role=listbox], [role=menuitem], [role=option]'))).catch(() => true);

@@ -9,7 +9,7 @@
 import type { CheckState, Intent, Scope, Target } from '../intent.js';
 import { asWritten, quotesIn, type Lifted } from '../lift.js';
 import { ITEM_NOUNS, NEGATED, nounRole, STATES, toNumber } from '../lexicon.js';
-import { nounPhrase } from '../noun-phrase.js';
+import { nameLike, nounPhrase } from '../noun-phrase.js';
 import { salient, tagWords } from '../nlp.js';
 import type { Example } from './context.js';
 
@@ -109,8 +109,10 @@ function item(i: CheckInput, raw: string, visible: boolean, subject?: Target): I
   // "Bruno Keller as author", "qa as the owner": the name shows; what it is, is said.
   if ((m = /^(.+?)\s+as (?:the |its |their )?(?:author|owner|assignee|reporter|maintainer|publisher|creator|admin|administrator|operator|moderator|member|user|sender|recipient|topic|title|name|status|type|value)$/.exec(s)) && visible) return item(i, m[1]!, visible, subject);
   // "the licence ISC", "the status Open", "the version 1.2.0": a label and its value; the value shows, in the label's row when there is one.
-  if ((m = /^([a-z][a-z-]+)\s+(\S+(?: \S+){0,2})$/.exec(s)) && visible && !/\bq\d+\b/.test(m[2]!) && /^(?:[A-Z0-9][^\s]*)(?: (?:[A-Z0-9]\S*|[a-zA-Z]{1,3}))*$/.test(asWritten(i.l, m[2]!)) && !/[A-Z]/.test(asWritten(i.l, m[1]!)) && !nounRole(m[1]!) && !ITEM_NOUNS.test(m[1]!) && !GENERIC.test(m[1]!) && !/s$/.test(m[1]!) && !/^(?:no|not|only|just|one|two|three|four|five|new|old|same|other|first|last|next|more|less|all|both|each|every|any|some|exactly|about|around|over|under|at|value|text|number|word|string|name|title)$/.test(m[1]!)) {
-    return [{ kind: 'expect-text', text: asWritten(i.l, m[2]!), visible, orValue: true, scope: { name: asWritten(i.l, m[1]!), row: true } }];
+  if ((m = /^([a-z][a-z-]+)\s+(\S+(?: \S+){0,2})$/.exec(s)) && visible && !/\bq\d+\b/.test(m[2]!) && (/^(?:[A-Z0-9][^\s]*)(?: (?:[A-Z0-9]\S*|[a-zA-Z]{1,3}))*$/.test(asWritten(i.l, m[2]!)) || (/^[\w.@-]+$/.test(m[2]!) && /^(?:author|owner|assignee|reporter|user|status|state|type|category|priority|severity|version|size|role|group|language|licen[cs]e|tag|label|date|resolution|component|milestone|sender|from|recipient|project|folder)$/.test(m[1]!))) && !/[A-Z]/.test(asWritten(i.l, m[1]!)) && !nounRole(m[1]!) && !ITEM_NOUNS.test(m[1]!) && !GENERIC.test(m[1]!) && !/s$/.test(m[1]!) && !/^(?:no|not|only|just|one|two|three|four|five|new|old|same|other|first|last|next|more|less|all|both|each|every|any|some|exactly|about|around|over|under|at|value|text|number|word|string|name|title)$/.test(m[1]!)) {
+    // Said of a named thing ("http-retry-helper shows version v3.1.4"): its value, wherever its label is.
+    const named = subject?.name && nameLike(i.l, subject.name);
+    return [{ kind: 'expect-text', text: asWritten(i.l, m[2]!), visible, orValue: true, ...(named ? {} : { scope: { name: asWritten(i.l, m[1]!), row: true } }) }];
   }
   // "No emails match "x"" read out: the words as written, quotes and all.
   if (/^no\s/.test(s) && /\bq\d+\b/.test(s) && !/^no\s+q\d+/.test(s)) return quotesIn(i.l, s).map((q) => ({ kind: 'expect-text' as const, text: clip(q), visible }));
@@ -268,6 +270,8 @@ function listCheck(i: CheckInput, objects: string, visible: boolean, subject?: T
   const parts = items(o);
   // "columns Tool, Purpose and Owner", "the namespaces a, b and c": a plural noun before the names.
   // (Each part may carry its own: "the tags color and css, the keywords a and b".)
+  // "…, both 44 B": what each of them shows.
+  for (const [k, p] of parts.entries()) parts[k] = p.replace(/^(?:both|each|all)\s+(?=\d[\w.,]*(?: [a-z]{1,3})?$)/, '');
   // A label written as one ("Folders "Photos"") stays.
   if (parts.length > 1) for (const [k, p] of parts.entries()) parts[k] = p.replace(/^(?:the |its |their )?(?:columns|namespaces|tabs|links|buttons|headings|fields|options|items|entries|values|labels|names|tags|keywords|filters|categories|sections|rows|jobs|pages|channels|users|nicknames|nicks|members|people|participants|tickets|issues|projects|files|folders|packages|versions|authors|contacts|rooms|branches|commits|messages|comments)\s+(?=\S)/, (x) => (/[A-Z]/.test(asWritten(i.l, x.trim())) ? x : ''));
   // ""Username" and "Password" fields": a plural role noun applies to the bare names before it.
@@ -307,6 +311,9 @@ const CONTROL_ROLES = /^(?:button|link|checkbox|radio|switch|textbox|searchbox|c
  * Folder ID row", "the dialog", or a section named by its heading alone ("Remote Devices shows …").
  */
 function scopeOf(i: CheckInput, subject: string): Scope | undefined {
+  // "the row for "Hello world"", "the entry of Alice": the row that shows the name.
+  const rowOf = /^(?:the )?(?:row|line|entry|record) (?:for|of|with|containing) (?:the )?(q\d+|[\w.@-]+(?: [\w.@-]+)?)$/.exec(subject.trim());
+  if (rowOf) return { name: /^q\d+$/.test(rowOf[1]!) ? quoteText(i, rowOf[1]!) : asWritten(i.l, rowOf[1]!), row: true };
   // "the Holidays section of the handbook": the section is what is named before "of".
   const s = subject.trim().replace(/^(?:the|a|an)\s+/, '').replace(new RegExp(`(${CONTAINER.source.slice(0, -1)})\\s+(?:of|in|on) .+$`), '$1');
   if (!s || /^(?:its|their|this|that|these|those|it|they|everything|all|both)(?: [a-z]+)?$/.test(s) || /^(?:its|their)\b/.test(s) || /\b(?:of|in|on|above|below|under|next to|beside|near|at|with|from|for|by)\b/.test(s)) return undefined;
@@ -349,7 +356,9 @@ function labelRow(i: CheckInput, subject: string, t: Target | undefined): Scope 
 function scoped(intents: Intent[] | undefined, scope: Scope | undefined): Intent[] | undefined {
   if (!intents || !scope) return intents;
   // A label's row inside a named part ("the licence ISC" of the color-shades entry): the part is where to look.
-  return intents.map((x) => (x.kind === 'expect-text' || x.kind === 'expect-order' || (x.kind === 'expect-count' && !x.target) ? { ...x, scope: x.scope && !(x.scope.row && !x.scope.column && x.kind === 'expect-text' && x.orValue) ? x.scope : scope } : x));
+  // In a named row, a label is its column ("the row for "Hello world" shows the author qa").
+  const labelled = (x: Intent) => x.kind === 'expect-text' && x.orValue === true && x.scope?.row === true && !x.scope.column;
+  return intents.map((x) => (x.kind === 'expect-text' || x.kind === 'expect-order' || (x.kind === 'expect-count' && !x.target) ? { ...x, scope: x.scope && !labelled(x) ? x.scope : labelled(x) && scope.row && scope.name && !scope.column ? { ...scope, column: x.scope!.name } : scope } : x));
 }
 
 /** Verbs that report a sentence rather than list things. */
@@ -407,7 +416,8 @@ function applyState(i: CheckInput, subjectIn: string, st: { state: CheckState; n
     if (r) return r;
   }
   // "The email list and search box are hidden": each of them.
-  if (/\s(?:and|&)\s/.test(subject) && !quotesIn(i.l, subject).length && !/^(?:both|all|either|neither)\b/.test(subject)) {
+  // (""Sales report.ipynb" and todo.txt are listed": names quoted or not.)
+  if (/\s(?:and|&)\s/.test(subject) && (!quotesIn(i.l, subject).length || items(subject).every((p) => /^(?:q\d+|\S*\w[._:@]\w\S*)$/.test(p))) && !/^(?:both|all|either|neither)\b/.test(subject)) {
     const out: Intent[] = [];
     for (const part of items(subject)) out.push(...(applyState(i, part, st) ?? []));
     if (out.length) return out;
@@ -415,6 +425,11 @@ function applyState(i: CheckInput, subjectIn: string, st: { state: CheckState; n
   // "The reset code 739154 is visible", "the row storage.tsdb.retention.time is there": the literal is what shows.
   const literal = subject.split(/\s+/).filter((w) => (/[@$#]|\d|\w[._:]\w/.test(w)) && !/^q\d+$/.test(w));
   if (literal.length && (state === 'visible' || state === 'hidden') && !quotesIn(i.l, subject).length) {
+    // "Sales report.ipynb is listed": a name written with capitals before its literal is the whole name.
+    const written = asWritten(i.l, subject.trim());
+    if (literal.length === 1 && subject.trim().endsWith(literal[0]!) && /^[A-Z][\w-]*(?: [\w-]+)* \S+$/.test(written) && !/^(?:The|A|An|Its|Their|This|That)\b/.test(written) && !nounRole(subject.trim().split(' ')[0])) {
+      return [{ kind: 'expect-text', text: written, visible: state === 'visible' }];
+    }
     return literal.map((w) => ({ kind: 'expect-text' as const, text: asWritten(i.l, w), visible: state === 'visible' }));
   }
   if (st.negated && (st.state === 'empty' || st.state === 'focused')) return undefined;
@@ -849,6 +864,8 @@ export function predicateOf(s: string): string | undefined {
 }
 
 export const examples: Example[] = [
+  ['The row for "Hello world" shows the author qa', 'assertion', [{ kind: 'expect-text', text: 'qa', scope: { name: 'Hello world', row: true, column: 'author' } }]],
+  ['Sales report.ipynb and todo.txt are listed, both 44 B', 'assertion', [{ kind: 'expect-text', text: 'Sales report.ipynb' }, { kind: 'expect-text', text: 'todo.txt' }]],
   ['The turtle button looks pressed and its tooltip says click to disable the speed limits', 'assertion', [{ kind: 'expect-state', state: 'selected' }, { kind: 'expect-state', target: { name: 'click to disable the speed limits' }, state: 'visible' }]],
   ['The ticket has the licence ISC and the priority High', 'assertion', [{ kind: 'expect-text', text: 'ISC', scope: { name: 'licence', row: true } }, { kind: 'expect-text', text: 'High', scope: { name: 'priority', row: true } }]],
   ['Nothing happens', 'assertion', []],

@@ -74,7 +74,9 @@ export function scroll(i: RuleInput): Intent[] | undefined {
 
 export function wait(i: RuleInput): Intent[] | undefined {
   let m: RegExpExecArray | null;
-  const r = i.rest.replace(/^(?:a moment |a bit |briefly )?/, '');
+  const r = i.rest.replace(/^(?:a moment |a bit |briefly )?/, '').replace(/[.!]+$/, '');
+  // "wait a few seconds", "wait a couple of seconds", "wait some seconds".
+  if (/^(?:for )?(?:a few|a couple(?: of)?|some|several) (?:secs?|seconds?)$/.test(r)) return [{ kind: 'wait', ms: 3000 }];
   if ((m = /^(?:for )?(?:about |around )?(\d+(?:\.\d+)?|a|one|two|three|five|ten) ?(ms|milliseconds?|s|secs?|seconds?|minutes?)$/.exec(r))) {
     const n = m[1] === 'a' ? 1 : Number(m[1]) || toNumber(m[1]!) || 1;
     const unit = m[2]!.startsWith('mi') && m[2] !== 'ms' ? 60_000 : m[2]!.startsWith('m') ? 1 : 1000;
@@ -91,6 +93,7 @@ export function wait(i: RuleInput): Intent[] | undefined {
 }
 
 export const examples: Example[] = [
+  ['Wait a few seconds', 'action', [{ kind: 'wait', ms: 3000 }]],
   ['Open the app', 'action', [{ kind: 'navigate', url: '' }]],
   ['Go to /settings/profile', 'action', [{ kind: 'navigate', url: '/settings/profile' }]],
   ['Visit http://example.test/x?y=1', 'action', [{ kind: 'navigate', url: 'http://example.test/x?y=1' }]],
