@@ -26,7 +26,7 @@ export const VERBS: Record<string, Family> = {
   'right-click': 'rightclick', 'right click': 'rightclick', 'context-click': 'rightclick',
   hover: 'hover', 'hover over': 'hover', 'hover on': 'hover', 'mouse over': 'hover', 'move the mouse over': 'hover', 'point at': 'hover', mouseover: 'hover',
   // typing
-  type: 'fill', enter: 'fill', input: 'fill', write: 'fill', fill: 'fill', 'fill in': 'fill', 'fill out': 'fill', put: 'fill', 'key in': 'fill',
+  type: 'fill', enter: 'fill', input: 'fill', write: 'fill', describe: 'fill', explain: 'fill', fill: 'fill', 'fill in': 'fill', 'fill out': 'fill', put: 'fill', 'key in': 'fill',
   'start typing': 'fill', 'begin typing': 'fill', 'start to type': 'fill', 'begin to type': 'fill', 'start entering': 'fill',
   paste: 'fill', provide: 'fill', supply: 'fill', give: 'fill', populate: 'fill', insert: 'fill',
   'call it': 'set', 'name it': 'set', 'title it': 'set', 'label it': 'set', 'call them': 'set', 'name them': 'set',

@@ -22,6 +22,9 @@ export function choose(i: RuleInput): Intent[] | undefined {
   if ((m = /^(q\d+|.+?)\s+(?:from|in|on|for|within|under|inside)\s+(?:the\s+)?(.+?)(?:\s+(?:list|menu|options))?$/.exec(r)) && (/^q\d+$/.test(m[1]!) || (/^\S+$/.test(m[1]!) && /\b(?:dropdown|drop-down|select|list|menu|picker|combo ?box|options)\b|q\d/.test(m[2]!))) && !/^(?:the )?(?:row|item|card|list)$/.test(m[2]!)) {
     return [{ kind: 'select', target: { ...targetOf(i, m[2]!, 'select') }, value: valueOf(i, m[1]!) }];
   }
+  // "Code_Defect as the type and Critical as the severity": one choice per drop-down.
+  const pairs = r.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((p) => /^(q\d+|[\w.-]+(?: [\w.-]+)?)\s+(?:as|for)\s+(?:the\s+|your\s+|my\s+|its\s+)?([a-z][\w -]*)$/.exec(p.trim()));
+  if (pairs.length > 1 && pairs.every(Boolean)) return pairs.map((p) => ({ kind: 'select' as const, target: targetOf(i, p![2]!, 'select'), value: valueOf(i, p![1]!) }));
   if ((m = /^(q\d+|[\w ]+?)\s+as\s+(?:the\s+|your\s+|my\s+)?(.+)$/.exec(r))) {
     return [{ kind: 'select', target: targetOf(i, m[2]!, 'select'), value: valueOf(i, m[1]!) }];
   }
@@ -72,6 +75,7 @@ export function toggle(i: RuleInput): Intent[] | undefined {
 }
 
 export const examples: Example[] = [
+  ['Choose Code_Defect as the type and Critical as the severity', 'action', [{ kind: 'select', target: { name: 'type' }, value: 'Code_Defect' }, { kind: 'select', target: { name: 'severity' }, value: 'Critical' }]],
   ['Choose "EU" as the region', 'action', [{ kind: 'select', target: { name: 'region' }, value: 'EU' }]],
   ['Select "Dark" from the Theme dropdown', 'action', [{ kind: 'select', target: { name: 'Theme', role: 'combobox' }, value: 'Dark' }]],
   ['Tick the box for "Milk" to mark it done', 'action', [{ kind: 'check', target: { role: 'checkbox', within: 'Milk' }, checked: true }]],

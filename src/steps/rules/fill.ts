@@ -47,6 +47,10 @@ const IT = /^(?:it|its (?:whole |entire |full )?(?:text|value|content|contents|n
 export function fill(i: RuleInput): Intent[] | undefined {
   let m: RegExpExecArray | null;
   const r = i.rest.replace(/^(?:in|out)\s+/, '').replace(/\s+(?:instead|again|as well|too|now)$/, '');
+  // "describe the problem as "It crashes"": the form's description.
+  if (/^(?:describe|explain)$/.test(i.verb) && (m = /^(?:(?:the|a|an|it|this|that)\s+)?(?:[\w -]+?\s+)?(?:as|with|like this:?)\s+(q\d+)$/.exec(r))) {
+    return [{ kind: 'fill', target: { name: 'description', kind: 'field', anyOf: ['description', 'details', 'comment', 'body', 'text'], multiline: true }, value: valueOf(i, m[1]!) }];
+  }
   // "Enter the test account's username and password (and shop.db as the database)": typed in, not sent.
   if ((m = /^(?:the |my |our |your )?test (?:account|user)(?:'s)? (?:credentials|details|login(?: details)?|user ?name and password|e-?mail and password)(.*)$/.exec(r))) {
     const more = m[1]!.replace(/\s+(?:in|on|into) (?:the |its )?[\w -]*?(?:dialog|form|window|pop-?up|modal|page|box|panel)$/, '').replace(/^,?\s*(?:and|plus|with)\s+/, '').trim();
@@ -316,6 +320,7 @@ export function signOut(): Intent[] {
 
 
 export const examples: Example[] = [
+  ['Describe the problem as "It crashes"', 'action', [{ kind: 'fill', target: { name: 'description', multiline: true }, value: 'It crashes' }]],
   ['Fill in To with bob@example.com and Subject with Lunch', 'action', [{ kind: 'fill', target: { name: 'To' }, value: 'bob@example.com' }, { kind: 'fill', target: { name: 'Subject' }, value: 'Lunch' }]],
   ['Compose a new message to bob@example.com with the subject "Hi" and the body "Hello"', 'action', [{ kind: 'click' }, { kind: 'fill', target: { name: 'To' }, value: 'bob@example.com' }, { kind: 'fill', target: { name: 'subject' }, value: 'Hi' }, { kind: 'fill', target: { name: 'body' }, value: 'Hello' }]],
   ['Post the comment "Looks good"', 'action', [{ kind: 'fill', value: 'Looks good' }, { kind: 'press', key: 'Enter', orSend: true }]],
