@@ -294,11 +294,11 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
       s = `click ${s.split(' > ').map((p) => p.replace(/\s+menu$/, '')).join(' > ')}`;
     }
     // "In MailDev, open …", "On the graph page, pick …": where, said before the verb.
-    const where = !head(s) ? /^(?:in|on|inside|within|from|at|under|into)\s+(.+?),?\s+((?:type|enter|click|tap|press|pick|choose|select|open|fill|write|search|hit|check|tick|drag|hover|double-click|right-click|go to|move to|point at|point to)\b.*)$/.exec(s) : null;
+    const where = !head(s) ? /^(?:in|on|inside|within|from|at|under|into)\s+(.+?),?\s+((?:type|enter|click|tap|press|pick|choose|select|open|fill|write|search|hit|check|tick|drag|hover|double-click|right-click|go to|move to|point at|point to|write|put|paste)\b.*)$/.exec(s) : null;
     // The place goes with the clause's target; a page or the app itself says nothing more.
     const pageOnly = where && /^(?:the )?(?:[a-z-]+ )?(?:page|app|screen|view|site|wiki|ui)$|^[a-z]+$/.test(where[1]!);
     // Typing goes into the place named ("In the new cell type …"); other verbs act on a target inside it.
-    const typing = where && /^(?:type|enter|fill|write|search)\b/.test(where[2]!);
+    const typing = where && /^(?:type|enter|fill|write|search|put|paste)\b/.test(where[2]!);
     const place = where && !pageOnly && !typing ? nounPhrase(l, `it in ${where[1]}`, 'any').target : undefined;
     if (where) s = pageOnly || !typing ? where[2]! : `${where[2]} in ${where[1]}`;
     // "In the menu that opens go to "Sort By"": an entry that opens a submenu is pointed at.
@@ -390,8 +390,12 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
   }
   for (const c of out) if (c.intent.kind === 'fill' && c.intent.target.name === '@entry') memory.item = c.intent.value;
   // "Five packages are listed: A, B, …": the list counted is the one that holds the names.
-  const names = out.flatMap((c) => (c.intent.kind === 'expect-text' && c.intent.visible && !c.intent.scope ? [c.intent.text] : []));
-  for (const c of out) if (c.intent.kind === 'expect-count' && !c.intent.target && !c.intent.scope && c.intent.count > 0 && names.length >= 2) c.intent.among = names;
+  // (Names of the same clause: "the filter links read A, B and C, and the table says 6 items" counts the table.)
+  const namesOf = (text: string) => out.flatMap((c) => (c.text === text && c.intent.kind === 'expect-text' && c.intent.visible && !c.intent.scope ? [c.intent.text] : []));
+  for (const c of out) {
+    const names = namesOf(c.text);
+    if (c.intent.kind === 'expect-count' && !c.intent.target && !c.intent.scope && c.intent.count > 0 && names.length >= 2) c.intent.among = names;
+  }
   return { clauses: out, remarks, confidence: out.reduce((m, c) => Math.min(m, c.confidence), 1) };
 }
 

@@ -60,6 +60,7 @@ function actionLines(a: ResolvedAction): string[] {
     case 'sign-in': return [
       `if (page.url() === 'about:blank') await page.goto(BASE_URL);`,
       ...(a.entry ? [`if (!(await page.locator('input[type="password"]').first().isVisible())) await ${describeLocator(a.entry)}.click();`] : []),
+      ...(a.entryPath ? [`if (!(await page.locator('input[type="password"]').first().isVisible())) await page.goto(new URL(${q(a.entryPath)}, BASE_URL).href);`] : []),
       ...(a.fields ?? []).map((f) => (f.choose ? `await ${describeLocator(f.target)}.selectOption({ label: ${q(f.value)} });` : `await ${describeLocator(f.target)}.fill(${q(f.value)});`)),
       ...(a.username ? [`await ${describeLocator(a.username)}.fill(${a.credentials ? q(a.credentials.username) : `process.env.SVC_TEST_USERNAME ?? ''`});`] : []),
       `await ${describeLocator(a.password)}.fill(${a.credentials ? q(a.credentials.password) : `process.env.SVC_TEST_PASSWORD ?? ''`});`,

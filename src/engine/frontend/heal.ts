@@ -48,7 +48,7 @@ export async function findDrift(
   a: ResolvedAction,
   o: { probeMs: number; stepTimeoutMs: number; baseUrl: string; testIdAttributes: string[] },
 ): Promise<LocatorDescriptor | undefined> {
-  if (a.kind === 'sign-in') await reachSignInForm(page, o.baseUrl, a.entry, o.stepTimeoutMs, o.testIdAttributes).catch(() => undefined);
+  if (a.kind === 'sign-in') await reachSignInForm(page, o.baseUrl, a, o.stepTimeoutMs, o.testIdAttributes).catch(() => undefined);
   await page.waitForLoadState('load', { timeout: o.stepTimeoutMs }).catch(() => {});
   const deadline = Date.now() + o.probeMs;
   const targets = checkable(a);

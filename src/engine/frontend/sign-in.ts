@@ -31,27 +31,46 @@ async function firstFound(page: Page, names: string[], kind: 'clickable' | 'fiel
   return undefined;
 }
 
-/** Make sure a sign-in form is on screen; returns the entry link used, if any. */
-export async function reachSignInForm(page: Page, baseUrl: string, entry: LocatorDescriptor | undefined, timeoutMs: number, attrs: string[]) {
+/** Where apps usually keep their sign-in page, looked at when the page links to none. */
+const SIGN_IN_PATHS = ['/login', '/signin', '/sign-in', '/log-in', '/user/login', '/users/sign_in', '/account/login', '/accounts/login/', '/auth/login', '/session/new', '/login.php', '/wp-login.php', '/admin/'];
+
+/** The first usual sign-in address of the app that answers with a password field (undefined when none does). */
+async function signInPath(page: Page, baseUrl: string, timeoutMs: number): Promise<string | undefined> {
+  const deadline = Date.now() + Math.min(timeoutMs, 8000);
+  for (const path of SIGN_IN_PATHS) {
+    if (Date.now() >= deadline) break;
+    const res = await page.request.get(new URL(path, baseUrl).href, { timeout: Math.max(500, deadline - Date.now()), maxRedirects: 5 }).catch(() => undefined);
+    if (res?.ok() && /<input[^>]+type=["']?password/i.test(await res.text().catch(() => ''))) return path;
+  }
+  return undefined;
+}
+
+/**
+ * Make sure a sign-in form is on screen: the current page's, else the one a "Sign in" link opens,
+ * else the app's usual sign-in address (`/login`, `/wp-login.php`…). Returns how it was reached.
+ */
+export async function reachSignInForm(page: Page, baseUrl: string, via: { entry?: LocatorDescriptor; entryPath?: string }, timeoutMs: number, attrs: string[]): Promise<{ entry?: LocatorDescriptor; entryPath?: string }> {
   if (page.url() === 'about:blank') await page.goto(baseUrl, { timeout: timeoutMs });
-  if (await visible(page, PASSWORD)) return undefined;
-  const link = entry ?? (await firstFound(page, ENTRY_NAMES, 'clickable', attrs));
-  if (!link) return undefined;
-  await toLocator(page, link).click({ timeout: timeoutMs });
+  if (await visible(page, PASSWORD)) return {};
+  const link = via.entryPath ? undefined : (via.entry ?? (await firstFound(page, ENTRY_NAMES, 'clickable', attrs)));
+  const path = link ? undefined : (via.entryPath ?? (await signInPath(page, baseUrl, timeoutMs)));
+  if (link) await toLocator(page, link).click({ timeout: timeoutMs });
+  else if (path) await page.goto(new URL(path, baseUrl).href, { timeout: timeoutMs });
+  else return {};
   await toLocator(page, PASSWORD).first().waitFor({ state: 'visible', timeout: timeoutMs }).catch(() => {});
-  return link;
+  return link ? { entry: link } : { entryPath: path };
 }
 
 export async function resolveSignIn(page: Page, baseUrl: string, o: { testIdAttributes: string[]; timeoutMs: number }): Promise<SignIn> {
   const attrs = o.testIdAttributes;
-  const entry = await reachSignInForm(page, baseUrl, undefined, o.timeoutMs, attrs);
+  const reached = await reachSignInForm(page, baseUrl, {}, o.timeoutMs, attrs);
   const pw = await toLocator(page, PASSWORD).first().waitFor({ state: 'visible', timeout: o.timeoutMs }).then(() => true, () => false);
-  if (!pw) throw new ResolveError('no sign-in form found (no password field, and no "Sign in" or "Log in" link)', ['input[type=password]', ...ENTRY_NAMES.map((n) => `link/button "${n}"`)]);
+  if (!pw) throw new ResolveError(`no sign-in form found (no password field, no "Sign in" or "Log in" link, and none at ${SIGN_IN_PATHS.join(', ')})`, ['input[type=password]', ...ENTRY_NAMES.map((n) => `link/button "${n}"`)]);
   const password = (await firstFound(page, ['Password'], 'field', attrs)) ?? { ...PASSWORD, nth: 0 };
   // An app may sign in with a password alone: then there is no user name field to fill.
   const username = (await firstFound(page, USER_NAMES, 'field', attrs)) ?? ((await toLocator(page, USER_CSS).count()) > 0 ? USER_CSS : undefined);
   const submit = await firstFound(page, [...ENTRY_NAMES, 'Submit', 'Continue'], 'clickable', attrs, 'button');
-  return { kind: 'sign-in', ...(username ? { username } : {}), password, ...(submit ? { submit } : {}), ...(entry ? { entry } : {}) };
+  return { kind: 'sign-in', ...(username ? { username } : {}), password, ...(submit ? { submit } : {}), ...reached };
 }
 
 /**
@@ -90,7 +109,7 @@ export async function setSignInField(page: Page, f: SignInField, timeoutMs: numb
 
 /** Fill the account and submit; throws when the sign-in form is still there with an error. */
 export async function performSignIn(page: Page, a: SignIn, account: TestAccount | undefined, baseUrl: string, timeoutMs: number, mustSucceed = true): Promise<void> {
-  await reachSignInForm(page, baseUrl, a.entry, timeoutMs, []);
+  await reachSignInForm(page, baseUrl, a, timeoutMs, []);
   for (const f of a.fields ?? []) await setSignInField(page, f, timeoutMs);
   if (a.fillOnly) {
     if (!account) throw new Error('no test account is configured for this project (set a password, and a username where the app asks for one)');

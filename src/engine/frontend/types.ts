@@ -46,7 +46,8 @@ export type ResolvedAction =
    * `fields`: what else the form is given before the account (a system chosen, a database typed);
    * `fillOnly`: the account is typed in and the form is left for the step's next clause to send.
    */
-  | { kind: 'sign-in'; username?: LocatorDescriptor; password: LocatorDescriptor; submit?: LocatorDescriptor; entry?: LocatorDescriptor; credentials?: TestAccount; fields?: SignInField[]; fillOnly?: boolean }
+  /** `entry`: the link that opened the form; `entryPath`: the app's address of it, where nothing linked to it. */
+  | { kind: 'sign-in'; username?: LocatorDescriptor; password: LocatorDescriptor; submit?: LocatorDescriptor; entry?: LocatorDescriptor; entryPath?: string; credentials?: TestAccount; fields?: SignInField[]; fillOnly?: boolean }
   /** `within`: the section, row or dialog the text must show in. */
   | { kind: 'expect-text'; text: string; visible: boolean; orValue?: boolean; within?: LocatorDescriptor }
   | { kind: 'expect-all'; target: LocatorDescriptor; state: 'checked' | 'unchecked' }

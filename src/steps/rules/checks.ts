@@ -26,7 +26,7 @@ export interface CheckInput {
 const PREFIX = /^(?:(?:please |then |and |now |also |finally )?(?:verify|assert|expect|ensure|confirm|make sure|check|validate|see|observe|notice|look|i see|you see|we see|the user sees|user sees|i should see|you should see|we should see|the user should see|user should see|should see|you can see|i can see|it shows that|it is (?:visible|shown) that)(?: that| if| whether| to see(?: that)?| for)?\s+)+/;
 
 const NUM = '(?:\\d+|no|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a single|single|only one|both)';
-const SHOW = 'shows?|displays?|lists?|contains?|includes?|reads?|says?|holds?|offers?|presents?|renders?|mentions?|carries|carry|has|have|features?|gives?|returns?|prints?|outputs?|tells?(?: you| the user)?(?: that)?|warns?(?: you| the user)?(?: that| about)?|informs?(?: you| the user)?(?: that)?|explains?(?: that)?|states?(?: that)?|asks?(?: you| the user)?(?: for| whether| if| to)?|notes?(?: that)|confirms?(?: that)|announces?(?: that)?';
+const SHOW = 'shows?|displays?|lists?|contains?|includes?|reads?|says?|reports?|holds?|offers?|presents?|renders?|mentions?|carries|carry|has|have|features?|gives?|returns?|prints?|outputs?|tells?(?: you| the user)?(?: that)?|warns?(?: you| the user)?(?: that| about)?|informs?(?: you| the user)?(?: that)?|explains?(?: that)?|states?(?: that)?|asks?(?: you| the user)?(?: for| whether| if| to)?|notes?(?: that)|confirms?(?: that)|announces?(?: that)?';
 const APPEAR = 'appears?|shows? up|pops? up|is added|are added|gets? added|opens?|is opened|comes? up|turns? up|loads?';
 
 type VerbClass = 'show' | 'show-neg' | 'be' | 'appear' | 'vanish';
