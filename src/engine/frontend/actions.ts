@@ -329,6 +329,16 @@ async function press(el: ReturnType<typeof toLocator>, how: 'click' | 'dblclick'
   } catch (err) {
     const msg = String((err as Error).message);
     if (!/intercepts pointer events|not receive pointer events|Timeout/.test(msg) || !(await el.isVisible().catch(() => false))) throw err;
+    // Covered by something of another part of the page (a panel drawn over a menu): a click at that
+    // spot would land on the cover and do nothing, so the element itself is sent the click.
+    const covered = await el.evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      if (!top || e.contains(top) || top.contains(e)) return false;
+      for (let a = e.parentElement, k = 0; a && k < 3; a = a.parentElement, k++) if (a.contains(top)) return false;
+      return true;
+    }).catch(() => false);
+    if (covered) return el.dispatchEvent(how);
     await el[how]({ timeout: Math.max(1000, timeoutMs - first), force: true });
   }
 }
