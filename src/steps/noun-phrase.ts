@@ -159,6 +159,13 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
   const quoted = [...head.matchAll(/\bq(\d+)\b/g)].map((m) => l.quotes[Number(m[1])]!);
   const urls = [...head.matchAll(/\bu(\d+)\b/g)].map((m) => l.urls[Number(m[1])]!);
   let rest = head.replace(/\b[qu]\d+\b/g, ' ').replace(/'s\b/g, ' ').replace(/\s+/g, ' ').trim();
+  // "its category Book Reviews", "the author Quinn Avery": a kind of thing, then its name as written.
+  const kindThenName = !quoted.length ? /^(?:its |their |the )?([a-z]+) (\S+(?: \S+){0,3})$/.exec(rest) : null;
+  if (kindThenName && /^[a-z]+ [A-Z]/.test(original(l, `${kindThenName[1]} ${kindThenName[2]}`)) && !nounRole(kindThenName[1]) && /^[A-Z][\w'-]*(?: [A-Z0-9][\w'-]*)*$/.test(original(l, kindThenName[2]!)) && /[a-z]/.test(original(l, kindThenName[2]!).replace(/^\S/, '')) && !/^(?:new|first|last|next|same|other|main|top|bottom|left|right|to|of|in|on|at|for|by|with|from|and|or|into|onto)$/.test(kindThenName[1]!)) {
+    quoted.push(original(l, kindThenName[2]!));
+    (target.hints ??= []).push(kindThenName[1]!);
+    rest = '';
+  }
   for (const [word, n] of Object.entries(ORDINALS)) {
     const re = new RegExp(`(?:^|\\s)${word}(?=\\s|$)`);
     if (re.test(rest) && rest.trim() !== word && n !== 0) {

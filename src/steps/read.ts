@@ -163,6 +163,8 @@ const ROLE_WORD = new RegExp(`\\b(?:${ROLE_NOUN_LIST.join('|')})s?\\b`);
 /** Cut a sentence into clauses. */
 function clauses(s: string, type: PlanStepLike['type']): string[] {
   const out: string[] = [];
+  // "Open the website and, under the post "X", click …": where the next clause acts, said first.
+  s = s.replace(/,?\s+and,\s+(?=(?:under|in|on|inside|within|below|above|next to|beside|from)\s)/g, ' then ');
   const sentences = s.split(/\s*;\s*|\.\s+(?=[a-z(q"])|\s*:\s+(?=(?:then|and|next)\b)/).flatMap((x) => {
     // "Edit the page: replace …", "the inbox is empty: "No emails yet" is shown": a colon before a clause of its own.
     const at = /^(.+?):\s+(.+)$/.exec(x);

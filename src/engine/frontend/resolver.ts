@@ -37,6 +37,9 @@ function confirming(t: Target): boolean {
   return /^(?:confirm|ok|okay|yes|accept|continue|proceed)\b/i.test(words) || (!t.name && Boolean(t.anyOf?.some((w) => /^(?:confirm|ok|yes|accept)$/i.test(w))));
 }
 
+/** A button that sends what was just written: "Post the comment "x"". */
+const SEND_BUTTON = /^(?:send|post|submit|comment|reply|save|add comment|post comment|send message|add reply)$/i;
+
 /** The elements the previous clauses acted on (kept for the whole run). */
 export interface LastTargets {
   /** The last confirmation the browser itself showed (window.confirm), accepted when it opened. */
@@ -397,9 +400,9 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       }
       if (intent.orSend) {
         // "Post the comment "x"": the form's own send button (a text area's Enter is a new line), else Enter.
-        const send = o.page.getByRole('button', { name: /^(?:send|post|submit|comment|reply|save|add comment|post comment|send message|add reply)$/i }).or(o.page.locator('input[type=submit]')).filter({ visible: true });
+        const send = o.page.getByRole('button', { name: SEND_BUTTON }).or(o.page.locator('input[type=submit]')).filter({ visible: true });
         const form = o.last?.field ? toLocator(o.page, o.last.field).first().locator('xpath=ancestor::form[1]') : undefined;
-        const inForm = form && (await form.count().catch(() => 0)) ? form.getByRole('button', { name: /^(?:send|post|submit|comment|reply|save|add comment|post comment|send message|add reply)$/i }).or(form.locator('input[type=submit]')).filter({ visible: true }) : undefined;
+        const inForm = form && (await form.count().catch(() => 0)) ? form.getByRole('button', { name: SEND_BUTTON }).or(form.locator('input[type=submit]')).filter({ visible: true }) : undefined;
         for (const candidates of [inForm, send]) {
           if (!candidates || !(await candidates.count().catch(() => 0))) continue;
           const name = await candidates.first().evaluate((e) => (e.getAttribute('aria-label') || (e as HTMLInputElement).value || (e as HTMLElement).innerText || e.getAttribute('title') || '').trim()).catch(() => '');

@@ -128,6 +128,7 @@ export function control(i: RuleInput, purpose?: string[]): Intent[] | undefined 
 }
 
 export const examples: Example[] = [
+  ['Open the website and, under the post "Review", click its category Book Reviews', 'action', [{ kind: 'navigate' }, { kind: 'click', target: { name: 'Book Reviews', hints: ['category'], within: 'Review' } }]],
   ['Open the settings (the gear icon at the bottom of the sidebar)', 'action', [{ kind: 'click', target: { name: 'settings', orElse: { name: 'gear', place: 'bottom', area: ['sidebar'] } } }]],
   ['Preview the changes', 'action', [{ kind: 'click', target: { anyOf: ['preview'] } }]],
   ['In the menu that opens go to "Sort By" and choose Size', 'action', [{ kind: 'hover', target: { name: 'Sort By' } }, { kind: 'click', target: { name: 'Size' } }]],
