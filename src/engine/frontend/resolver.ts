@@ -577,14 +577,11 @@ async function namedList(page: Page, noun: string): Promise<string | undefined> 
     });
     const el = named[0];
     if (!el || named.length > 1) return undefined;
-    let path = '';
-    for (let cur: Element | null = el; cur && cur !== document.documentElement; cur = cur.parentElement) {
-      if (cur.id && document.querySelectorAll(`#${CSS.escape(cur.id)}`).length === 1) return `#${CSS.escape(cur.id)}${path}`;
-      const parent: Element | null = cur.parentElement;
-      const same = parent ? Array.from(parent.children).filter((c) => c.localName === cur!.localName) : [];
-      path = `${parent ? ' > ' : ''}${same.length > 1 ? `${cur.localName}:nth-of-type(${same.indexOf(cur) + 1})` : cur.localName}${path}`;
-    }
-    return path.replace(/^ > /, '');
+    // By what names it: its id, the class or the label that carries the noun.
+    const cls = (typeof el.className === 'string' ? el.className : '').split(/\s+/).find((c) => c.toLowerCase().includes(stem));
+    const label = el.getAttribute('aria-label');
+    const by = [el.id && el.id.toLowerCase().includes(stem) ? `#${CSS.escape(el.id)}` : '', cls ? `${el.localName}.${CSS.escape(cls)}` : '', label ? `${el.localName}[aria-label="${CSS.escape(label)}"]` : ''];
+    return by.find((sel) => sel && document.querySelectorAll(sel).length === 1);
   }, noun).catch(() => undefined);
 }
 

@@ -270,9 +270,8 @@ function listCheck(i: CheckInput, objects: string, visible: boolean, subject?: T
   const parts = items(o);
   // "columns Tool, Purpose and Owner", "the namespaces a, b and c": a plural noun before the names.
   // (Each part may carry its own: "the tags color and css, the keywords a and b".)
-  // "…, both 44 B": what each of them shows.
+  // "…, both 44 B": what each of them shows. A label written as one ("Folders "Photos"") stays.
   for (const [k, p] of parts.entries()) parts[k] = p.replace(/^(?:both|each|all)\s+(?=\d[\w.,]*(?: [a-z]{1,3})?$)/, '');
-  // A label written as one ("Folders "Photos"") stays.
   if (parts.length > 1) for (const [k, p] of parts.entries()) parts[k] = p.replace(/^(?:the |its |their )?(?:columns|namespaces|tabs|links|buttons|headings|fields|options|items|entries|values|labels|names|tags|keywords|filters|categories|sections|rows|jobs|pages|channels|users|nicknames|nicks|members|people|participants|tickets|issues|projects|files|folders|packages|versions|authors|contacts|rooms|branches|commits|messages|comments)\s+(?=\S)/, (x) => (/[A-Z]/.test(asWritten(i.l, x.trim())) ? x : ''));
   // ""Username" and "Password" fields": a plural role noun applies to the bare names before it.
   for (let k = parts.length - 1; k > 0; k--) {
@@ -359,6 +358,11 @@ function scoped(intents: Intent[] | undefined, scope: Scope | undefined): Intent
   // In a named row, a label is its column ("the row for "Hello world" shows the author qa").
   const labelled = (x: Intent) => x.kind === 'expect-text' && x.orValue === true && x.scope?.row === true && !x.scope.column;
   return intents.map((x) => (x.kind === 'expect-text' || x.kind === 'expect-order' || (x.kind === 'expect-count' && !x.target) ? { ...x, scope: x.scope && !labelled(x) ? x.scope : labelled(x) && scope.row && scope.name && !scope.column ? { ...scope, column: x.scope!.name } : scope } : x));
+}
+
+/** What a status says of itself, without "it is": "it is now downloading from 0 peers" → "downloading from 0 peers". */
+function withoutItIs(said: string): string {
+  return said.replace(/^(?:that )?(?:it|they|this|the \w+) (?:is|are|was|were) (?:now |still )?/, '');
 }
 
 /** Verbs that report a sentence rather than list things. */
@@ -607,7 +611,7 @@ function readWhole(i: CheckInput): Intent[] | undefined {
   if (cells) return cells;
   // "The counter next to the filters says 4 Transfers": what a counter shows is its text, not a count of items.
   if ((m = /^(?:the )?(?:[\w-]+ )?(?:counter|badge|total|tally)\b.*?\s(?:says|shows|reads|displays) (\d[\w.,]*(?: [a-z]+){0,2})$/.exec(s)) || (m = /^(?:its |the )?status (?:line|bar|text) (?:says|shows|reads|displays) (?!q\d)(.+)$/.exec(s))) {
-    return [{ kind: 'expect-text', text: asWritten(i.l, m[1]!.replace(/^(?:that )?(?:it|they) (?:is|are) (?:now |still )?/, '')), visible: true }];
+    return [{ kind: 'expect-text', text: asWritten(i.l, withoutItIs(m[1]!)), visible: true }];
   }
   // "its tooltip says click to disable the speed limits": an element on screen whose tooltip says so.
   if ((m = /^(?:its|the|their|this|that) (?:[\w-]+ )?(?:tooltip|hover text|hint|title attribute) (?:says|reads|is|shows|becomes|changes to) (.+)$/.exec(s))) {
@@ -722,8 +726,8 @@ function readWhole(i: CheckInput): Intent[] | undefined {
       const scope = own?.editor ? own : subj && (subj.kind === 'field' || CONTROL_ROLES.test(subj.role ?? '')) ? undefined : own;
       if (/^(?:has|have)$/.test(v.verb) && /^no\s/.test(obj)) return scoped(item(i, obj, true, subj), scope);
       // "its status line says it is downloading from 0 of 0 peers": what it says, without "it is".
-      const saysState = /^(?:says?|reads?|tells? you|states?)$/.test(v.verb) && !negated ? /^(?:that )?(?:it|they|this|the \w+) (?:is|are|was|were) ((?:[a-z][\w-]*ing|now|still|not)\b.*)$/.exec(obj) : null;
-      if (saysState && saysState[1]!.split(' ').length <= 8 && !/\bq\d+\b/.test(saysState[1]!)) return scoped([{ kind: 'expect-text', text: asWritten(i.l, saysState[1]!.replace(/^(?:now|still) /, '')), visible: true }], scope);
+      const saysState = /^(?:says?|reads?|tells? you|states?)$/.test(v.verb) && !negated && /^(?:that )?(?:it|they|this|the \w+) (?:is|are|was|were) (?:[a-z][\w-]*ing|now|still|not)\b/.test(obj) ? withoutItIs(obj) : undefined;
+      if (saysState && saysState.split(' ').length <= 8 && !/\bq\d+\b/.test(saysState)) return scoped([{ kind: 'expect-text', text: asWritten(i.l, saysState), visible: true }], scope);
       // "A warning tells you that you are not logged in": a sentence, said in its words.
       // ("A green message says the issue was created": a sentence with a verb of its own is said in other words too.)
       if (SAYING.test(v.verb) && !/\bq\d+\b/.test(obj) && obj.split(' ').length > 3 && (/^(?:says?|reads?)$/.test(v.verb) ? SENTENCE.test(obj) && (obj.split(' ').length > 6 || (v.verb.startsWith('say') && /\b(?:was|were|has been|have been|is|are|cannot|can not|must|could not|failed)\b/.test(obj))) : true)) return scoped(words(i, obj, !negated), scope);
