@@ -84,39 +84,60 @@ export function templateOf(path: string): string {
   return path.replace(/\/(\d+|[0-9a-f]{8}-[0-9a-f-]{27,}|[0-9a-f]{24,})(?=\/|$)/gi, '/{id}');
 }
 
+type CallRow = Awaited<ReturnType<typeof callRowsOf>>[number];
+type CallRun = { id: string; test_name: string; produced: string | null; consumed: string | null };
+
+const callRowsOf = (db: Db, batchId: string) => db.selectFrom('run_calls').selectAll().where('batch_id', '=', batchId).orderBy('started_at').orderBy('seq').execute();
+
+/** A recorded call as the API and the portal show it, with its producing test and variable badges. */
+export function toCallRecord(r: CallRow, run: CallRun | undefined): CallRecord {
+  const produced = parseJson<Record<string, unknown>>(run?.produced, {});
+  const consumed = parseJson<Record<string, unknown>>(run?.consumed, {});
+  const body = `${r.response_body ?? ''}`;
+  const req = `${r.url} ${r.request_body ?? ''}`;
+  return {
+    id: r.id,
+    runId: r.run_id,
+    testName: run?.test_name ?? null,
+    origin: r.origin as CallRecord['origin'],
+    seq: r.seq,
+    method: r.method,
+    url: r.url,
+    path: r.path,
+    endpoint: `${r.method} ${templateOf(r.path)}`,
+    status: r.status,
+    latencyMs: r.latency_ms,
+    startedAt: r.started_at,
+    requestHeaders: parseJson(r.request_headers, {}),
+    requestBody: r.request_body,
+    responseHeaders: parseJson(r.response_headers, {}),
+    responseBody: r.response_body,
+    error: r.error,
+    // Badges: a produced value seen in this response, a consumed value sent in this request.
+    produced: Object.entries(produced).filter(([, v]) => body.includes(String(v))).map(([k]) => k),
+    consumed: Object.entries(consumed).filter(([, v]) => req.includes(String(v))).map(([k]) => k),
+  };
+}
+
+/** The calls with these ids (or those of a run), whole, in the order they were made. */
+export async function callRecords(db: Db, by: { ids: string[] } | { runId: string; origin: string }): Promise<CallRecord[]> {
+  let q = db.selectFrom('run_calls').selectAll();
+  if ('ids' in by) {
+    if (!by.ids.length) return [];
+    q = q.where('id', 'in', by.ids);
+  } else q = q.where('run_id', '=', by.runId).where('origin', '=', by.origin);
+  const rows = await q.orderBy('started_at').orderBy('seq').execute();
+  const runIds = [...new Set(rows.map((r) => r.run_id).filter((x): x is string => !!x))];
+  const runs = runIds.length ? await db.selectFrom('runs').select(['id', 'test_name', 'produced', 'consumed']).where('id', 'in', runIds).execute() : [];
+  const byId = new Map(runs.map((r) => [r.id, r]));
+  return rows.map((r) => toCallRecord(r, r.run_id ? byId.get(r.run_id) : undefined));
+}
+
 export async function buildDataFlow(db: Db, batchId: string): Promise<{ endpoints: { endpoint: string; calls: CallRecord[] }[]; other: CallRecord[] }> {
-  const rows = await db.selectFrom('run_calls').selectAll().where('batch_id', '=', batchId).orderBy('started_at').orderBy('seq').execute();
+  const rows = await callRowsOf(db, batchId);
   const runs = await db.selectFrom('runs').select(['id', 'test_name', 'produced', 'consumed']).where('batch_id', '=', batchId).execute();
   const runById = new Map(runs.map((r) => [r.id, r]));
-  const calls: CallRecord[] = rows.map((r) => {
-    const run = r.run_id ? runById.get(r.run_id) : undefined;
-    const produced = parseJson<Record<string, unknown>>(run?.produced, {});
-    const consumed = parseJson<Record<string, unknown>>(run?.consumed, {});
-    const body = `${r.response_body ?? ''}`;
-    const req = `${r.url} ${r.request_body ?? ''}`;
-    return {
-      id: r.id,
-      runId: r.run_id,
-      testName: run?.test_name ?? null,
-      origin: r.origin as CallRecord['origin'],
-      seq: r.seq,
-      method: r.method,
-      url: r.url,
-      path: r.path,
-      endpoint: `${r.method} ${templateOf(r.path)}`,
-      status: r.status,
-      latencyMs: r.latency_ms,
-      startedAt: r.started_at,
-      requestHeaders: parseJson(r.request_headers, {}),
-      requestBody: r.request_body,
-      responseHeaders: parseJson(r.response_headers, {}),
-      responseBody: r.response_body,
-      error: r.error,
-      // Badges: a produced value seen in this response, a consumed value sent in this request.
-      produced: Object.entries(produced).filter(([, v]) => body.includes(String(v))).map(([k]) => k),
-      consumed: Object.entries(consumed).filter(([, v]) => req.includes(String(v))).map(([k]) => k),
-    };
-  });
+  const calls: CallRecord[] = rows.map((r) => toCallRecord(r, r.run_id ? runById.get(r.run_id) : undefined));
   const groups = new Map<string, CallRecord[]>();
   for (const c of calls.filter((x) => x.origin === 'test')) (groups.get(c.endpoint) ?? groups.set(c.endpoint, []).get(c.endpoint)!).push(c);
   return { endpoints: [...groups].map(([endpoint, list]) => ({ endpoint, calls: list })), other: calls.filter((c) => c.origin !== 'test') };

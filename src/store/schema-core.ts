@@ -43,8 +43,20 @@ export interface UsageTable {
   created_at: string;
 }
 
+/** A portal sign-in: only the hash of the cookie's random id is kept, never the id or the API key. */
+export interface PortalSessionsTable {
+  id_hash: string;
+  user_id: string;
+  key_id: string;
+  user_name: string;
+  /** Epoch milliseconds, as text of fixed width so that both dialects compare them as strings. */
+  created_at: string;
+  expires_at: string;
+}
+
 export interface CoreTables {
   users: UsersTable;
+  portal_sessions: PortalSessionsTable;
   api_keys: ApiKeysTable;
   idempotency: IdempotencyTable;
   usage: UsageTable;

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTargetApi, type TargetApi } from '../../fixtures/target-api/server.mjs';
 import { ROOT, tempDir } from '../helpers/paths.js';
 import { startServer, type TestServer } from '../helpers/server.js';
+import { launchChromium, PHONE, views as shotsOf, WIDE } from '../helpers/portal-browser.js';
 
 /**
  * The backend lifecycle in the portal, in real Chromium, as a user does it: sign in, create a
@@ -12,10 +13,6 @@ import { startServer, type TestServer } from '../helpers/server.js';
  * (progress over server-sent events, no reload), cancel a run, edit with a refused value, search.
  * Every view is photographed at 1280 px and at 390 px, and none is wider than a 390 px phone.
  */
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
-const WIDE = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
 let server: TestServer;
 let api: TargetApi;
 let browser: Browser;
@@ -23,19 +20,7 @@ let page: Page;
 let key: string;
 let projectUrl: string;
 const shots = tempDir('svc-portal-shots-');
-
-/** Screenshots of the current view at both widths; at 390 px nothing may stick out sideways. */
-async function views(name: string): Promise<void> {
-  await page.setViewportSize(WIDE);
-  await page.screenshot({ path: join(shots, `${name}-1280.png`), fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: join(shots, `${name}-390.png`), fullPage: true });
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  // On failure, name what sticks out.
-  const wide = width > 390 ? await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 391).slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${e.className}`)) : [];
-  expect(width, `${name} is ${width}px wide at 390px: ${wide.join(', ')}`).toBeLessThanOrEqual(390);
-  await page.setViewportSize(WIDE);
-}
+const views = (name: string) => shotsOf(page, shots, name);
 
 /** Every request the target API answers takes `ms` longer (0: as documented). */
 function slowTarget(ms: number): void {
@@ -49,7 +34,7 @@ beforeAll(async () => {
   [server, api, browser] = await Promise.all([
     startServer(),
     startTargetApi({ port: 0 }),
-    chromium.launch({ executablePath: '/usr/lib/chromium/chromium', headless: true, args: ARGS }),
+    launchChromium(),
   ]);
   key = await server.mintKey({ name: 'Pat', email: 'pat@example.com' });
   const context = await browser.newContext({ viewport: WIDE, baseURL: server.url });
@@ -169,6 +154,11 @@ describe('portal backend lifecycle in Chromium', () => {
     await page.getByLabel('Focus instructions (optional)').fill('typed while the run goes on');
     await expect.poll(() => page.locator('[data-progress-text]').textContent(), { timeout: 10_000 }).toMatch(/Running… \d+ of \d+ finished/);
     await views('project-running');
+    // The batch page, open beside it, follows the same batch live too.
+    const batchPage = await page.context().newPage();
+    await batchPage.goto((await page.locator('#run a.mono').getAttribute('href'))!);
+    await batchPage.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    expect(await batchPage.locator('[data-events]').count()).toBe(1);
     await expect.poll(() => page.locator('#run h3').textContent(), { timeout: 240_000, interval: 500 }).toBe('Last run');
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     expect(await page.getByLabel('Focus instructions (optional)').inputValue()).toBe('typed while the run goes on');
@@ -185,10 +175,22 @@ describe('portal backend lifecycle in Chromium', () => {
     expect(await page.locator('#run .st').first().textContent()).toMatch(/Failed/);
     await views('project-run-done');
 
-    // The result: the batch opens at its first failure, with the report of that run.
+    // The batch page swapped in its finished state without a reload: counts, triage, runs.
+    await expect.poll(() => batchPage.locator('[data-events]').count(), { timeout: 30_000 }).toBe(0);
+    expect(await batchPage.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    expect(await batchPage.locator('#triage details.triage').count()).toBeGreaterThan(0);
+    await batchPage.close();
+
+    // The result: the batch page with its summary and failures grouped by cause, then a failed run's report.
     await page.locator('#run a.mono').click();
+    await page.waitForURL(/\/portal\/batches\/bat_/);
+    expect(await page.locator('dl.fields').first().textContent()).toMatch(/Source\s*portal/);
+    expect(await page.locator('#triage').textContent()).toMatch(/\d+ of \d+ runs did not pass/);
+    expect(await page.locator('#runs tbody tr').first().textContent()).toMatch(/Failed|Blocked/);
+    await views('batch');
+    await page.locator('#triage ul.failures a').first().click();
     await page.waitForURL(/\/portal\/runs\//);
-    expect(await page.locator('main').textContent()).toMatch(/Failed/);
+    expect(await page.locator('main').textContent()).toMatch(/Failed|Blocked/);
     await views('run-report');
   }, 400_000);
 

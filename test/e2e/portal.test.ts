@@ -142,10 +142,33 @@ describe('portal pages', () => {
     expect(html).toMatch(/\(batch <a class="mono" href="\/portal\/batches\/bat_main0001">[^]*?Create a user → Update the profile/);
   });
 
-  it('opens a batch at its first failing run', async () => {
-    const res = await b.request(`/portal/batches/${seed.batch}`);
-    expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe(`/portal/runs/${seed.runs.get}`);
+  it('shows a batch: summary with counts, the triage grouped by cause, its runs failures first, paged and filtered', async () => {
+    const html = await b.page(`/portal/batches/${seed.batch}`);
+    expect(html).toContain('<h1>Batch <span class="mono">bat_main0001</span></h1>');
+    expect(html).toMatch(/Runs<\/dt><dd><strong>4<\/strong>[^]*?Failed<\/span> <strong>1<\/strong>[^]*?Blocked<\/span> <strong>1<\/strong>[^]*?Passed<\/span> <strong>2<\/strong>/);
+    expect(html).toMatch(/Duration<\/dt><dd>20\.0 s/);
+    expect(html).toMatch(/Source<\/dt><dd>cli/);
+    expect(html).toMatch(/Trigger<\/dt><dd>project/);
+    expect(html).toMatch(/Cleanup<\/dt><dd>[^<]*1 deleted/);
+    // The triage of `svc test triage`: the 500 on GET /users/{id} is its own group, with the blamed call.
+    expect(html).toMatch(/Failures by cause[^]*?2 of 4 runs did not pass/);
+    expect(html).toMatch(/<strong>1<\/strong> × <span class="badge">no-5xx<\/span> <span class="mono">GET \/api\/users\/\{id\}<\/span> · fix in <strong>app<\/strong>[^]*?The API answers GET \/users\/\{id\} with 500[^]*?Fetch the created user[^]*?GET \/api\/users\/42 → 500/);
+    // Failures first: failed, blocked, then passed.
+    const order = [...html.slice(html.indexOf('id="runs-h"')).matchAll(/<a href="\/portal\/runs\/(run_\w+)">/g)].map((m) => m[1]);
+    expect(order).toEqual(['run_get00001', 'run_update01', 'run_create01', 'run_health01']);
+    expect(html).toContain('1–4 of 4');
+    const failed = await b.page(`/portal/batches/${seed.batch}?status=failed`);
+    expect([...failed.slice(failed.indexOf('id="runs-h"')).matchAll(/<a href="\/portal\/runs\/(run_\w+)">/g)].map((m) => m[1])).toEqual(['run_get00001']);
+    expect(failed).toContain('<strong aria-current="true">failed</strong>');
+    // A page past the end shows none and says where it is; a finished batch has no live stream.
+    expect(await b.page(`/portal/batches/${seed.batch}?page=9`)).toContain('0 of 4');
+    expect(html).not.toContain('data-events');
+    // The batch page follows a batch still running (cleanup sweep) over its event stream.
+    const live = await b.page('/portal/batches/bat_live0001');
+    expect(live).toContain('data-events="/portal/batches/bat_live0001/events"');
+    expect(live).toContain('Running cleanup sweep');
+    expect(live).toContain('No failures so far.');
+    expect(await b.page(`/portal/runs/${seed.runs.get}`)).toContain(`<a class="mono" href="/portal/batches/${seed.batch}">`);
   });
 
   it('shows a frontend project with the test account password masked', async () => {
@@ -164,10 +187,20 @@ describe('portal pages', () => {
     expect(html).toContain('AssertionError: expected 200, got 500');
   });
 
-  it('shows a frontend test with its plan steps', async () => {
+  it('shows a frontend test with its plan steps, and no "Skip dependencies" (it means nothing there)', async () => {
     const html = await b.page(`/portal/tests/${seed.tests.fe}`);
     expect(html).toContain('Click &quot;Add to cart&quot;');
     expect(html).toContain('The cart shows 1 item');
+    expect(html).toContain('>Rerun</button>');
+    expect(html).not.toContain('Skip dependencies');
+    expect(await b.page(`/portal/projects/${seed.frontendProject}`)).not.toContain('Skip dependencies');
+    expect(await b.page(`/portal/tests/${seed.tests.get}`)).toContain('Skip dependencies');
+    // A hand-made form that asks for it anyway is refused, and starts nothing.
+    const before = await b.page(`/portal/tests/${seed.tests.fe}`);
+    const res = await b.request(`/portal/tests/${seed.tests.fe}/rerun`, { form: { skipDependencies: 'on' } });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('only backend tests have dependencies to skip');
+    expect(await b.page(`/portal/tests/${seed.tests.fe}`)).toBe(before);
   });
 
   it('reports a failed backend run: reason, assertion, calls, output, analysis and curl', async () => {
@@ -298,5 +331,32 @@ describe('portal pages', () => {
     const keyId = list.find((x: { prefix: string }) => k.startsWith(x.prefix)).keyId;
     await execa(process.execPath, [BIN.server, 'keys', 'revoke', keyId, '--data-dir', server.dataDir]);
     expect((await c.request('/portal/projects')).status).toBe(303);
+  });
+});
+
+describe('portal sessions in the database', () => {
+  it('keep a browser signed in across a restart of the server, and sign-out still ends them', async () => {
+    const own = await startServer();
+    let other: TestServer | undefined;
+    try {
+      const key = await own.mintKey({ name: 'carol' });
+      const b = new Browser(own.url);
+      expect((await b.request('/portal/sign-in', { form: { key, next: '/portal/projects' } })).status).toBe(303);
+      expect(await b.page('/portal/projects')).toContain('carol');
+      expect(await own.stop()).toBe(0);
+      other = await startServer({ dataDir: own.dataDir });
+      const again = new Browser(other.url);
+      again.cookies = new Map(b.cookies);
+      expect(again.cookies.get('svc_portal')).toBeTruthy();
+      expect(await again.page('/portal/projects')).toContain('carol');
+      expect((await again.request('/portal/sign-out', { form: {} })).status).toBe(303);
+      // The old cookie is dead on the server, not only forgotten by this browser.
+      const stale = new Browser(other.url);
+      stale.cookies = new Map(b.cookies);
+      expect((await stale.request('/portal/projects')).status).toBe(303);
+    } finally {
+      await other?.stop();
+      await own.stop();
+    }
   });
 });

@@ -63,6 +63,25 @@ async function addTest(name: string, code: string, flags: string[] = []): Promis
 }
 
 describe('scale-out on PostgreSQL with separate worker processes', () => {
+  it('shares portal sessions between API processes: signed in on one, known to the other, signed out on both', async () => {
+    const second = await startServer({ dataDir, env: { SVC_DATABASE_URL: db.url }, args: ['--no-workers'] });
+    try {
+      const form = (origin: string, body: Record<string, string>) => ({ method: 'POST', redirect: 'manual' as const, headers: { origin, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+      const signIn = await fetch(`${server.url}/portal/sign-in`, form(server.url, { key: ctx.env.SVC_API_KEY!, next: '/portal/projects' }));
+      expect(signIn.status).toBe(303);
+      const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
+      const get = (base: string) => fetch(`${base}/portal/projects`, { headers: { cookie }, redirect: 'manual' });
+      expect((await get(second.url)).status).toBe(200);
+      expect(await (await get(second.url)).text()).toContain('>pg<');
+      const out = await fetch(`${second.url}/portal/sign-out`, { ...form(second.url, {}), headers: { ...form(second.url, {}).headers, cookie } });
+      expect(out.status).toBe(303);
+      expect((await get(server.url)).status).toBe(303);
+      expect((await get(second.url)).status).toBe(303);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('stores everything in PostgreSQL and lets a worker process execute the runs', async () => {
     const w = startWorker();
     await addTest('create user', "r = api.post('/users', json={'name': 'Pg', 'email': 'pg@example.com'})\nassert r.status == 201, r.text\nproduce('user_id', r.json()['id'])\n", ['--produces', 'user_id']);
@@ -129,5 +148,24 @@ print(json.dumps(out))
     expect(batch.phase).toBe('done');
     expect(batch.runs.every((x: { status: string }) => !['queued', 'running'].includes(x.status))).toBe(true);
     expect(target.store().users.length).toBe(before);
+  });
+
+  it('serves the portal pages on PostgreSQL: filtered test list, batch page with triage, paged calls', async () => {
+    const signIn = await fetch(`${server.url}/portal/sign-in`, { method: 'POST', redirect: 'manual', headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ key: ctx.env.SVC_API_KEY! }).toString() });
+    const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
+    const get = async (path: string) => {
+      const res = await fetch(`${server.url}${path}`, { headers: { cookie } });
+      const text = await res.text();
+      expect(res.status, `${path}: ${text.slice(0, 300)}`).toBe(200);
+      return text;
+    };
+    const project = await get(`/portal/projects/${projectId}?status=passed&q=${encodeURIComponent('CREATE U')}`);
+    expect(project).toMatch(/<a href="\/portal\/tests\/tst_\w+">create user<\/a>/);
+    expect(project).not.toContain('>read user<');
+    const batchId = /href="\/portal\/batches\/(bat_\w+)"/.exec(project)![1]!;
+    const batch = await get(`/portal/batches/${batchId}?status=failed`);
+    expect(batch).toContain('Failures by cause');
+    const runId = /href="\/portal\/runs\/(run_\w+)"/.exec(await get(`/portal/batches/${batchId}`))![1]!;
+    expect(await get(`/portal/runs/${runId}?tab=dataflow&view=calls&page=1`)).toContain('class="pager');
   });
 });

@@ -208,7 +208,7 @@ describe('portal server parts in process', () => {
     const plan = async () => ((await (await app.request(`${ORIGIN}/api/v1/projects/prj_l/plan`, {}, inProcessEnv(ann.record))).json()) as { cases: { category: string; selected: boolean }[] }).cases;
     const security = (await plan()).filter((x) => x.category === 'security');
     expect(security.length).toBeGreaterThan(0);
-    expect(page).toContain('aria-label="Deselect every security case"');
+    expect(page).toContain('aria-label="Select none of the security cases"');
     expect((await post('/portal/projects/prj_l/plan/category', { category: 'security', selected: 'false' })).status).toBe(303);
     const after = await plan();
     expect(after.filter((x) => x.category === 'security').every((x) => !x.selected)).toBe(true);

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate, openStore, type Store } from '../../src/store/db.js';
 import { resolveArtifact } from '../../src/server/portal/artifacts.js';
 import { safeNext } from '../../src/server/portal/guard.js';
 import { html, raw } from '../../src/server/portal/html.js';
@@ -18,27 +19,46 @@ describe('html tag', () => {
 });
 
 describe('sessions', () => {
-  it('expire after their lifetime and are found only by the exact id', () => {
-    let now = 1_000;
-    const store = new SessionStore(60_000, () => now);
-    const { id } = store.create({ userId: 'u', keyId: 'k', userName: 'n' });
-    expect(store.get(id)?.userId).toBe('u');
-    expect(store.get(`${id}x`)).toBeUndefined();
-    expect(store.get(undefined)).toBeUndefined();
-    now += 59_999;
-    expect(store.get(id)).toBeDefined();
-    now += 1;
-    expect(store.get(id)).toBeUndefined();
-    expect(store.size).toBe(0);
+  let store: Store;
+  beforeAll(async () => {
+    store = openStore({ dataDir: join(mkdtempSync(join(tmpdir(), 'svc-portal-sessions-')), 'data') });
+    await migrate(store);
+  });
+  afterAll(async () => {
+    await store?.close();
   });
 
-  it('end together when their key is dropped', () => {
-    const store = new SessionStore();
-    const a = store.create({ userId: 'u', keyId: 'k1', userName: 'n' });
-    const b = store.create({ userId: 'u', keyId: 'k2', userName: 'n' });
-    store.deleteByKey('k1');
-    expect(store.get(a.id)).toBeUndefined();
-    expect(store.get(b.id)).toBeDefined();
+  it('expire after their lifetime and are found only by the exact id', async () => {
+    let now = 1_000;
+    const sessions = new SessionStore(store.db, 60_000, () => now);
+    const { id } = await sessions.create({ userId: 'u', keyId: 'k', userName: 'n' });
+    expect((await sessions.get(id))?.userId).toBe('u');
+    expect(await sessions.get(`${id}x`)).toBeUndefined();
+    expect(await sessions.get(undefined)).toBeUndefined();
+    now += 59_999;
+    expect(await sessions.get(id)).toBeDefined();
+    now += 1;
+    expect(await sessions.get(id)).toBeUndefined();
+    expect(await sessions.size()).toBe(0);
+  });
+
+  it('are kept by the hash of their id only, and seen by another store on the same database', async () => {
+    const a = new SessionStore(store.db);
+    const { id } = await a.create({ userId: 'u', keyId: 'k0', userName: 'n' });
+    const rows = await store.db.selectFrom('portal_sessions').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(id);
+    expect((await new SessionStore(store.db).get(id))?.keyId).toBe('k0');
+    await new SessionStore(store.db).delete(id);
+    expect(await a.get(id)).toBeUndefined();
+  });
+
+  it('end together when their key is dropped', async () => {
+    const sessions = new SessionStore(store.db);
+    const a = await sessions.create({ userId: 'u', keyId: 'k1', userName: 'n' });
+    const b = await sessions.create({ userId: 'u', keyId: 'k2', userName: 'n' });
+    await sessions.deleteByKey('k1');
+    expect(await sessions.get(a.id)).toBeUndefined();
+    expect(await sessions.get(b.id)).toBeDefined();
   });
 });
 

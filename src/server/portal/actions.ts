@@ -7,11 +7,14 @@ import type { PortalContext, PortalEnv } from './guard.js';
 import { html } from './html.js';
 import { BASE, page } from './layout.js';
 
-/** The Rerun control of SPEC.md 4.7: a POST form with the 'Skip dependencies' toggle. */
-export function rerunForm(action: string, label: string): ReturnType<typeof html> {
+/**
+ * The Rerun control of SPEC.md 4.7: a POST form, with the 'Skip dependencies' toggle for backend
+ * tests only (frontend tests have no producers or consumers: the toggle would mean nothing there).
+ */
+export function rerunForm(action: string, label: string, type: 'backend' | 'frontend'): ReturnType<typeof html> {
   return html`<form class="inline" method="post" action="${action}">
     <button class="btn" type="submit">${label}</button>
-    <label title="On: run against values kept from the previous run. Off: producers run first and fresh values are captured."><input type="checkbox" name="skipDependencies" value="on"> Skip dependencies</label>
+    ${type === 'backend' ? html`<label title="On: run against values kept from the previous run. Off: producers run first and fresh values are captured."><input type="checkbox" name="skipDependencies" value="on"> Skip dependencies</label>` : ''}
   </form>`;
 }
 
@@ -30,11 +33,12 @@ export function registerActions(app: Hono<PortalEnv>, deps: ServerDeps): void {
   const limiter = new TriggerLimiter(deps.config.triggerRatePerMinute);
   const db = deps.store.db;
 
-  async function trigger(c: PortalContext, projectId: string, testIds: string[] | undefined): Promise<Response> {
+  async function trigger(c: PortalContext, projectId: string, type: string, testIds: string[] | undefined): Promise<Response> {
     const s = c.get('session')!;
     const form = await c.req.parseBody();
     const skipDependencies = form.skipDependencies === 'on';
     try {
+      if (skipDependencies && type !== 'backend') throw new SvcError('VALIDATION_ERROR', 'skipDependencies: only backend tests have dependencies to skip', { nextAction: 'Rerun the frontend test without skipping dependencies.' });
       if (!s.scopes.includes('run:tests')) throw new SvcError('FORBIDDEN', "this key lacks the 'run:tests' scope", { nextAction: "Sign in with a key that has the 'run:tests' scope." });
       const engine = engineOf(deps);
       limiter.check(s.keyId);
@@ -59,14 +63,14 @@ export function registerActions(app: Hono<PortalEnv>, deps: ServerDeps): void {
   }
 
   app.post('/tests/:id/rerun', async (c) => {
-    const t = await db.selectFrom('tests').select(['id', 'project_id']).where('id', '=', c.req.param('id')).where('user_id', '=', c.get('session')!.userId).executeTakeFirst();
+    const t = await db.selectFrom('tests').select(['id', 'project_id', 'type']).where('id', '=', c.req.param('id')).where('user_id', '=', c.get('session')!.userId).executeTakeFirst();
     if (!t) return errorPage(c, new SvcError('NOT_FOUND', 'test not found'));
-    return trigger(c, t.project_id, [t.id]);
+    return trigger(c, t.project_id, t.type, [t.id]);
   });
 
   app.post('/projects/:id/rerun', async (c) => {
-    const p = await db.selectFrom('projects').select('id').where('id', '=', c.req.param('id')).where('user_id', '=', c.get('session')!.userId).executeTakeFirst();
+    const p = await db.selectFrom('projects').select(['id', 'type']).where('id', '=', c.req.param('id')).where('user_id', '=', c.get('session')!.userId).executeTakeFirst();
     if (!p) return errorPage(c, new SvcError('NOT_FOUND', 'project not found'));
-    return trigger(c, p.id, undefined);
+    return trigger(c, p.id, p.type, undefined);
   });
 }

@@ -13,7 +13,8 @@ import { portalKit } from './kit.js';
 import type { ApiFetch } from './op-client.js';
 import { registerLifecycle } from './actions-lifecycle.js';
 import { registerProjectForms } from './page-project-form.js';
-import { batchLanding, runPage } from './page-run.js';
+import { batchPage } from './page-batch.js';
+import { runPage } from './page-run.js';
 import { testBody } from './page-test.js';
 import { SessionStore } from './sessions.js';
 import { waitersOf } from '../waiters.js';
@@ -50,7 +51,7 @@ function bodyLimitOf(path: string): number {
  * `api` is the server's own handler: the portal's actions run the ops through it, in process.
  */
 export function portalApp(deps: ServerDeps, o: { api: ApiFetch; sessions?: SessionStore }): Hono<PortalEnv> {
-  const sessions = o.sessions ?? new SessionStore();
+  const sessions = o.sessions ?? new SessionStore(deps.store.db);
   const app = new Hono<PortalEnv>();
   app.use('*', securityHeaders);
   app.onError((err, c) => {
@@ -103,12 +104,9 @@ export function portalApp(deps: ServerDeps, o: { api: ApiFetch; sessions?: Sessi
     if (!t) return notFound(c);
     return c.html(page({ title: t.title, session: s(c), crumbs: t.crumbs }, t.body));
   });
-  app.get('/batches/:id', async (c) => {
-    const to = await batchLanding(db, s(c).userId, c.req.param('id'));
-    return to ? c.redirect(to, 303) : notFound(c);
-  });
+  app.get('/batches/:id', (c) => batchPage(c, kit));
   app.get('/runs/:id', async (c) => {
-    const r = await runPage(db, s(c).userId, c.req.param('id'), { tab: c.req.query('tab'), view: c.req.query('view') }, deps.config.publicUrl);
+    const r = await runPage(db, s(c).userId, c.req.param('id'), { tab: c.req.query('tab'), view: c.req.query('view'), page: c.req.query('page'), endpoint: c.req.query('endpoint') }, deps.config.publicUrl);
     if (!r) return notFound(c);
     return c.html(page({ title: r.title, session: s(c), crumbs: r.crumbs, waitUrl: r.waitUrl }, r.body));
   });

@@ -31,8 +31,8 @@ export function httpStatus(code: number | null, error: string | null): Html {
 export function callDetail(c: CallRecord, open = false): Html {
   return html`<details${open ? html` open` : ''}><summary>request / response</summary>
     <div class="grid2">
-      <div><h3>Request</h3><pre>${c.method} ${maskUrl(c.url)}\n${headerLines(c.requestHeaders)}${c.requestBody ? `\n\n${prettyBody(c.requestBody)}` : ''}</pre></div>
-      <div><h3>Response</h3><pre>${c.status === null ? `no response${c.error ? `: ${c.error}` : ''}` : `HTTP ${c.status}`}\n${headerLines(c.responseHeaders)}${c.responseBody ? `\n\n${prettyBody(c.responseBody)}` : ''}</pre></div>
+      <div><h3>Request</h3><pre tabindex="0">${c.method} ${maskUrl(c.url)}\n${headerLines(c.requestHeaders)}${c.requestBody ? `\n\n${prettyBody(c.requestBody)}` : ''}</pre></div>
+      <div><h3>Response</h3><pre tabindex="0">${c.status === null ? `no response${c.error ? `: ${c.error}` : ''}` : `HTTP ${c.status}`}\n${headerLines(c.responseHeaders)}${c.responseBody ? `\n\n${prettyBody(c.responseBody)}` : ''}</pre></div>
     </div></details>`;
 }
 

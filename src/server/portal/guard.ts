@@ -26,11 +26,11 @@ export const securityHeaders: MiddlewareHandler<PortalEnv> = async (c, next) => 
 export function loadSession(sessions: SessionStore): MiddlewareHandler<PortalEnv> {
   return async (c, next) => {
     const id = getCookie(c, SESSION_COOKIE);
-    const s = sessions.get(id);
+    const s = await sessions.get(id);
     if (s) {
       const key = await getKey(c.get('deps').store.db, s.keyId);
       if (!key || key.revokedAt || key.userId !== s.userId) {
-        sessions.deleteByKey(s.keyId);
+        await sessions.deleteByKey(s.keyId);
         deleteCookie(c, SESSION_COOKIE, { path: BASE });
       } else c.set('session', { ...s, scopes: key.scopes });
     }

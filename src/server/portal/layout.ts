@@ -86,7 +86,7 @@ export function badges(names: string[], kind: 'produced' | 'consumed' | 'plain' 
 
 /** Long text in a scrollable block; empty shows a dash. */
 export function pre(text: string | null | undefined, cls = ''): Html {
-  return text ? html`<pre class="${cls}">${text}</pre>` : html`<p class="muted">—</p>`;
+  return text ? html`<pre class="${cls}" tabindex="0">${text}</pre>` : html`<p class="muted">—</p>`;
 }
 
 export function empty(text: string): Html {

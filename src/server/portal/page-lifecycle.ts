@@ -8,6 +8,7 @@ import { html, type Html } from './html.js';
 import type { PortalKit } from './kit.js';
 import { BASE, empty, page, status as statusBadge, when } from './layout.js';
 import { projectBody } from './page-projects.js';
+import { testFilterOf } from './project-tests.js';
 import { uuid } from '../../util/ids.js';
 
 /**
@@ -101,8 +102,8 @@ function planSection(plan: PlanView | undefined, pid: string, s: LifecycleState,
   const categories = byCategory.size > 1
     ? html`<div class="categories" role="group" aria-label="Select or deselect a whole category">${[...byCategory].map(([cat, n]) => html`<form method="post" action="${BASE}/projects/${pid}/plan/category" class="inline cat">
         <input type="hidden" name="category" value="${cat}"><span class="badge cat-${cat}">${cat}</span> <span class="muted small">${n.selected}/${n.total}</span>
-        <button class="btn secondary small" type="submit" name="selected" value="true"${n.selected === n.total ? html` disabled` : ''} aria-label="Select every ${cat} case">all</button>
-        <button class="btn secondary small" type="submit" name="selected" value="false"${n.selected === 0 ? html` disabled` : ''} aria-label="Deselect every ${cat} case">none</button></form>`)}</div>`
+        <button class="btn secondary small" type="submit" name="selected" value="true"${n.selected === n.total ? html` disabled` : ''} aria-label="Select all ${cat} cases">all</button>
+        <button class="btn secondary small" type="submit" name="selected" value="false"${n.selected === 0 ? html` disabled` : ''} aria-label="Select none of the ${cat} cases">none</button></form>`)}</div>`
     : '';
   const list = cases.length
     ? html`<p id="plan-counts"><strong>${counts!.selected}</strong> of ${counts!.total} cases selected · ${counts!.accepted} accepted as tests</p>
@@ -174,7 +175,7 @@ export async function projectPage(c: PortalContext, kit: PortalKit, state: Lifec
   } else steps = run.html;
   const saved = SAVED[c.req.query('saved') ?? ''];
   const notice = saved ? html`<div class="banner info" role="status">${saved}${c.req.query('saved') === 'accepted' && c.req.query('n') ? ` ${c.req.query('n')} new test(s).` : ''}</div>` : '';
-  const body = await projectBody(db, userId, pid, kit.deps.config.publicUrl, { notice, steps });
+  const body = await projectBody(db, userId, pid, kit.deps.config.publicUrl, { notice, steps, filter: testFilterOf((k) => c.req.query(k)) });
   if (!body) return kit.notFound(c);
   const crumbs = [{ label: 'Projects', href: `${BASE}/projects` }, { label: body.title }];
   return c.html(page({ title: body.title, session: c.get('session'), crumbs, noscriptRefresh: run.inFlight ? 3 : undefined }, body.body), code);

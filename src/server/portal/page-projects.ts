@@ -3,9 +3,10 @@ import type { Db } from '../../store/schema.js';
 import { parseJson } from '../../store/db.js';
 import { buildBatchView } from '../batch-view.js';
 import { html, type Html } from './html.js';
-import { badges, BASE, empty, fields, status, when } from './layout.js';
+import { BASE, empty, fields, status, when } from './layout.js';
 import { rerunForm } from './actions.js';
 import { chainList } from './run-batch-tabs.js';
+import { testFilterOf, testList, type TestFilter } from './project-tests.js';
 
 const PAGE_SIZE = 50;
 
@@ -69,6 +70,13 @@ export async function projectListBody(db: Db, userId: string, pageNo: number, se
   return html`<div class="page-head"><h1>Projects</h1><a class="btn" href="${BASE}/projects/new">New project</a></div>${searchForm}${table}${nav}`;
 }
 
+/** Chains and endpoint tests shown on the project page; the batch's Integration Tests tab has them all. */
+const SHOWN = 20;
+function more(n: number, what: string, view: { runs: { runId: string }[] }): Html | string {
+  const first = view.runs[0];
+  return n > SHOWN && first ? html`<p class="small">${SHOWN} of ${n} ${what} shown: <a href="${BASE}/runs/${first.runId}?tab=chains">all of them</a></p>` : '';
+}
+
 /** A secret is only ever reported as present or absent; the value is not even read into the page. */
 const isSet = (v: string | null) => (v ? html`<span class="badge">set</span>` : html`<span class="muted">not set</span>`);
 
@@ -77,11 +85,10 @@ export async function projectBody(
   userId: string,
   projectId: string,
   publicUrl: string,
-  extra: { notice?: Html | string; steps?: Html | string } = {},
+  extra: { notice?: Html | string; steps?: Html | string; filter?: TestFilter } = {},
 ): Promise<{ title: string; body: Html } | undefined> {
   const p = await db.selectFrom('projects').selectAll().where('id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
   if (!p) return undefined;
-  const tests = await db.selectFrom('tests').selectAll().where('project_id', '=', p.id).where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
   const batches = await db.selectFrom('batches').selectAll().where('project_id', '=', p.id).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(10).execute();
   const backend = p.type === 'backend';
   const info = fields([
@@ -102,13 +109,7 @@ export async function projectBody(
           ['Instruction', p.instruction],
         ] as [string, Html | string | null][])),
   ]);
-  const testRows = tests.length
-    ? html`<div class="scroll"><table><thead><tr><th>STATUS</th><th>NAME</th><th>PRIORITY</th>${backend ? html`<th>CATEGORY</th><th>PRODUCES / NEEDS</th>` : html`<th>STEPS</th>`}<th>LAST RUN</th><th>UPDATED</th></tr></thead><tbody>
-      ${tests.map((t) => html`<tr><td>${status(t.status)}</td><td><a href="${BASE}/tests/${t.id}">${t.name}</a></td><td>${t.priority ?? '—'}</td>
-        ${backend ? html`<td>${t.category ?? '—'}</td><td>${badges(parseJson<string[]>(t.produces, []), 'produced')}${badges(parseJson<string[]>(t.consumes, []), 'consumed')}</td>` : html`<td class="num">${parseJson<unknown[]>(t.plan_steps, []).length}</td>`}
-        <td class="mono">${t.last_run_id ? html`<a href="${BASE}/runs/${t.last_run_id}">${t.last_run_id}</a>` : '—'}</td><td>${when(t.updated_at)}</td></tr>`)}
-      </tbody></table></div>`
-    : empty("No tests yet. Add one with 'svc test create'.");
+  const tests = await testList(db, userId, p.id, backend, extra.filter ?? testFilterOf(() => undefined));
   const batchRows = batches.length
     ? html`<div class="scroll"><table><thead><tr><th>BATCH</th><th>KIND</th><th>STATUS</th><th>PHASE</th><th>RESULTS</th><th>SOURCE</th><th>CREATED</th></tr></thead><tbody>
       ${batches.map((b) => {
@@ -124,15 +125,15 @@ export async function projectBody(
     const view = await buildBatchView(db, chainBatch.id, userId, publicUrl);
     if (view) {
       flows = html`<h2>Use Case / Integration chains <span class="muted">(batch <a class="mono" href="${BASE}/batches/${view.batchId}">${view.batchId}</a>)</span></h2>
-        ${chainList(view.chains)}
+        ${chainList(view.chains.slice(0, SHOWN))}${more(view.chains.length, 'chains', view)}
         <h3>Endpoint tests</h3>
-        ${view.endpointTests.length ? html`<div class="scroll"><table class="list"><tbody>${view.endpointTests.map((t) => html`<tr><td>${status(t.status)}</td><td><a href="${BASE}/runs/${t.runId}">${t.testName}</a></td></tr>`)}</tbody></table></div>` : empty('Every test of this batch is part of a chain.')}`;
+        ${view.endpointTests.length ? html`<div class="scroll"><table class="list"><tbody>${view.endpointTests.slice(0, SHOWN).map((t) => html`<tr><td>${status(t.status)}</td><td><a href="${BASE}/runs/${t.runId}">${t.testName}</a></td></tr>`)}</tbody></table></div>${more(view.endpointTests.length, 'endpoint tests', view)}` : empty('Every test of this batch is part of a chain.')}`;
     }
   }
   const body = html`${extra.notice ?? ''}<div class="page-head"><h1>${p.name}</h1><a class="btn secondary" href="${BASE}/projects/${p.id}/edit">Edit project</a></div><p class="sub">${p.type} project</p>
     <div class="card">${info}</div>
     ${extra.steps ?? ''}
-    <div id="results"><h2>Tests</h2>${tests.length ? html`<div class="actions">${rerunForm(`${BASE}/projects/${p.id}/rerun`, 'Rerun all')}</div>` : ''}${testRows}
+    <div id="results"><h2>Tests</h2>${tests.total ? html`<div class="actions">${rerunForm(`${BASE}/projects/${p.id}/rerun`, 'Rerun all', p.type)}</div>` : ''}${tests.html}
     <h2>Recent runs</h2>${batchRows}
     ${flows}</div>`;
   return { title: p.name, body };

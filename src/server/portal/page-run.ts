@@ -1,6 +1,8 @@
 import type { Db } from '../../store/schema.js';
 import { getRunRow } from '../../store/repos/runs.js';
-import { buildBatchView, buildDataFlow } from '../batch-view.js';
+import { buildBatchView, callRecords } from '../batch-view.js';
+import { batchProgress } from './events.js';
+import { pageNumber } from './pager.js';
 import { html, type Html } from './html.js';
 import { BASE, duration, fields, status, when } from './layout.js';
 import { chainsTab, cleanupTab, variablesTab } from './run-batch-tabs.js';
@@ -25,15 +27,18 @@ export interface RunPage {
   waitUrl?: string;
 }
 
-export async function runPage(db: Db, userId: string, runId: string, q: { tab?: string; view?: string }, publicUrl: string): Promise<RunPage | undefined> {
+export async function runPage(db: Db, userId: string, runId: string, q: { tab?: string; view?: string; page?: string; endpoint?: string }, publicUrl: string): Promise<RunPage | undefined> {
   const r = await getRunRow(db, runId, userId);
   if (!r) return undefined;
-  const view = await buildBatchView(db, r.batch_id, userId, publicUrl);
-  if (!view) return undefined;
-  const project = await db.selectFrom('projects').select(['id', 'name']).where('id', '=', r.project_id).where('user_id', '=', userId).executeTakeFirst();
+  const [batch, progress, project] = await Promise.all([
+    db.selectFrom('batches').select(['id', 'kind']).where('id', '=', r.batch_id).where('user_id', '=', userId).executeTakeFirst(),
+    batchProgress(db, r.batch_id, userId),
+    db.selectFrom('projects').select(['id', 'name']).where('id', '=', r.project_id).where('user_id', '=', userId).executeTakeFirst(),
+  ]);
+  if (!batch || !progress) return undefined;
   const inFlight = r.status === 'queued' || r.status === 'running';
   const href = `${BASE}/runs/${r.id}`;
-  const sweeping = view.phase === 'cleanup';
+  const sweeping = progress.phase === 'cleanup';
 
   const head = html`<h1>${r.test_name}</h1>
     <p class="sub mono">${r.id}</p>
@@ -42,7 +47,7 @@ export async function runPage(db: Db, userId: string, runId: string, q: { tab?: 
       ['Status', status(r.status)],
       ['Verdict', r.verdict ? status(r.verdict) : null],
       ['Test', html`<a href="${BASE}/tests/${r.test_id}">${r.test_name}</a> <span class="muted">(${r.test_type})</span>`],
-      ['Batch', html`<span class="mono">${view.batchId}</span> · ${view.kind} · ${view.runs.length} run${view.runs.length === 1 ? '' : 's'} · phase ${view.phase}`],
+      ['Batch', html`<a class="mono" href="${BASE}/batches/${batch.id}">${batch.id}</a> · ${batch.kind} · ${progress.total > 1 ? html`<a href="${BASE}/batches/${batch.id}#runs">${progress.total} runs</a>` : '1 run'} · phase ${progress.phase}`],
       ['Role / wave', `${r.role} / ${r.wave}`],
       ['Source', r.source],
       ['Target URL', r.target_url ? html`<span class="mono">${r.target_url}</span>` : null],
@@ -50,9 +55,7 @@ export async function runPage(db: Db, userId: string, runId: string, q: { tab?: 
       ['Started', when(r.started_at)],
       ['Finished', when(r.finished_at)],
       ['Duration', duration(r.started_at, r.finished_at)],
-    ], 2)}</div>
-    ${view.runs.length > 1 ? html`<details><summary>Other runs in this batch (${view.runs.length - 1})</summary><table><tbody>
-      ${view.runs.filter((x) => x.runId !== r.id).map((x) => html`<tr><td>${status(x.status)}</td><td><a href="${BASE}/runs/${x.runId}">${x.testName}</a></td><td class="muted">wave ${x.wave}</td></tr>`)}</tbody></table></details>` : ''}`;
+    ], 2)}</div>`;
 
   let content: Html;
   if (r.test_type === 'frontend') {
@@ -60,15 +63,16 @@ export async function runPage(db: Db, userId: string, runId: string, q: { tab?: 
     content = frontendTab(r, steps);
   } else {
     const tab: Tab = BACKEND_TABS.some(([k]) => k === q.tab) ? (q.tab as Tab) : 'report';
-    const tabs = html`<nav class="tabs">${BACKEND_TABS.map(([k, label]) => html`<a class="${k === tab ? 'on' : ''}" href="${href}?tab=${k}">${label}${k === 'cleanup' && sweeping ? html` <span class="spinner"></span>` : ''}</a>`)}</nav>`;
+    const tabs = html`<nav class="tabs">${BACKEND_TABS.map(([k, label]) => html`<a class="${k === tab ? 'on' : ''}" href="${href}?tab=${k}"${k === tab ? html` aria-current="page"` : ''}>${label}${k === 'cleanup' && sweeping ? html` <span class="spinner"></span>` : ''}</a>`)}</nav>`;
     let inner: Html;
-    if (tab === 'report') {
-      const flow = await buildDataFlow(db, r.batch_id);
-      inner = reportTab(r, flow.endpoints.flatMap((e) => e.calls).filter((c) => c.runId === r.id).sort((a, b) => a.seq - b.seq));
-    } else if (tab === 'dataflow') inner = await dataFlowTab(db, r.batch_id, href, q.view === 'calls' ? 'calls' : 'flow');
-    else if (tab === 'variables') inner = variablesTab(view);
-    else if (tab === 'chains') inner = chainsTab(view);
-    else inner = cleanupTab(view);
+    if (tab === 'report') inner = reportTab(r, (await callRecords(db, { runId: r.id, origin: 'test' })).sort((a, b) => a.seq - b.seq));
+    else if (tab === 'dataflow') inner = await dataFlowTab(db, r.batch_id, href, { view: q.view === 'calls' ? 'calls' : 'flow', page: pageNumber(q.page), endpoint: q.endpoint || undefined });
+    else {
+      // The batch-wide tabs read the whole batch view, as the API's GET /batches/{id} does.
+      const view = await buildBatchView(db, r.batch_id, userId, publicUrl);
+      if (!view) return undefined;
+      inner = tab === 'variables' ? variablesTab(view) : tab === 'chains' ? chainsTab(view) : cleanupTab(view);
+    }
     content = html`${tabs}<section class="tab-${tab}">${inner}</section>`;
   }
   return {
@@ -82,12 +86,4 @@ export async function runPage(db: Db, userId: string, runId: string, q: { tab?: 
     body: html`${head}${content}`,
     waitUrl: inFlight || sweeping ? `${BASE}/runs/${r.id}/wait` : undefined,
   };
-}
-
-/** A batch link lands on its most telling run: the first failure, else the first run. */
-export async function batchLanding(db: Db, userId: string, batchId: string): Promise<string | undefined> {
-  const runs = await db.selectFrom('runs').select(['id', 'status', 'verdict']).where('batch_id', '=', batchId).where('user_id', '=', userId).orderBy('wave').orderBy('created_at').execute();
-  if (!runs.length) return undefined;
-  const pick = runs.find((x) => (x.verdict ?? x.status) === 'failed') ?? runs[0]!;
-  return `${BASE}/runs/${pick.id}`;
 }

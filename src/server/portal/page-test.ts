@@ -9,7 +9,7 @@ const HISTORY = 50;
 /** Code with line numbers; each line is an anchor so a failure can link to `#L<n>`. */
 export function numberedCode(code: string): Html {
   const lines = code.replace(/\r\n/g, '\n').split('\n');
-  return html`<pre class="code">${lines.map((l, i) => html`<span class="l" id="L${i + 1}">${l || ' '}</span>`)}</pre>`;
+  return html`<pre class="code" tabindex="0" aria-label="Code">${lines.map((l, i) => html`<span class="l" id="L${i + 1}">${l || ' '}</span>`)}</pre>`;
 }
 
 export async function testBody(db: Db, userId: string, testId: string): Promise<{ title: string; crumbs: { label: string; href?: string }[]; body: Html } | undefined> {
@@ -54,6 +54,6 @@ export async function testBody(db: Db, userId: string, testId: string): Promise<
   return {
     title: t.name,
     crumbs: [{ label: 'Projects', href: `${BASE}/projects` }, ...(project ? [{ label: project.name, href: `${BASE}/projects/${project.id}` }] : []), { label: t.name }],
-    body: html`<h1>${t.name}</h1><p class="sub">${t.type} test</p>${rerunForm(`${BASE}/tests/${t.id}/rerun`, 'Rerun')}<div class="card">${info}</div>${content}<h2>Run history</h2>${history}`,
+    body: html`<h1>${t.name}</h1><p class="sub">${t.type} test</p>${rerunForm(`${BASE}/tests/${t.id}/rerun`, 'Rerun', backend ? 'backend' : 'frontend')}<div class="card">${info}</div>${content}<h2>Run history</h2>${history}`,
   };
 }

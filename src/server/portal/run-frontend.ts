@@ -89,5 +89,5 @@ export function frontendTab(r: RunRow, stepRows: Selectable<RunStepsTable>[]): H
     <h2>Steps</h2>${stepTable}
     <h2>Heal records</h2>
     ${heals.length ? html`<table><thead><tr><th>STEP</th><th>FROM</th><th>TO</th></tr></thead><tbody>${heals.map((h) => html`<tr><td class="num">${h.index + 1}</td><td class="mono">${h.from}</td><td class="mono">${h.to}</td></tr>`)}</tbody></table>` : empty('No locator needed healing.')}
-    ${extra.consoleErrors?.length ? html`<h2>Console errors</h2><pre>${extra.consoleErrors.join('\n')}</pre>` : ''}`;
+    ${extra.consoleErrors?.length ? html`<h2>Console errors</h2><pre tabindex="0">${extra.consoleErrors.join('\n')}</pre>` : ''}`;
 }

@@ -30,7 +30,7 @@ export function analysisBlock(raw: string | null): Html {
       ['Analysed by', a.provider],
     ])}
     ${a.evidence?.length ? html`<h3>Evidence</h3><ul>${a.evidence.map((e) => html`<li>${e}</li>`)}</ul>` : ''}
-    ${a.reproducer ? html`<h3>Reproduce with curl</h3><pre class="curl">${a.reproducer}</pre>` : ''}
+    ${a.reproducer ? html`<h3>Reproduce with curl</h3><pre class="curl" tabindex="0">${a.reproducer}</pre>` : ''}
   </div>`;
 }
 

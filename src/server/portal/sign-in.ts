@@ -36,15 +36,15 @@ export function registerSignIn(app: Hono<PortalEnv>, sessions: SessionStore): vo
     if (!rec.scopes.includes('read:projects') || !rec.scopes.includes('read:tests'))
       return signInPage(c, next, "This key lacks the 'read:projects' and 'read:tests' scopes the portal needs.");
     // A fresh id on every sign-in (and the old one dropped) so a planted cookie is never upgraded.
-    sessions.delete(getCookie(c, SESSION_COOKIE));
-    const { id } = sessions.create({ userId: rec.userId, keyId: rec.keyId, userName: rec.userName });
+    await sessions.delete(getCookie(c, SESSION_COOKIE));
+    const { id } = await sessions.create({ userId: rec.userId, keyId: rec.keyId, userName: rec.userName });
     touchKey(db, rec.keyId).catch(() => undefined);
     setCookie(c, SESSION_COOKIE, id, { path: BASE, httpOnly: true, sameSite: 'Strict', secure: isSecure(c), maxAge: Math.floor(SESSION_TTL_MS / 1000) });
     return c.redirect(next, 303);
   });
 
-  app.post('/sign-out', (c) => {
-    sessions.delete(getCookie(c, SESSION_COOKIE));
+  app.post('/sign-out', async (c) => {
+    await sessions.delete(getCookie(c, SESSION_COOKIE));
     deleteCookie(c, SESSION_COOKIE, { path: BASE, httpOnly: true, sameSite: 'Strict', secure: isSecure(c) });
     return c.redirect(`${BASE}`, 303);
   });

@@ -3,6 +3,7 @@ import * as m0001 from './0001-core.js';
 import * as m0002 from './0002-projects-tests.js';
 import * as m0003 from './0003-runs.js';
 import * as m0004 from './0004-generation.js';
+import * as m0005 from './0005-portal-sessions.js';
 
 /** Versioned migrations, applied in name order. Never edit one that has shipped: add a new one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002-projects-tests': m0002,
   '0003-runs': m0003,
   '0004-generation': m0004,
+  '0005-portal-sessions': m0005,
 };
