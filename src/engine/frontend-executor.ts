@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import { BrowserPool, findChromium } from './frontend/browser.js';
+import type { finishRecording } from './frontend/recording.js';
 import { runPlan } from './frontend/runner.js';
 import type { ResolvedScript, RunResult } from './frontend/types.js';
 import type { ExecuteInput, ExecuteResult, StepRecord, TestExecutor } from './types.js';
@@ -40,6 +42,9 @@ export class FrontendExecutor implements TestExecutor {
     const startedAt = new Date().toISOString();
     const script = i.replay && i.resolvedScript ? (i.resolvedScript as ResolvedScript) : undefined;
     let r: RunResult;
+    // The live record (runs.extra.live until the verdict replaces it): the step in progress and the
+    // newest screenshot, kept when a later step starts so that the portal's preview always has one.
+    let shot: { index: number; description: string; status: string; screenshot: string } | undefined;
     try {
       r = await runPlan({
         steps: i.planSteps ?? undefined,
@@ -51,7 +56,10 @@ export class FrontendExecutor implements TestExecutor {
         timeoutMs: i.timeoutMs,
         signal: i.signal,
         pool: this.pool,
-        onProgress: (step, shot) => i.onProgress?.({ step: { index: step.index, description: step.description, status: step.status, locator: step.locator }, screenshot: shot }),
+        onProgress: (step, path) => {
+          if (path) shot = { index: step.index, description: step.description, status: step.status, screenshot: relative(i.artifactsDir, path).split(sep).join('/') };
+          i.onProgress?.({ step: { index: step.index, description: step.description, status: step.status, locator: step.locator }, ...(shot ? { shot } : {}) });
+        },
       });
     } catch (err) {
       // No browser could be had (missing Chromium, unreachable remote): a failed run with the reason.
@@ -72,6 +80,8 @@ export class FrontendExecutor implements TestExecutor {
         failedStepIndex: r.failedStepIndex,
         failureDetails: r.failure?.details,
         video: r.video,
+        // runPlan's result carries the recording's own fields (finishRecording) beside RunResult's.
+        videoStartedAt: (r as RunResult & Awaited<ReturnType<typeof finishRecording>>).videoStartedAt,
         videoNote: r.videoNote,
         trace: r.trace,
         heals: r.heals,

@@ -45,6 +45,8 @@ export function targetPhrase(t: Target): string {
     t.place ? `at the ${t.place} of the screen` : '',
     t.nth ? `number ${t.nth > 0 ? t.nth : 'last'}` : '',
     t.region ? '(a drop area)' : '',
+    t.via ? `(from the "${t.via.name}" page)` : '',
+    t.shape ? `(its text a ${t.shape})` : '',
   ].filter(Boolean).join(' ');
 }
 
@@ -88,6 +90,7 @@ function summary(i: Intent): Pick<ClauseSummary, 'does' | 'target' | 'value'> {
     case 'expect-count': return { does: 'count is', value: String(i.count), target: i.target ? targetPhrase(i.target) : i.scope ? `items ${scopePhrase(i.scope)}` : 'items of the main list' };
     case 'expect-order': return { does: 'shown in this order', value: i.texts.join(' < '), ...where(i.scope) };
     case 'expect-each': return { does: 'every item has', target: targetPhrase(i.has) };
+    case 'expect-look': return { does: `${i.negated ? 'does not look' : 'looks'} ${i.bold ? 'bold' : `marked with ${i.icon}`}`, target: targetPhrase(i.target) };
     case 'expect-no-error': return { does: 'no error on the page' };
   }
 }

@@ -50,6 +50,10 @@ export interface Target {
   nth?: number;
   /** A page of the app opened by its name ("open the Coffee page"): when nothing on screen links to it, the app's own search finds it. */
   page?: boolean;
+  /** What the target's text looks like, in the row `within` names: "the hash link of the check-in X", "the number in the # column". */
+  shape?: 'number' | 'hash' | 'date';
+  /** A page of the app to open first when the target is not on this one ("the ticket "X" from the All Tickets report"). */
+  via?: Target;
   /** Anaphora ("it", "the same field"): the element the previous clause acted on. */
   ref?: 'previous';
 }
@@ -77,8 +81,11 @@ export interface Scope {
 export type Intent =
   | { kind: 'navigate'; url: string }
   | { kind: 'back' }
-  /** `right`: the context menu's click ("right-click the transfer"). */
-  | { kind: 'click'; target: Target; right?: boolean }
+  /**
+   * `right`: the context menu's click ("right-click the transfer"). `ifShown`: clicked only when it is
+   * on the page ("Open Tickets" as a plan's first words names the app or one of its pages).
+   */
+  | { kind: 'click'; target: Target; right?: boolean; ifShown?: boolean }
   | { kind: 'dblclick'; target: Target }
   | { kind: 'drag'; source: Target; dest: Target; position?: 'right' | 'left' | 'below' | 'above' }
   | { kind: 'reload' }
@@ -109,10 +116,19 @@ export type Intent =
   | { kind: 'expect-title'; contains: string }
   | { kind: 'expect-value'; target: Target; value: string }
   /** `target` undefined means "items of the main list". */
-  /** `among`: names the step says are in the list (the list counted is the one that holds them). */
-  | { kind: 'expect-count'; target?: Target; count: number; noun?: string; scope?: Scope; among?: string[] }
+  /**
+   * `among`: names the step says are in the list (the list counted is the one that holds them).
+   * `said`: the count is what the page says ("the timeline reports 6 check-ins"): a "6 check-ins" the
+   * page shows is the check, else its items are counted.
+   */
+  | { kind: 'expect-count'; target?: Target; count: number; noun?: string; scope?: Scope; among?: string[]; said?: boolean }
   /** The texts are shown in this order, top to bottom. */
   | { kind: 'expect-order'; texts: string[]; scope?: Scope }
+  /**
+   * How something looks: its text in bold, or an icon by it ("a red flag", "a paper clip") — on its
+   * own row or item. `negated`: it must not ("no longer bold").
+   */
+  | { kind: 'expect-look'; target: Target; bold?: boolean; icon?: string; negated?: boolean }
   /** Every item of the main list holds an element like `has`. */
   | { kind: 'expect-each'; has: Target }
   | { kind: 'expect-no-error' };

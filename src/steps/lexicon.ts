@@ -61,6 +61,7 @@ export const VERBS: Record<string, Family> = {
   lock: 'control', unlock: 'control', flag: 'control', report: 'control', assign: 'control', unassign: 'control',
   // words that start a check inside an action step
   verify: 'verify', ensure: 'verify', 'make sure': 'verify', assert: 'verify', expect: 'verify', see: 'verify', observe: 'verify', notice: 'verify',
+  'look at': 'verify', 'take a look at': 'verify', 'have a look at': 'verify', 'glance at': 'verify', locate: 'verify', spot: 'verify',
 };
 
 /** Multi-word verbs, longest first, matched before single words. */
@@ -130,6 +131,35 @@ export function kindOfRole(role: string | undefined, fallback: TargetKind = 'cli
 
 /** Nouns for an item of a list or a record, which a step may name a thing by. */
 export const ITEM_NOUNS = /^(?:todos?|items?|tasks?|entries|entry|notes?|rows?|records?|things?|lines?|cards?|messages?|mails?|e-?mails?|results?|elements?|nodes?|files?|posts?|articles?|pages?|tickets?|issues?|invoices?|packages?|products?|users?|contacts?|events?|documents?|folders?|tiddlers?|comments?|tags?)$/;
+
+/**
+ * Icons a step may say a thing is marked with, and the words that name each in a page (a class, a
+ * title, a label): "a red flag" → flag, "a paper clip" → attach, clip.
+ */
+export const ICONS: Array<[RegExp, string[]]> = [
+  [/^(?:flag|flags)$/, ['flag']],
+  [/^(?:paper ?clip|clip|attachment(?: icon| symbol)?)$/, ['attach', 'clip']],
+  [/^(?:padlock|lock|lock icon)$/, ['lock', 'secure']],
+  [/^(?:star|stars)$/, ['star', 'favorite', 'favourite']],
+  [/^(?:pin|pushpin|thumbtack)$/, ['pin']],
+  [/^bell$/, ['bell', 'notif']],
+  [/^(?:check ?mark|tick(?: mark)?)$/, ['check', 'tick', 'success', 'done']],
+  [/^(?:envelope|mail icon)$/, ['envelope', 'mail', 'unread']],
+  [/^(?:reply arrow|curved arrow|reply icon)$/, ['repl', 'answer']],
+  [/^(?:forward arrow|forward icon)$/, ['forward']],
+  [/^(?:warning(?: sign| triangle)?|exclamation(?: mark| point)?)$/, ['warn', 'alert', 'exclam', 'important']],
+  [/^(?:trash(?: can| bin)?|bin|wastebasket)$/, ['trash', 'delete', 'bin']],
+  [/^pencil$/, ['pencil', 'edit']],
+  [/^(?:gear|cog|cogwheel)$/, ['gear', 'cog', 'setting']],
+  [/^heart$/, ['heart', 'like', 'love']],
+];
+
+/** The words that name an icon in a page, when the phrase is one ("red flag", "small paper clip icon"). */
+export function iconWords(phrase: string): { name: string; words: string[] } | undefined {
+  const bare = phrase.replace(/^(?:an?|the|one|its)\s+/, '').replace(/^(?:(?:red|green|blue|yellow|orange|grey|gray|black|white|purple|small|little|tiny|big|filled|solid|coloured|colored|bold)\s+)+/, '').replace(/\s+(?:icon|symbol|glyph|mark|marker|sign)$/, (x) => (/mark$/.test(x) && /check|tick|exclamation/.test(phrase) ? x : '')).trim();
+  const hit = ICONS.find(([re]) => re.test(bare));
+  return hit ? { name: bare, words: hit[1] } : undefined;
+}
 
 /** Container nouns: a thing that holds controls (a row, a card, a dialog). */
 export const CONTAINER_NOUNS = /^(?:row|card|item|entry|line|panel|pane|section|dialog|modal|popup|pop-up|window|banner|bar|form|box|tile|list item|record|message|mail|e-?mail|node|tiddler|todo|task|note|post|article|ticket|issue|invoice|package|product|user|contact|event|file|folder|column|cell|group|block|widget|region|area|menu|toolbar|sidebar|header|footer|table|list|tab|page|screen|view|frame|drawer|sheet|toast|notification|tooltip|overlay|editor|canvas|diagram|chart|board|workspace|palette)$/;

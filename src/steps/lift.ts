@@ -74,12 +74,15 @@ export function lift(description: string): Lifted {
   });
   // Parentheses: another name of what precedes them, or a remark.
   text = text.replace(/(\S+)?\s*\(([^()]*)\)/g, (_m, before: string | undefined, inside: string) => {
-    const inner = inside.trim();
+    let inner = inside.trim();
     const quoted = [...inner.matchAll(/\bq(\d+)\b/g)].map((x) => quotes[Number(x[1])]!);
     const key = (before ?? '').toLowerCase();
     const words = inner.split(/\s+/).filter(Boolean);
     // A URL alone in parentheses is where to go: kept in the sentence; a count after a label is part of it ("Firing (1)").
     if (/^u\d+$/.test(inner)) return ` ${before ?? ''} ${inner} `;
+    // "(Tickets, then All Tickets)", "(Admin → Users)": the way there, written as a path.
+    const path = inner.split(/\s*(?:,\s*then|,?\s+then|→|->|»)\s*/);
+    if (path.length > 1 && path.every((p) => /^[A-Z][\w.'-]*(?: [\w.'-]+){0,3}$/.test(p))) inner = path.join(' > ');
     // "(Cell > Run All)": the way to do it, through a menu.
     if (/^[\w .'-]+(?:\s+>\s+[\w .'-]+)+$/.test(inner)) {
       menus.push(inner);

@@ -165,7 +165,7 @@ function clauses(s: string, type: PlanStepLike['type']): string[] {
   const out: string[] = [];
   // "Open the website and, under the post "X", click …": where the next clause acts, said first.
   s = s.replace(/,?\s+and,\s+(?=(?:under|in|on|inside|within|below|above|next to|beside|from)\s)/g, ' then ');
-  const sentences = s.split(/\s*;\s*|\.\s+(?=[a-z(q"])|\s*:\s+(?=(?:then|and|next)\b)/).flatMap((x) => {
+  const sentences = s.split(/\s*;\s*|(?<!\.)\.\s+(?=[a-z(q"])|\s*:\s+(?=(?:then|and|next)\b)/).flatMap((x) => {
     // "Edit the page: replace …", "the inbox is empty: "No emails yet" is shown": a colon before a clause of its own.
     const at = /^(.+?):\s+(.+)$/.exec(x);
     if (!at || /\bq\d+$/.test(at[1]!) === false && /\b(?:\d+|two|three|four|five|six|several|following|these)\s+[a-z-]+$/.test(at[1]!)) return [x];
@@ -300,8 +300,10 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
     // The place goes with the clause's target; a page or the app itself says nothing more.
     const pageOnly = where && /^(?:the )?(?:[a-z-]+ )?(?:page|app|screen|view|site|wiki|ui)$|^[a-z]+$/.test(where[1]!);
     // Typing goes into the place named ("In the new cell type …"); other verbs act on a target inside it.
-    const typing = where && /^(?:type|enter|fill|write|search|put|paste)\b/.test(where[2]!);
-    const place = where && !pageOnly && !typing ? nounPhrase(l, `it in ${where[1]}`, 'any').target : undefined;
+    // (Writing in a form named by its heading, with no field named: the form's text box, as if no place were said.)
+    const formWrite = where && /^write\s+q\d+$/.test(where[2]!) && /\b(?:form|section|box|area|panel|dialog)$/.test(where[1]!);
+    const typing = where && (/^(?:type|enter|fill|write|search|put|paste)\b/.test(where[2]!) || (/^(?:choose|select|pick)\b/.test(where[2]!) && /\b(?:drop-?down|select|picker|combo ?box)\b/.test(where[1]!))) && !formWrite;
+    const place = where && !pageOnly && !typing && !formWrite ? nounPhrase(l, `it in ${where[1]}`, 'any').target : undefined;
     if (where) s = pageOnly || !typing ? where[2]! : `${where[2]} in ${where[1]}`;
     // "In the menu that opens go to "Sort By"": an entry that opens a submenu is pointed at.
     if (where && /\bmenu\b/.test(where[1]!)) s = s.replace(/^(?:go|move|point) (?:to|at) /, 'hover over ');
@@ -340,7 +342,11 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
       read.intents = [{ kind: 'click', target: { name: '', kind: 'clickable', anyOf: ['Log in', 'Sign in', 'Login', 'Log In', 'Sign In', 'Submit', 'Continue'] } }];
     }
     for (const intent of read.intents) {
-      out.push({ text: written, type: isCheck(intent) ? 'assertion' : 'action', intent, ...(cond.optional ? { optional: true } : {}), confidence: read.confidence });
+      // What a later "it" may mean: the last thing named by its quoted name.
+      const said = 'target' in intent && intent.target?.name && l.quotes.includes(intent.target.name) ? intent.target.name : intent.kind === 'expect-text' && intent.visible && l.quotes.includes(intent.text) ? intent.text : undefined;
+      // (A control's name — "Move to...", "Delete" — is not a thing "it" points at.)
+      if (said && !/(?:\.\.\.|…)$/.test(said) && !VERBS[said.toLowerCase().split(/\s+/)[0]!]) memory.named = said;
+      out.push({ text: written, type: isCheck(intent) ? 'assertion' : 'action', intent, ...(cond.optional || (intent.kind === 'click' && intent.ifShown) ? { optional: true } : {}), confidence: read.confidence });
     }
     // "Open the wiki's Log in page": the app, then its sign-in link when the app does not open on the form.
     if (read.intents.length === 1 && read.intents[0]!.kind === 'navigate' && !read.intents[0]!.url && /\b(?:log ?in|sign[ -]?in|login|sign-?on) (?:page|form|screen)\b/.test(s)) {
@@ -376,7 +382,8 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
   if (step.type === 'assertion') {
     for (const remark of l.remarks) {
       const rl = lift(remark);
-      const ci: CheckInput = { l: rl, s: rl.s, unplaced: [] };
+      // ("(6 messages left)": a count said without a verb.)
+      const ci: CheckInput = { l: rl, s: /^\d+ [a-z][\w-]* (?:left|remaining)$/.test(rl.s) ? `there are ${rl.s}` : rl.s, unplaced: [] };
       const intents = readCheck(ci);
       if (!intents || ci.loose) continue;
       for (const intent of intents) out.push({ text: `(${remark})`, type: 'assertion', intent, confidence: 0.8 });
@@ -410,7 +417,7 @@ interface ClauseRead {
 function readClause(l: Lifted, s: string, type: PlanStepLike['type'], memory: StepMemory, why: string[], last: CheckInput['last']): ClauseRead | undefined {
   const unplaced: string[] = [];
   const asCheck = (text: string): ClauseRead | undefined => {
-    const ci: CheckInput = { l, s: text, unplaced, last };
+    const ci: CheckInput = { l, s: text, unplaced, last, ...(memory.named ? { named: memory.named } : {}) };
     const intents = readCheck(ci);
     return intents ? { intents, confidence: confidence(unplaced, true, Boolean(ci.loose)), predicate: predicateOf(text) } : undefined;
   };
@@ -419,7 +426,8 @@ function readClause(l: Lifted, s: string, type: PlanStepLike['type'], memory: St
     if (c) return c;
   }
   const h = head(s);
-  if (h && h.family === 'verify') return asCheck(h.rest) ?? undefined;
+  // "look at "X" in the message list": what is looked at is shown there.
+  if (h && h.family === 'verify') return asCheck(h.rest) ?? (/^(?:the )?(?:[\w-]+ )?q\d+(?: (?:in|on|under|at) (?:the )?[\w' -]+)?$/.test(h.rest) ? asCheck(`${h.rest.replace(/ (?:in|on|under|at) (?:the )?[\w' -]+$/, '')} is shown`) : undefined);
   if (h && h.family === 'check' && /^(?:that|if|whether)\b/.test(h.rest)) return asCheck(h.rest);
   if (h && (type === 'action' || !asCheck(s))) {
     const i: RuleInput = { l, verb: h.verb, rest: h.rest, memory, unplaced };

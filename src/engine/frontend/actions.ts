@@ -10,6 +10,38 @@ import { deliveredClick, offTrace, pageChange, settle } from './page-still.js';
 import type { PageWatch } from './page-watch.js';
 import type { ElementState, FailureKind, LocatorDescriptor, ResolvedAction, RunFailure, TestAccount } from './types.js';
 
+/**
+ * How an element looks: its text in bold (the weight of the part that carries most of its text),
+ * and whether its row or item shows an icon named by one of `words` — in a class, title, label or
+ * alt text, drawn (an image, an SVG, a pseudo-element's content, a background, an icon font's
+ * word) and not a "not flagged" or "unflagged" marker; a row whose own class says so counts too.
+ */
+async function lookOf(page: Page, target: LocatorDescriptor, words?: string[]): Promise<{ bold: boolean; icon: boolean; row: boolean } | undefined> {
+  return toLocator(page, target).first().evaluate((el, ws) => {
+    const row = el.closest('tr, li, [role=row], [role=listitem], [role=treeitem], [role=option], article');
+    // Bold: the element that carries most of the text.
+    const text = (e: Element) => ((e as HTMLElement).innerText ?? '').trim().length;
+    const main = Array.from(el.querySelectorAll('*')).filter((d) => d.children.length === 0 && text(d) > 0).sort((x, y) => text(y) - text(x))[0] ?? el;
+    const weight = Number(getComputedStyle(main).fontWeight) || (getComputedStyle(main).fontWeight === 'bold' ? 700 : 400);
+    const bold = weight >= 600;
+    if (!ws?.length) return { bold, icon: false, row: Boolean(row) };
+    const scope = row ?? el;
+    const names = (e: Element) => `${typeof e.className === 'string' ? e.className : e.getAttribute('class') ?? ''} ${e.getAttribute('title') ?? ''} ${e.getAttribute('aria-label') ?? ''} ${e.getAttribute('alt') ?? ''} ${e.getAttribute('data-icon') ?? ''} ${e.localName === 'i' || e.getAttribute('aria-hidden') === 'true' ? (e.textContent ?? '').trim().slice(0, 30) : ''}`.toLowerCase();
+    const named = (text: string) => text.split(/[\s_-]+/).some((w) => ws.some((x) => w.startsWith(x) || w.startsWith(`is${x}`) || w.startsWith(`has${x}`)) && !/^(?:un|not|no)/.test(w)) && !ws.some((x) => new RegExp(`\\b(?:not|no|un)[\\s_-]*${x}`).test(text));
+    const drawn = (e: Element) => {
+      const cs = getComputedStyle(e);
+      if (cs.visibility === 'hidden' || cs.display === 'none' || Number(cs.opacity) === 0) return false;
+      const r = e.getBoundingClientRect();
+      const sized = r.width > 0 && r.height > 0;
+      const pseudo = ['::before', '::after'].some((p) => { const c = getComputedStyle(e, p).content; return c !== 'none' && c !== 'normal'; });
+      return pseudo || (sized && (e.localName === 'svg' || e.localName === 'img' || cs.backgroundImage !== 'none' || ((e.textContent ?? '').trim().length > 0 && (e.textContent ?? '').trim().length < 30)));
+    };
+    const own = typeof scope.className === 'string' && scope.className.split(/\s+/).some((c) => ws.some((x) => c.toLowerCase() === `${x}ged` || c.toLowerCase() === `${x}ed` || c.toLowerCase() === `${x}red` || c.toLowerCase() === `has-${x}` || c.toLowerCase() === `is-${x}`));
+    const icon = own || Array.from(scope.querySelectorAll('*')).some((e) => named(names(e)) && drawn(e));
+    return { bold, icon, row: Boolean(row) };
+  }, words).catch(() => undefined);
+}
+
 export class StepFailure extends Error {
   constructor(readonly kind: FailureKind, message: string, readonly details?: RunFailure['details']) {
     super(message);
@@ -235,6 +267,15 @@ async function assertion(a: ResolvedAction, x: ExecContext): Promise<void> {
       if (await wait(async () => (await visibleCount(page, a.target)) === a.count)) return;
       const n = await visibleCount(page, a.target);
       return fail(`expected ${a.count} visible ${a.count === 1 ? 'match' : 'matches'} of ${locatorLabel(a.target)}, found ${n}`, String(a.count), String(n));
+    }
+    case 'expect-look': {
+      const what = a.bold ? 'bold' : `marked with ${a.icon?.name ?? 'an icon'}`;
+      const looks = async () => (await lookOf(page, a.target, a.icon?.words)) ?? { bold: false, icon: false, row: false };
+      const holds = async () => { const l = await looks(); return (a.bold ? l.bold : l.icon) !== Boolean(a.negated); };
+      if (await wait(holds)) return;
+      const l = await looks();
+      const actual = a.bold ? (l.bold ? 'it is bold' : 'it is not bold') : l.icon ? `it is marked with ${a.icon?.name}` : `nothing on its ${l.row ? 'row' : 'element'} is named ${a.icon?.words.join(' / ')}`;
+      return fail(`expected ${locatorLabel(a.target)} ${a.negated ? 'not ' : ''}to look ${what}, but ${actual}`, `${a.negated ? 'not ' : ''}${what}`, actual);
     }
     case 'expect-all': {
       const loc = toLocator(page, a.target);

@@ -100,6 +100,11 @@ function actionLines(a: ResolvedAction): string[] {
     case 'expect-title': return [`await expect(page).toHaveTitle(${re(a.contains)});`];
     case 'expect-value': return [`await expect(${L}.first()).toHaveValue(${q(a.value)});`];
     case 'expect-count': return [`await expect(${L}.filter({ visible: true })).toHaveCount(${a.count});`];
+    case 'expect-look':
+      if (a.bold) return [`await expect.poll(() => ${L}.first().evaluate((e) => Number(getComputedStyle(e).fontWeight) >= 600 || Array.from(e.querySelectorAll('*')).some((d) => !d.children.length && Number(getComputedStyle(d).fontWeight) >= 600))).toBe(${!a.negated});`];
+      return [
+        `await expect.poll(() => ${L}.first().evaluate((e, ws) => { const row = e.closest('tr, li, [role=row], [role=listitem], article') ?? e; return [row, ...row.querySelectorAll('*')].some((x) => { const n = ((x.getAttribute('class') ?? '') + ' ' + (x.getAttribute('title') ?? '') + ' ' + (x.getAttribute('aria-label') ?? '')).toLowerCase(); return ws.some((w) => n.split(/[\\s_-]+/).some((t) => t.startsWith(w))) && getComputedStyle(x).display !== 'none'; }); }, ${JSON.stringify(a.icon?.words ?? [])})).toBe(${!a.negated});`,
+      ];
     case 'expect-order': return [
       `await expect.poll(async () => { const t = (await ${a.within ? `${describeLocator(a.within)}.first()` : "page.locator('body')"}.innerText()).replace(/\\s+/g, ' ').toLowerCase(); let from = 0; return ${JSON.stringify(a.texts.map((t) => t.toLowerCase()))}.every((x) => { const at = t.indexOf(x, from); from = at + x.length; return at >= 0; }); }).toBe(true);`,
     ];

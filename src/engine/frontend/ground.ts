@@ -73,6 +73,8 @@ const SYN: Record<string, string[]> = {
   confirm: ['save', 'done', 'ok'], text: ['body', 'content', 'textarea'], body: ['text', 'content', 'textarea'], title: ['titlebar', 'heading'],
   workspace: ['canvas', 'chart', 'board', 'stage', 'workspace'], canvas: ['workspace', 'chart', 'board', 'stage'], board: ['canvas', 'workspace', 'chart'],
   database: ['db'], db: ['database'], system: ['driver', 'engine', 'type'],
+  // A record's fields go by several names: its summary is often its title, a remark a comment.
+  summary: ['title', 'subject', 'headline'], subject: ['title', 'summary'], description: ['comment', 'details', 'body'], remark: ['comment', 'remarks', 'note'],
   i: ['info', 'inspector', 'information', 'details', 'about'], wrench: ['preferences', 'prefs', 'settings', 'tools', 'options'],
   turtle: ['speed', 'slow', 'limit', 'limits', 'alternative', 'temporary', 'turtle'], play: ['start', 'resume', 'run'],
   output: ['out', 'output', 'source'], input: ['in', 'input', 'target'], search: ['search', 'find', 'filter'], username: ['user', 'login', 'email'],
@@ -353,6 +355,8 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
         if (full(up).length > own + 1 || up.querySelector('input, select, textarea')) { found = up; break; }
         cur = up;
       }
+      // A name in a table's cell: the row is the table's row, not the cell ("trunk with 5 check-ins").
+      if (found && spec.container === 'row' && !found.matches(ROWS) && found.matches('td, th, [role=cell], [role=gridcell]') && found.parentElement?.matches(ROWS)) found = found.parentElement;
       // "The Rows column says 4 for customers": the cell, when the row is a table's and the column is found.
       let score = a.score;
       if (found && spec.container === 'row' && spec.column) {

@@ -12,13 +12,18 @@ import type { LocatorDescriptor, ResolvedAction } from './types.js';
 import { pageChange } from './page-still.js';
 
 export function isNegative(a: ResolvedAction): boolean {
-  return (a.kind === 'expect-state' && a.state === 'hidden') || (a.kind === 'expect-count' && a.count === 0) || (a.kind === 'expect-text' && !a.visible);
+  return (a.kind === 'expect-look' && a.negated === true) || (a.kind === 'expect-state' && a.state === 'hidden') || (a.kind === 'expect-count' && a.count === 0) || (a.kind === 'expect-text' && !a.visible);
 }
 
 /** Locators a drift check looks at (count-style targets are allowed to match nothing). */
 function checkable(a: ResolvedAction): LocatorDescriptor[] {
   if (isNegative(a) || a.kind === 'expect-count') return [];
   if (a.kind === 'sign-in') return [...(a.fields ?? []).map((f) => f.target), ...(a.username ? [a.username] : []), a.password, ...(a.submit && !a.fillOnly ? [a.submit] : [])];
+  // A step that opens a page first: only what it acts on before that must be on this one.
+  if (a.kind === 'steps') {
+    const first = a.parts.findIndex((p) => p.action.kind === 'navigate');
+    if (first >= 0) return a.parts.slice(0, first).flatMap((p) => checkable(p.action));
+  }
   return targetsOf(a);
 }
 

@@ -14,7 +14,7 @@ const SEARCH_BOX = [
 ].map((s) => `${s}:not([type=hidden]):not([disabled])`).join(', ');
 
 /** The path of the current URL as seen from the project URL (absolute when it leaves the app's origin). */
-function appPath(url: string, baseUrl: string): string {
+export function appPath(url: string, baseUrl: string): string {
   const u = new URL(url);
   return u.origin === new URL(baseUrl).origin ? `${u.pathname}${u.search}${u.hash}` : url;
 }
@@ -52,3 +52,40 @@ export async function openByName(page: Page, name: string, baseUrl: string, time
   }
   throw new ResolveError(`no link to "${name}" on the page, and the app's search for it found no page of that name`, [`a link "${name}"`, `a search result "${name}"`]);
 }
+
+/**
+ * "Open the All Tickets report" where the page links only to "Tickets": a person follows the link
+ * that shares a word with the name and takes the page's link of that name there (one step, at most
+ * three links tried). The page reached is recorded as a navigation to its path.
+ */
+export async function openByHop(page: Page, name: string, baseUrl: string, timeoutMs: number): Promise<ResolvedAction> {
+  const from = page.url();
+  const words = name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3).map((w) => w.replace(/(?:ies|es|s)$/, ''));
+  const hops = await page
+    .evaluate(([ws, here]) => {
+      const seen = new Set<string>();
+      const out: string[] = [];
+      for (const a of Array.from(document.querySelectorAll('a[href]')) as HTMLAnchorElement[]) {
+        const r = a.getBoundingClientRect();
+        const text = (a.innerText ?? '').toLowerCase();
+        if (!r.width || !r.height || a.origin !== location.origin || a.href === here || seen.has(a.href) || /^(?:javascript|mailto):/.test(a.href)) continue;
+        if (!text.split(/[^a-z0-9]+/).some((t) => t.length >= 3 && ws.some((w) => t.startsWith(w)))) continue;
+        seen.add(a.href);
+        out.push(a.href);
+      }
+      return out.slice(0, 3);
+    }, [words, from] as const)
+    .catch(() => [] as string[]);
+  for (const href of hops) {
+    await page.goto(href, { timeout: timeoutMs, waitUntil: 'load' }).catch(() => undefined);
+    const link = page.getByRole('link', { name: new RegExp(`^\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'i') }).filter({ visible: true }).first();
+    if ((await link.count().catch(() => 0)) > 0) {
+      await Promise.all([page.waitForLoadState('load', { timeout: timeoutMs }).catch(() => {}), link.click({ timeout: timeoutMs })]);
+      await page.waitForLoadState('load', { timeout: timeoutMs }).catch(() => {});
+      return { kind: 'navigate', url: appPath(page.url(), baseUrl) };
+    }
+  }
+  if (hops.length) await page.goto(from, { timeout: timeoutMs, waitUntil: 'load' }).catch(() => undefined);
+  throw new ResolveError(`no link to "${name}" on the page or one link away from it`, [`a link "${name}"`]);
+}
+

@@ -61,8 +61,12 @@ export function actionLocator(a: ResolvedAction | null): string | null {
   return locatorLabel(targetsOf(a)[0] ?? (a.kind === 'expect-text' ? { strategy: 'text', text: a.text } : undefined));
 }
 
-/** How long a conditional clause looks for its target before it is skipped. */
+/**
+ * How long a conditional clause looks for its target before it is skipped; a page of the app named
+ * as a plan's first words is looked for on the page just opened, briefly.
+ */
 const OPTIONAL_MS = 2000;
+const IF_SHOWN_MS = 500;
 
 export async function performStep(step: PlanStep, c: PerformContext, progress: StepProgress): Promise<void> {
   const interp = interpret(step, c.memory);
@@ -89,7 +93,7 @@ export async function performStep(step: PlanStep, c: PerformContext, progress: S
       // A clause under a condition ("if a banner shows up, dismiss it") is looked for afresh each run,
       // briefly; when what it acts on is not there, it is skipped.
       const clause = cl.clause;
-      action = await offTrace(c.page, () => resolveClause(clause, { ...resolveOpts, timeoutMs: Math.min(OPTIONAL_MS, timeoutMs) })).catch((err) => {
+      action = await offTrace(c.page, () => resolveClause(clause, { ...resolveOpts, timeoutMs: Math.min(clause.intent.kind === 'click' && clause.intent.ifShown ? IF_SHOWN_MS : OPTIONAL_MS, timeoutMs) })).catch((err) => {
         if (err instanceof ResolveError) return { kind: 'skip' as const, reason: `the condition did not hold: ${err.message.split(';')[0]}` };
         throw err;
       });

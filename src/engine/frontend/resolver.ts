@@ -9,12 +9,13 @@ import type { Page } from 'playwright-core';
 import type { ModelProvider } from '../../ai/provider.js';
 import type { Intent, Scope, Target } from '../../steps/intent.js';
 import { targetPhrase } from '../../steps/describe.js';
+import { iconWords } from '../../steps/lexicon.js';
 import { ENTRY, FOCUSED, type Clause } from './interpret.js';
 import { expandTokens, GENERATED_ID, ground, nearMisses, type GroundSpec } from './ground.js';
 import { describeSearch, findTarget, matchCount, ResolveError, withinDescriptor } from './resolve-target.js';
 import { fieldForValue, resolveSignIn, setSignInField } from './sign-in.js';
 import { modelResolve } from './model-resolve.js';
-import { openByName } from './open-by-name.js';
+import { appPath, openByHop, openByName } from './open-by-name.js';
 import type { LocatorDescriptor, PlanStep, ResolvedAction, SignInField } from './types.js';
 import { pageChange } from './page-still.js';
 import { toLocator } from './locator.js';
@@ -48,6 +49,8 @@ export interface LastTargets {
   field?: LocatorDescriptor;
   /** The last control clicked that is not an entry of a menu: "open the same menu again" clicks it again. */
   opener?: { target: LocatorDescriptor; right: boolean };
+  /** The last item of a list clicked (a message, a row): what "it is marked with a flag" is said of. */
+  item?: LocatorDescriptor;
   /** Each target found so far, by how the step named it: "click the hamburger icon again" finds the same one. */
   named?: Record<string, LocatorDescriptor>;
 }
@@ -327,6 +330,35 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       return intent.username !== undefined ? { ...filled, credentials: { username: intent.username, password: intent.password ?? '' } } : filled;
     }
     case 'click':
+      if (intent.target.shape && intent.target.within) {
+        // "The hash link of the check-in X": in X's row, the link whose text is a hash (a number, a date).
+        const row = await scopeOf(o, { name: intent.target.within, row: true });
+        const text = row
+          ? await toLocator(o.page, row).first().evaluate((r, shape) => {
+            const re = shape === 'hash' ? /^\[?[0-9a-f]{6,64}\]?$/i : shape === 'date' ? /\d{4}-\d\d-\d\d|\d{1,2}[./]\d{1,2}[./]\d{2,4}/ : /^#?\d+$|^\[?(?=[0-9a-f]*\d)[0-9a-f]{6,40}\]?$/i;
+            for (const el of Array.from(r.querySelectorAll('a, button, [role=link], [role=button]'))) {
+              const t = ((el as HTMLElement).innerText ?? '').trim();
+              if (t && re.test(t)) return t;
+            }
+            return undefined;
+          }, intent.target.shape).catch(() => undefined)
+          : undefined;
+        if (row && text) return { kind: 'click', target: { strategy: 'css', selector: ':is(a, button, [role=link], [role=button])', hasText: text, within: row } };
+        throw new ResolveError(`no link whose text is a ${intent.target.shape} in the row "${intent.target.within}"`, [`a ${intent.target.shape} link in the row "${intent.target.within}"`]);
+      }
+      if (intent.target.via) {
+        // "Open the ticket X from the All Tickets report": here when it is shown, else that page first.
+        const { via, ...here } = intent.target;
+        const now = await find(here, Math.min(o.timeoutMs, 1500)).catch((err) => (err instanceof ResolveError ? undefined : Promise.reject(err)));
+        if (now) return { kind: 'click', target: now };
+        const opened = await fromIntent({ kind: 'click', target: via }, o);
+        if (opened.kind === 'click') {
+          await Promise.all([o.page.waitForLoadState('load', { timeout: o.timeoutMs }).catch(() => {}), toLocator(o.page, opened.target).first().click({ timeout: o.timeoutMs })]);
+          await o.page.waitForLoadState('load', { timeout: o.timeoutMs }).catch(() => {});
+        }
+        const target = await find(here, o.timeoutMs);
+        return { kind: 'steps', parts: [{ text: `open the "${via.name}" page`, action: { kind: 'navigate', url: appPath(o.page.url(), o.baseUrl) } }, { text: `click ${targetPhrase(here)}`, action: { kind: 'click', target } }] };
+      }
       if (intent.target.page && intent.target.name && !intent.target.within) {
         // "Open the Coffee page": a link to it, else the app's own search finds it.
         const first = Math.min(o.timeoutMs, 3000);
@@ -335,6 +367,8 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
         if (!(link instanceof ResolveError)) return { kind: 'click', target: link };
         const searched = await openByName(o.page, intent.target.name, o.baseUrl, o.timeoutMs).catch((err) => (err instanceof ResolveError ? err : Promise.reject(err)));
         if (!(searched instanceof ResolveError)) return searched;
+        const hopped = await openByHop(o.page, intent.target.name, o.baseUrl, o.timeoutMs).catch((err) => (err instanceof ResolveError ? err : Promise.reject(err)));
+        if (!(hopped instanceof ResolveError)) return hopped;
         const later = await find(intent.target, Math.max(0, o.timeoutMs - first)).catch((err) => (err instanceof ResolveError ? err : Promise.reject(err)));
         if (!(later instanceof ResolveError)) return { kind: 'click', target: later };
         throw new ResolveError(`${later.message}; ${searched.message}`, [...later.lookedFor, ...searched.lookedFor]);
@@ -345,13 +379,21 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
         // then the first choice wherever it is.
         const soft = (t: Target, ms: number, hidden: boolean) => find(t, ms, hidden).catch((err) => (err instanceof ResolveError ? undefined : Promise.reject(err)));
         const alt = intent.target.orElse;
-        const target = alt
+        const found = alt
           ? ((await soft(intent.target, Math.min(o.timeoutMs, 2500), false)) ?? (await soft(alt, o.timeoutMs, false)) ?? (await find(intent.target, Math.min(o.timeoutMs, 2500), true)))
           : await find(intent.target, o.timeoutMs, Boolean(intent.target.within));
+        // "Click the title X": a heading (or any text that does nothing itself) holding one link is clicked on its link.
+        const inner = await toLocator(o.page, found).first().evaluate((e) => {
+          if (e.closest('a[href], button, input, select, textarea, summary, label, [role=button], [role=link], [role=menuitem], [role=tab], [role=option], [role=checkbox], [onclick], [contenteditable=true]')) return false;
+          const links = Array.from(e.querySelectorAll('a[href], button')).filter((x) => { const r = x.getBoundingClientRect(); return r.width > 0 && r.height > 0; });
+          return links.length === 1;
+        }).catch(() => false);
+        const target: LocatorDescriptor = inner ? { strategy: 'css', selector: ':is(a[href], button):visible', within: found } : found;
         // What a later "the same menu" opens again: a control clicked that is not an entry of a menu.
         if (o.last && intent.kind === 'click') {
-          const entry = await toLocator(o.page, target).first().evaluate((e) => Boolean(e.closest('[role=menu], [role=menubar], [role=listbox], [role=menuitem], [role=option]'))).catch(() => true);
+          const [entry, item] = await toLocator(o.page, target).first().evaluate((e) => [Boolean(e.closest('[role=menu], [role=menubar], [role=listbox], [role=menuitem], [role=option]')), Boolean(e.closest('tr, li, [role=row], [role=listitem], [role=treeitem], article'))]).catch(() => [true, false]);
           if (!entry) o.last.opener = { target, right: Boolean(intent.right || again) };
+          if (item && !entry) o.last.item = target;
         }
         return { kind: intent.kind, target, ...(intent.right || again ? { right: true } : {}) };
       } catch (err) {
@@ -376,8 +418,12 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       if (!intent.append && intent.find === undefined && (await isSelect(o.page, target))) return { kind: 'select', target, value: intent.value };
       return { kind: 'fill', target, value: intent.value, ...(intent.append ? { append: true } : {}), ...(intent.find !== undefined ? { find: intent.find } : {}) };
     }
-    case 'select':
+    case 'select': {
+      // "the "All Categories" drop-down": a drop-down without a label goes by the choice it shows.
+      const showing = intent.target.name && !intent.target.within ? await selectShowing(o.page, intent.target.name) : undefined;
+      if (showing) return { kind: 'select', target: showing, value: intent.value };
       return { kind: intent.kind, target: await controlOf(o.page, await find(intent.target), CHOOSABLE), value: intent.value };
+    }
     case 'check': {
       if (!intent.target.item) return { kind: 'check', target: await find(intent.target, o.timeoutMs, true), checked: intent.checked };
       // "Select todo.txt": the item's checkbox; an item with none is selected by a click on it.
@@ -446,9 +492,28 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
         return { kind: 'expect-text', text: name, visible: true };
       }
     }
+    case 'expect-look': {
+      // Said of the thing just acted on ("it is marked with a flag"): the list item last clicked.
+      // (Else the thing last named, else what was last acted on.)
+      const named = intent.target.ref === 'previous' && intent.target.name ? await find({ name: intent.target.name, kind: 'any' }).catch((err) => (err instanceof ResolveError ? undefined : Promise.reject(err))) : undefined;
+      const target = intent.target.ref === 'previous' ? (o.last?.item ?? named ?? o.last?.any ?? (await find(intent.target))) : await find(intent.target);
+      const icon = intent.icon ? iconWords(intent.icon) : undefined;
+      return { kind: 'expect-look', target, ...(intent.bold ? { bold: true } : {}), ...(icon ? { icon } : {}), ...(intent.negated ? { negated: true } : {}) };
+    }
     case 'expect-all':
       return { kind: 'expect-all', target: { strategy: 'css', selector: `${(await mainList(o.page)) ?? CONTENT_ITEMS} input[type=checkbox]` }, state: intent.state };
     case 'expect-value':
+      // "Resolution is empty" where Resolution labels a value shown, not a field: the value beside the label is empty.
+      if (intent.value === '' && intent.target.kind === 'field' && !intent.target.ref) {
+        const field = await find(intent.target, Math.min(o.timeoutMs, 1500)).catch((err) => (err instanceof ResolveError ? undefined : Promise.reject(err)));
+        const editable = field && (await toLocator(o.page, field).first().evaluate((e) => e.matches('input, textarea, select, [contenteditable=""], [contenteditable=true], [role=textbox], [role=combobox]')).catch(() => false));
+        if (!editable) {
+          const label = await find({ name: intent.target.name, kind: 'any' }, o.timeoutMs).catch((err) => (err instanceof ResolveError ? undefined : Promise.reject(err)));
+          const beside = label && (await toLocator(o.page, label).first().evaluate((e) => Boolean(e.nextElementSibling) && e.matches('th, td, dt, label, [class*=label i], [class*=name i], [class*=key i]')).catch(() => false));
+          if (label && beside) return { kind: 'expect-state', target: { strategy: 'css', selector: 'xpath=following-sibling::*[1]', within: label }, state: 'empty' };
+          if (field) return { kind: 'expect-value', target: field, value: '' };
+        }
+      }
       return { kind: 'expect-value', target: intent.target.kind === 'field' ? await typable(o.page, await find(intent.target), intent.value) : await find(intent.target), value: intent.value };
     case 'expect-each': {
       const rows: LocatorDescriptor = { strategy: 'css', selector: await itemsOfList(o.page) };
@@ -458,6 +523,11 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
     }
     case 'expect-count': {
       if (intent.target) return { kind: 'expect-count', target: semantic(intent.target), count: intent.count };
+      // "The timeline reports 6 check-ins": the page's own "N check-ins" is what it reports.
+      if (intent.said && intent.noun) {
+        const shown = await statedCount(o.page, intent.noun);
+        if (shown) return { kind: 'expect-text', text: `${intent.count} ${shown}`, visible: true };
+      }
       // Inside the section the check names: the list nearest its heading.
       const within = intent.scope ? await scopeOf(o, intent.scope) : undefined;
       // An editor's items are its lines.
@@ -488,6 +558,37 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       return { kind: 'expect-count', target: { strategy: 'css', selector }, count: intent.count };
     }
   }
+}
+
+/** A shown drop-down whose current choice reads `name` and that no label names otherwise, by its id or name. */
+async function selectShowing(page: Page, name: string): Promise<LocatorDescriptor | undefined> {
+  const sel = await page
+    .evaluate((want) => {
+      const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+      const hits = Array.from(document.querySelectorAll('select')).filter((s) => {
+        const r = s.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && norm(s.selectedOptions[0]?.text ?? '') === norm(want) && !Array.from(s.labels ?? []).some((l) => norm(l.innerText) === norm(want));
+      });
+      const s = hits.length === 1 ? hits[0]! : undefined;
+      if (!s) return undefined;
+      const by = s.id ? `select#${CSS.escape(s.id)}` : s.name ? `select[name="${CSS.escape(s.name)}"]` : '';
+      return by && document.querySelectorAll(by).length === 1 ? by : undefined;
+    }, name)
+    .catch(() => undefined);
+  return sel ? { strategy: 'css', selector: sel } : undefined;
+}
+
+/** The noun as the page writes it after a number ("check-ins" of "6 check-ins"), when the page states such a count. */
+async function statedCount(page: Page, noun: string): Promise<string | undefined> {
+  const stem = noun.toLowerCase().split(' ').pop()!.replace(/(?:ies|es|s)$/, '');
+  if (stem.length < 3) return undefined;
+  return page
+    .evaluate((st) => {
+      const esc = st.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const m = new RegExp(`\\b\\d[\\d,.]*\\s+(${esc}[\\w-]*)`, 'i').exec(document.body.innerText);
+      return m?.[1];
+    }, stem)
+    .catch(() => undefined);
 }
 
 /** The nearest element that shows every one of the names, as a CSS path (undefined when some name is not shown). */
@@ -537,9 +638,14 @@ export async function mainList(page: Page): Promise<string | null> {
     let best: { el: Element; score: number } | undefined;
     for (const el of lists) {
       const items = Array.from(el.children).filter((c) => /^(li|tr)$/.test(c.localName) || c.getAttribute('role') === 'listitem');
-      const name = `${el.id} ${typeof el.className === 'string' ? el.className : ''}`.toLowerCase();
+      // A table's body goes by the table's name (#messagelist).
+      const table = el.localName === 'tbody' ? el.parentElement : null;
+      const name = `${el.id} ${typeof el.className === 'string' ? el.className : ''} ${table ? `${table.id} ${typeof table.className === 'string' ? table.className : ''}` : ''}`.toLowerCase();
       let score = 0;
       if (/list|todo|item|task|note|result|entr|row/.test(name)) score += 2;
+      // A list drawn on the screen over one that is not (a closed menu's).
+      const box = el.getBoundingClientRect();
+      if (!box.width || !box.height) score -= 1;
       if (el.closest('nav, aside, footer, header, [role=navigation], [role=complementary], [role=contentinfo], [role=banner], [role=tablist], [role=menu]')) score -= 3;
       if (/filter|nav|menu|tab|breadcrumb|pagination/.test(name)) score -= 3;
       if (items.length && items.every((c) => c.children.length === 1 && c.firstElementChild?.localName === 'a')) score -= 2;
@@ -571,12 +677,19 @@ async function namedList(page: Page, noun: string): Promise<string | undefined> 
     const stem = word.toLowerCase().replace(/(?:ies|es|s)$/, '');
     if (stem.length < 3) return undefined;
     const shown = (el: Element) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
-    const named = Array.from(document.querySelectorAll('ul, ol, [role=listbox], [role=list], [role=menu], [role=grid], tbody')).filter((el) => {
+    const named = Array.from(document.querySelectorAll('ul, ol, [role=listbox], [role=list], [role=menu], [role=grid], table, tbody')).filter((el) => {
       const words = `${el.id} ${typeof el.className === 'string' ? el.className : ''} ${el.getAttribute('aria-label') ?? ''}`.toLowerCase();
       return words.includes(stem) && el.children.length > 0 && shown(el);
     });
-    const el = named[0];
-    if (!el || named.length > 1) return undefined;
+    const found = named[0];
+    if (!found || named.length > 1) return undefined;
+    // A table named so: its body's rows are the items.
+    const el = found.localName === 'table' ? found.querySelector(':scope > tbody') : found;
+    if (!el) return undefined;
+    if (el !== found) {
+      const sel = found.id ? `#${CSS.escape(found.id)}` : '';
+      return sel && document.querySelectorAll(sel).length === 1 ? `${sel} > tbody` : undefined;
+    }
     // By what names it: its id, the class or the label that carries the noun.
     const cls = (typeof el.className === 'string' ? el.className : '').split(/\s+/).find((c) => c.toLowerCase().includes(stem));
     const label = el.getAttribute('aria-label');

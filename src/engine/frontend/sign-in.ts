@@ -37,7 +37,11 @@ const SIGN_IN_PATHS = ['/login', '/signin', '/sign-in', '/log-in', '/user/login'
 /** The first usual sign-in address of the app that answers with a password field (undefined when none does). */
 async function signInPath(page: Page, baseUrl: string, timeoutMs: number): Promise<string | undefined> {
   const deadline = Date.now() + Math.min(timeoutMs, 8000);
-  for (const path of SIGN_IN_PATHS) {
+  // The page says which it is likely to be: an address it names, or the platform it is built on.
+  const html = await page.content().catch(() => '');
+  const named = SIGN_IN_PATHS.filter((p) => html.includes(p.replace(/\/$/, '')) && p !== '/admin/');
+  const platform = /\/wp-(?:content|includes|json)\//.test(html) ? ['/wp-login.php'] : /Drupal|\/sites\/default\//.test(html) ? ['/user/login'] : [];
+  for (const path of [...new Set([...platform, ...named, ...SIGN_IN_PATHS])]) {
     if (Date.now() >= deadline) break;
     const res = await page.request.get(new URL(path, baseUrl).href, { timeout: Math.max(500, deadline - Date.now()), maxRedirects: 5 }).catch(() => undefined);
     if (res?.ok() && /<input[^>]+type=["']?password/i.test(await res.text().catch(() => ''))) return path;

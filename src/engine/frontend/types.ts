@@ -56,6 +56,8 @@ export type ResolvedAction =
   | { kind: 'expect-title'; contains: string }
   | { kind: 'expect-value'; target: LocatorDescriptor; value: string }
   | { kind: 'expect-count'; target: LocatorDescriptor; count: number }
+  /** `icon`: words any of which names the icon (in a class, title, label or its text), on the target's row or item. */
+  | { kind: 'expect-look'; target: LocatorDescriptor; bold?: boolean; icon?: { name: string; words: string[] }; negated?: boolean }
   /** The texts are shown in this order (reading order of the page). */
   | { kind: 'expect-order'; texts: string[]; within?: LocatorDescriptor }
   /** Every match of `rows` holds a match of `has` (a locator relative to the row). */

@@ -8,7 +8,7 @@
  */
 import type { CheckState, Intent, Scope, Target } from '../intent.js';
 import { asWritten, quotesIn, type Lifted } from '../lift.js';
-import { ITEM_NOUNS, NEGATED, nounRole, STATES, toNumber } from '../lexicon.js';
+import { iconWords, ITEM_NOUNS, NEGATED, nounRole, STATES, toNumber } from '../lexicon.js';
 import { nameLike, nounPhrase } from '../noun-phrase.js';
 import { salient, tagWords } from '../nlp.js';
 import type { Example } from './context.js';
@@ -21,6 +21,8 @@ export interface CheckInput {
   last?: { predicate: string };
   /** Set when the reading fell back to the quoted text alone. */
   loose?: boolean;
+  /** The thing last named in the plan, for "it" in a check that cannot point at the page ("It is marked with a flag"). */
+  named?: string;
 }
 
 const PREFIX = /^(?:(?:please |then |and |now |also |finally )?(?:verify|assert|expect|ensure|confirm|make sure|check|validate|see|observe|notice|look|i see|you see|we see|the user sees|user sees|i should see|you should see|we should see|the user should see|user should see|should see|you can see|i can see|it shows that|it is (?:visible|shown) that)(?: that| if| whether| to see(?: that)?| for)?\s+)+/;
@@ -88,6 +90,10 @@ function normalise(s: string): string {
       (_m, not: string | undefined, v: string) => `${not ? 'does not ' : ''}${v}${not ? '' : v.endsWith('s') || v.endsWith('h') ? 'es' : 's'}`.replace(/haves$/, 'has'))
     .replace(/\b(?:is|are) (?:now |still |again |also |then |currently )*(showing|displaying|listing|containing|including|reading|saying|offering|presenting|holding)\b/g, (_m, v: string) => ({ showing: 'shows', displaying: 'displays', listing: 'lists', containing: 'contains', including: 'includes', reading: 'reads', saying: 'says', offering: 'offers', presenting: 'presents', holding: 'holds' } as Record<string, string>)[v]!)
     .replace(/\b(?:is|are) (?:now|still|again|also|then|currently|immediately|right away) /g, 'is ')
+    // "the unread count goes up to 3": what it is now.
+    .replace(/\b(?:goes|went|has gone|moves|moved) (?:up|down) to\b|\b(?:rises|rose|has risen|drops|dropped|has dropped|falls|fell|has fallen|increases|increased|decreases|decreased|grows|grew|climbs|climbed|shrinks|shrank|jumps|jumped|is (?:increased|decreased|incremented|decremented|raised|lowered)) to\b/g, 'is')
+    // "the Inbox unread count is 3": the Inbox's row says 3.
+    .replace(/^\s*(?:the )?([\w-]+(?: [\w-]+)??)(?:'s)? (?:unread |new |total |message |item )?(?:count|counter|tally|badge|number) (?=is \S+\s*$)/, (m, name: string) => (/^(?:the|a|an|item|message|total|page|result|unread)$/.test(name) ? m : `${name} `))
     .replace(/\b(?:just|simply|plainly|clearly|only just)\s+(?=shows?|says?|reads?|lists?|displays?)/g, '')
     .replace(/\b(?:now|still|again|anymore|any more|anywhere|at all|correctly|properly|immediately|right away|afterwards|as expected|on screen|successfully|any longer)\b/g, ' ')
     .replace(/\s+(?:on|in) (?:the|this) (?:page|screen)\b/g, ' ').replace(/,?\s+(?:too|as well)\s*$/, ' ').replace(/\b((?:has|have|holds?|contains?|shows?) .+?)\s+in (?:it|there)\s*$/, '$1 ')
@@ -99,6 +105,9 @@ function text(i: CheckInput, frag: string): string {
   return asWritten(i.l, frag.trim()).replace(/^(?:the |a |an )/i, '').trim();
 }
 
+/** Words that label a value in a record ("Status Open", "the priority High"). */
+const LABELS = /^(?:author|owner|assignee|reporter|user|status|state|type|category|priority|severity|version|size|role|group|language|licen[cs]e|tag|label|date|resolution|component|milestone|sender|from|recipient|project|folder|subsystem|kind|stage|phase|level)$/;
+
 /** One thing a check lists: "the heading "X"", "a "Save" button", "no notes", "3 items left", "a padlock". */
 function item(i: CheckInput, raw: string, visible: boolean, subject?: Target): Intent[] | undefined {
   let m: RegExpExecArray | null;
@@ -109,10 +118,23 @@ function item(i: CheckInput, raw: string, visible: boolean, subject?: Target): I
   // "Bruno Keller as author", "qa as the owner": the name shows; what it is, is said.
   if ((m = /^(.+?)\s+as (?:the |its |their )?(?:author|owner|assignee|reporter|maintainer|publisher|creator|admin|administrator|operator|moderator|member|user|sender|recipient|topic|title|name|status|type|value)$/.exec(s)) && visible) return item(i, m[1]!, visible, subject);
   // "the licence ISC", "the status Open", "the version 1.2.0": a label and its value; the value shows, in the label's row when there is one.
-  if ((m = /^([a-z][a-z-]+)\s+(\S+(?: \S+){0,2})$/.exec(s)) && visible && !/\bq\d+\b/.test(m[2]!) && (/^(?:[A-Z0-9][^\s]*)(?: (?:[A-Z0-9]\S*|[a-zA-Z]{1,3}))*$/.test(asWritten(i.l, m[2]!)) || (/^[\w.@-]+$/.test(m[2]!) && /^(?:author|owner|assignee|reporter|user|status|state|type|category|priority|severity|version|size|role|group|language|licen[cs]e|tag|label|date|resolution|component|milestone|sender|from|recipient|project|folder)$/.test(m[1]!))) && !/[A-Z]/.test(asWritten(i.l, m[1]!)) && !nounRole(m[1]!) && !ITEM_NOUNS.test(m[1]!) && !GENERIC.test(m[1]!) && !/s$/.test(m[1]!) && !/^(?:no|not|only|just|one|two|three|four|five|new|old|same|other|first|last|next|more|less|all|both|each|every|any|some|exactly|about|around|over|under|at|value|text|number|word|string|name|title)$/.test(m[1]!)) {
+  if ((m = /^([a-z][a-z-]+)\s+(\S+(?: \S+){0,2})$/.exec(s)) && visible && !/\bq\d+\b/.test(m[2]!) && (/^(?:[A-Z0-9][^\s]*)(?: (?:[A-Z0-9]\S*|[a-zA-Z]{1,3}))*$/.test(asWritten(i.l, m[2]!)) || (/^[\w.@-]+$/.test(m[2]!) && LABELS.test(m[1]!))) && (!/[A-Z]/.test(asWritten(i.l, m[1]!)) || (LABELS.test(m[1]!) && /^[A-Z0-9]/.test(asWritten(i.l, m[2]!)))) && (!nounRole(m[1]!) || LABELS.test(m[1]!)) && !ITEM_NOUNS.test(m[1]!) && !GENERIC.test(m[1]!) && (!/s$/.test(m[1]!) || LABELS.test(m[1]!)) && !/^(?:no|not|only|just|one|two|three|four|five|new|old|same|other|first|last|next|more|less|all|both|each|every|any|some|exactly|about|around|over|under|at|value|text|number|word|string|name|title)$/.test(m[1]!)) {
     // Said of a named thing ("http-retry-helper shows version v3.1.4"): its value, wherever its label is.
     const named = subject?.name && nameLike(i.l, subject.name);
     return [{ kind: 'expect-text', text: asWritten(i.l, m[2]!), visible, orValue: true, ...(named ? {} : { scope: { name: asWritten(i.l, m[1]!), row: true } }) }];
+  }
+  // ""Add the greenhouse" on 2024-03-09", ""Route" by mira": a named row, and when or by whom.
+  if ((m = /^(q\d+) (?:on|from|dated|at|by) ((?=\S*\d)[\w.:/-]+(?: [\w.:/-]+)?|[\w.@-]+)$/.exec(s)) && visible && !/^(?:the|a|an|it|them)$/.test(m[2]!)) {
+    const name = quoteText(i, m[1]!);
+    return [{ kind: 'expect-text', text: name, visible }, { kind: 'expect-text', text: asWritten(i.l, m[2]!), visible, scope: { name, row: true } }];
+  }
+  // "exactly that message": the thing last named, alone when "exactly" says so.
+  if ((m = /^(exactly |only |just )?(?:that|this|the same) (?:message|mail|e-?mail|item|one|entry|file|row|ticket|post|comment|contact|note|record|task)$/.exec(s)) && i.named) {
+    return [...(m[1] && visible ? [{ kind: 'expect-count' as const, count: 1 }] : []), { kind: 'expect-text', text: i.named, visible }];
+  }
+  // "trunk with 5 check-ins", "frost-alerts with 1": a named row and what it shows.
+  if ((m = /^(q\d+|[\w.@-]+(?: [\w.@-]+)?) with (\d[\d.,]*)(?: [a-z][\w-]*)?$/.exec(s)) && visible && (/^q\d+$/.test(m[1]!) || /[-.@_]|\d/.test(m[1]!) || /^[A-Z]/.test(asWritten(i.l, m[1]!)) || m[1]!.split(' ').length === 1) && !ITEM_NOUNS.test(m[1]!) && !GENERIC.test(m[1]!) && !nounRole(m[1]!)) {
+    return [{ kind: 'expect-text', text: m[2]!, visible, scope: { name: /^q\d+$/.test(m[1]!) ? quoteText(i, m[1]!) : asWritten(i.l, m[1]!), row: true } }];
   }
   // "No emails match "x"" read out: the words as written, quotes and all.
   if (/^no\s/.test(s) && /\bq\d+\b/.test(s) && !/^no\s+q\d+/.test(s)) return quotesIn(i.l, s).map((q) => ({ kind: 'expect-text' as const, text: clip(q), visible }));
@@ -127,6 +149,10 @@ function item(i: CheckInput, raw: string, visible: boolean, subject?: Target): I
       return [popup ? { kind: 'expect-count', count: 0, target: { name: '', kind: 'any', role: subject!.role === 'menu' ? 'menuitem' : 'option' } } : { kind: 'expect-count', count: 0 }];
     }
     return item(i, m[1]!, false, subject);
+  }
+  // "6 messages left": how many remain, as the page says it or as its list holds them ("3 items left" is a text of its own).
+  if ((m = new RegExp(`^(?:exactly |only |just )?(${NUM}) ([a-z][\\w-]*) (?:left|remaining)$`).exec(s)) && !/^items?$/.test(m[2]!) && toNumber(m[1]!) !== undefined && (ITEM_NOUNS.test(m[2]!) || /[^s]s$/.test(m[2]!))) {
+    return [{ kind: 'expect-count', count: toNumber(m[1]!)!, noun: m[2]!, said: true }];
   }
   // An unnamed count: "3 todos", "exactly two invoices".
   if ((m = new RegExp(`^(?:exactly |only |just |all |all the )?(${NUM})\\s+((?!(?:of|in|on|out|per|for|at|to|from)\\b|q\\d)[a-z][\\w-]*(?:\\s+(?!(?:of|in|on|out|per|for|at|to|from|below|above|under|with|is|are|left|remaining)\\b)[a-z][\\w-]*)?)(?:\\s+(?:in|on|below|above|under|at|of|for|from)\\s+[^q]*?)?(?::|,)?(?:\\s+(q\\d+(?:(?:,|,? and|,? then) q\\d+)*))?$`).exec(s)) && !/^(?:item|items) (?:left|remaining)$/.test(m[2]!)) {
@@ -236,11 +262,25 @@ function listCheck(i: CheckInput, objects: string, visible: boolean, subject?: T
   if (/\S\s+first\b/.test(o)) o = o.replace(/,?\s+(?:and\s+)?(?:then\s+)?([^,]+?)\s+(?:second|third|fourth|last)\b/g, ' then $1').replace(/\s+first,?\s+(?:and\s+)?(?:then\s+)?(?=\S)/, ' then ');
   // "home-nas above office-desktop": the first one shows first.
   o = o.replace(/\s+(?:above|before|followed by|ahead of)\s+(?=\S)/g, ' then ');
+  // ""Welcome", with links to A and B": what it says, then the links it has.
+  // ("the site name X with the line "Y"": two things it shows.)
+  o = o.replace(/\s+with (?:the |a |an )?(?:line|text|tagline|subtitle|caption|description|words?|note|slogan|motto)\s+(?=q\d)/, ', ');
+  const withLinks = /^(.+?),?\s+(?:with|along with|and also|and)\s+((?:(?:a|an|the|some)\s+)?(?:(?:links?|buttons?|tabs?)\s+(?:to|for|named|called|labell?ed)|columns|column headers|headings|tabs)\s+.+)$/.exec(o);
+  if (withLinks) {
+    const [a, b] = [listCheck(i, withLinks[1]!, visible, subject), listCheck(i, withLinks[2]!, visible, subject)];
+    if (a && b) return [...a, ...b];
+  }
+  // "links to Planting Guide and Harvest Log below": the names are links; where they sit says nothing more.
+  o = o.replace(/\s+(?:below|above|underneath|beneath|below it|above it|under it|next to it|beside it)$/, '');
+  const linksTo = /^(?:(?:a|an|the|some)\s+)?(links?|buttons?|tabs?)\s+(?:to|for|named|called|labell?ed)\s+(.+)$/.exec(o);
+  if (linksTo) o = `${linksTo[2]} ${linksTo[1]!.replace(/s$/, '')}s`;
   let ordered = /,?\s+then\s+/.test(o);
   o = o.replace(/,?\s+then\s+/g, ', ');
   // "a table of contents listing A, B and C", "a table with 2 elements": what it lists is what counts.
   const nested = /^(?:(?:a|an|the|its)\s+)?(?:(?!q\d|and\b|or\b)[a-z][\w-]*\s+){0,3}?(?:listing|that lists|which lists|showing|that shows|containing|that contains|with|starting with|beginning with|reading|saying)\s+(.+)$/.exec(o);
-  if (nested && !/^q\d+\s/.test(o)) o = nested[1]!;
+  // ("trunk with 5 check-ins" is a named row and what it shows, not a container.)
+  const container = nested && /^(?:(?:a|an|the|its)\s+)?(?:[a-z][\w-]*\s+)*?([a-z][\w-]*)\s+with\s/.exec(o);
+  if (nested && !/^q\d+\s/.test(o) && (!container || /^(?:table|list|menu|section|panel|box|column|row|card|dialog|page|grid|tree|form|pane|sidebar|bar|header|footer|area|popup|window|tab|group|chart|diagram|view|screen|summary|report|toolbar)s?$/.test(container[1]!) || GENERIC.test(container[1]!) || ITEM_NOUNS.test(container[1]!) || nounRole(container[1]!))) o = nested[1]!;
   const om = ORDER.exec(o);
   if (om) {
     ordered = true;
@@ -268,22 +308,37 @@ function listCheck(i: CheckInput, objects: string, visible: boolean, subject?: T
     if (counted?.some((x) => x.kind === 'expect-count')) out.push(...counted.filter((x) => x.kind === 'expect-count' && !x.target));
   }
   const parts = items(o);
+  // "the columns #, mtime and title": a plural role noun before the names applies to each of them.
+  const lead0 = /^(?:the |its |their )?(columns|column headers|headings|tabs)\s+(?=\S)/.exec(parts[0] ?? '');
+  const leadRole = lead0 ? (/^col/.test(lead0[1]!) ? 'columnheader' : lead0[1] === 'tabs' ? 'tab' : 'heading') : undefined;
+  if (lead0 && parts.length > 1) parts[0] = parts[0]!.slice(lead0[0].length);
+  // "…, both from 2024-02", "both by mira": what each of the names shows (not one more name in the order).
+  const said = new Set<number>();
+  for (const [k, p] of parts.entries()) {
+    const b = /^(?:both|all|each|all of them|both of them) (?:from|on|by|in|dated|of|at) (.+)$/.exec(p);
+    if (b && k > 0) { parts[k] = b[1]!; said.add(k); }
+  }
   // "columns Tool, Purpose and Owner", "the namespaces a, b and c": a plural noun before the names.
   // (Each part may carry its own: "the tags color and css, the keywords a and b".)
   // "…, both 44 B": what each of them shows. A label written as one ("Folders "Photos"") stays.
   for (const [k, p] of parts.entries()) parts[k] = p.replace(/^(?:both|each|all)\s+(?=\d[\w.,]*(?: [a-z]{1,3})?$)/, '');
   if (parts.length > 1) for (const [k, p] of parts.entries()) parts[k] = p.replace(/^(?:the |its |their )?(?:columns|namespaces|tabs|links|buttons|headings|fields|options|items|entries|values|labels|names|tags|keywords|filters|categories|sections|rows|jobs|pages|channels|users|nicknames|nicks|members|people|participants|tickets|issues|projects|files|folders|packages|versions|authors|contacts|rooms|branches|commits|messages|comments)\s+(?=\S)/, (x) => (/[A-Z]/.test(asWritten(i.l, x.trim())) ? x : ''));
   // ""Username" and "Password" fields": a plural role noun applies to the bare names before it.
+  // (Names written as names count too: "Planting Guide and Harvest Log links".)
+  const roleOf = new Map<number, string>();
+  const written = (p: string) => !/\bq\d+\b/.test(p) && p.split(' ').length <= 4 && /^[A-Z0-9]/.test(asWritten(i.l, p));
   for (let k = parts.length - 1; k > 0; k--) {
-    const plural = /^q\d+ (fields|buttons|links|tabs|checkboxes|headings|inputs|options|boxes|columns|menus|icons)$/.exec(parts[k]!);
-    if (!plural) continue;
-    const noun = plural[1]!.replace(/(?:es|s)$/, '').replace(/^box$/, 'box').replace(/checkbox(?:e)?$/, 'checkbox');
-    parts[k] = parts[k]!.replace(/ \w+$/, ` ${noun}`);
-    for (let j = k - 1; j >= 0 && /^q\d+$/.test(parts[j]!); j--) parts[j] = `${parts[j]} ${noun}`;
+    const plural = /^(q\d+|[^,]+?) (fields|buttons|links|tabs|checkboxes|headings|inputs|options|boxes|columns|menus|icons)$/.exec(parts[k]!);
+    if (!plural || !(/^q\d+$/.test(plural[1]!) || written(plural[1]!))) continue;
+    const noun = plural[2]!.replace(/(?:es|s)$/, '').replace(/^box$/, 'box').replace(/checkbox(?:e)?$/, 'checkbox');
+    const tag = (j: number, name: string) => (/^q\d+$/.test(name) ? (parts[j] = `${name} ${noun}`) : (parts[j] = name, roleOf.set(j, noun)));
+    tag(k, plural[1]!);
+    for (let j = k - 1; j >= 0 && (/^q\d+$/.test(parts[j]!) || written(parts[j]!)); j--) tag(j, parts[j]!);
   }
   // "3 todos, "a" and "b"": a count before the names without a colon.
   for (const [k, part] of parts.entries()) {
-    const r = item(i, part, visible, subject);
+    const role = roleOf.get(k) ?? (leadRole && parts.length > 1 && !said.has(k) ? leadRole : undefined);
+    const r = role ? [{ kind: 'expect-state' as const, target: { name: text(i, part), kind: 'any' as const, role, relaxed: true }, state: visible ? 'visible' as const : 'hidden' as const }] : item(i, part, visible, subject);
     if (!r) return undefined;
     if (k === 0 && r.length && r.every((x) => x.kind === 'expect-count') && parts.length > 1) {
       out.push(...r.filter((x) => x.kind === 'expect-count' && !x.target));
@@ -292,7 +347,8 @@ function listCheck(i: CheckInput, objects: string, visible: boolean, subject?: T
     out.push(...r);
   }
   if (ordered) {
-    const texts = out.filter((x): x is Extract<Intent, { kind: 'expect-text' }> => x.kind === 'expect-text' && x.visible).map((x) => x.text);
+    const extra = new Set([...said].map((k) => text(i, parts[k]!)));
+    const texts = out.filter((x): x is Extract<Intent, { kind: 'expect-text' }> => x.kind === 'expect-text' && x.visible && !x.scope && !extra.has(x.text)).map((x) => x.text);
     if (texts.length > 1) out.push({ kind: 'expect-order', texts });
   }
   return out.length ? out : undefined;
@@ -411,6 +467,8 @@ function applyState(i: CheckInput, subjectIn: string, st: { state: CheckState; n
     if (out.length) return out;
   }
   subject = subject.replace(/^only\s+/, '');
+  // "its Resolution is empty": a label written as one is looked for as such.
+  if (/^(?:its|their)\s+[a-z]+$/.test(subject.trim()) && /^[A-Z]/.test(asWritten(i.l, subject.trim().replace(/^\S+\s+/, '')))) subject = subject.trim().replace(/^\S+\s+/, '');
   // "its pages are not shown": what "its" points at cannot be looked for on a page.
   if (/^(?:its|their)\s+[a-z]+$/.test(subject.trim()) && !quotesIn(i.l, subject).length) return [];
   // "The login form with Username and Password fields is displayed": what it is shown with.
@@ -575,6 +633,40 @@ function tableFacts(i: CheckInput, s: string): Intent[] | undefined {
   return undefined;
 }
 
+/** Who a look is said of: a quoted name, or the thing just acted on ("it", "the message", "its subject"). */
+function lookSubject(i: CheckInput, subject: string): Target | undefined {
+  const s = subject.replace(/\s+(?:now|also|still|then|again)$/, '').trim();
+  if (/^(?:the |this )?(?:page|app|screen|site|website|header|footer|form|dialog|window|list|table|toolbar|sidebar|panel|menu|view)$/.test(s)) return undefined;
+  const q = /^(?:the (?:message|mail|e-?mail|row|item|entry|ticket|post|comment|file|task|line|subject|title|name) )?(q\d+)$/.exec(s);
+  if (q) return { name: quoteText(i, q[1]!), kind: 'any' };
+  if (/^(?:it|they|this|that|this one|that one|its (?:subject|title|name|row|line|text)|the [\w-]+'s (?:subject|title|name|row|line|text)|the (?:same )?(?:message|mail|e-?mail|row|item|entry|ticket|post|comment|file|task|line|subject|title|name|one|contact|note))$/.test(s)) return { name: i.named ?? '', kind: 'any', ref: 'previous' };
+  if (/^[A-Z]/.test(asWritten(i.l, s)) && s.split(' ').length <= 5) return { name: asWritten(i.l, s), kind: 'any' };
+  return undefined;
+}
+
+/** "It is marked with a red flag and a paper clip", "the message's subject turns bold": how something looks. */
+function looks(i: CheckInput, s: string): Intent[] | undefined {
+  let m: RegExpExecArray | null;
+  const tail = /(?:,? (?:just )?like q\d+|,? as (?:before|expected)|\s+(?:in|on) (?:the )?(?:list|table|row|inbox|message list|column|sidebar|overview))*$/;
+  const body = s.replace(tail, '');
+  if ((m = /^(.+?) (?:(?:is|are) (?:now |also |still |again )?(?:shown |displayed |written |set |rendered )?(?:in )?|(?:turns|turn|becomes|become|goes|go|gets|get|appears?|shows? up)(?: now| again)? (?:in )?)(bold|bolded|boldface)(?: again| now)?$/.exec(body))) {
+    const t = lookSubject(i, m[1]!);
+    if (t) return [{ kind: 'expect-look', target: t, bold: true }];
+  }
+  if ((m = /^(.+?) (?:(?:is|are) (?:no longer|not|not shown in|no longer shown in|no longer in|not in) (?:bold|bolded)|(?:turns|turn|becomes|become|goes|go|is|are) (?:back to )?(?:normal|regular|plain)(?: weight| text| font)?(?: again)?)$/.exec(body))) {
+    const t = lookSubject(i, m[1]!);
+    if (t) return [{ kind: 'expect-look', target: t, bold: true, negated: true }];
+  }
+  // Icons: "is marked with a flag and a paper clip", "now has a red flag", "no longer has a star".
+  if ((m = /^(.+?) (?:(?:is|are) (?:now |also |still )?(?:marked|flagged|tagged|shown|displayed|decorated|labell?ed) (?:with|by)|(?:now |also |still )?(?:has|have|shows|show|carries|carry|gets|get|displays|display|bears|bear|gained|got)|(no longer has|no longer shows|does not have|doesn't have|has no|loses|lost|no longer carries)) (.+)$/.exec(body))) {
+    const negated = Boolean(m[2]);
+    const icons = items(m[3]!.replace(/^no\s+/, '')).map((x) => iconWords(x));
+    const t = lookSubject(i, m[1]!);
+    if (t && icons.length && icons.every(Boolean)) return icons.map((icon) => ({ kind: 'expect-look' as const, target: t, icon: icon!.name, ...(negated ? { negated: true } : {}) }));
+  }
+  return undefined;
+}
+
 function readWhole(i: CheckInput): Intent[] | undefined {
   let m: RegExpExecArray | null;
   let s = normalise(i.s.replace(PREFIX, ''));
@@ -607,11 +699,29 @@ function readWhole(i: CheckInput): Intent[] | undefined {
   }
   // "the other two are hidden": said of what the clause before did not name; nothing to look for by name.
   if (/^(?:the |all the )?(?:other|remaining|rest)(?: \w+)? (?:ones? |items? |\w+s )?(?:is|are) (?:hidden|gone|not shown|not listed|filtered out|there|listed|shown|left|unchanged)$/.test(s)) return [];
+  const look = looks(i, s);
+  if (look) return look;
+  // "The Inbox shows 2 as its unread count", "Junk shows 1": a named row and the number it shows.
+  if ((m = /^(?:the )?(q\d+|[\w'-]+(?: [\w'-]+){0,2}) (?:shows|has|displays|reads|says|lists|gives) (q\d+|[\w.,:/-]+) as (?:its|their|the) [\w -]+$/.exec(s) ?? /^(?:the )?(q\d+|[\w'-]+(?: [\w'-]+){0,2}) (?:shows|displays|reads|says) (\d[\d.,]*)$/.exec(s)) && !/^(?:page|app|screen|list|table|counter|badge|total|it|this|that)$/.test(m[1]!) && (/^q\d+$/.test(m[1]!) || /^[A-Z]/.test(asWritten(i.l, m[1]!)))) {
+    return [{ kind: 'expect-text', text: cellValue(i, m[2]!), visible: true, scope: { name: /^q\d+$/.test(m[1]!) ? quoteText(i, m[1]!) : asWritten(i.l, m[1]!), row: true } }];
+  }
+  // "The message is gone from the Inbox", "It disappears from the list": the thing last named is not shown.
+  if ((m = /^(it|they|this one|that one|the (?:same )?(?:message|mail|e-?mail|row|item|entry|ticket|post|comment|file|task|line|contact|note|record|tag|category|page|card)) (?:is gone|has gone|disappears|has disappeared|vanishes|is removed|has been removed|is deleted|has been deleted|is no longer (?:listed|shown|there|visible)|(?:is|are) not (?:listed|shown) (?:any more|anymore))(?: from (?:the )?[\w' -]+)?$/.exec(s)) && i.named) {
+    return [{ kind: 'expect-text', text: i.named, visible: false }];
+  }
+  // "the login form stays on screen": its password field is still shown.
+  if ((m = /^(?:the )?(?:log-?in|sign-?in|sign in|log on|authentication) (?:form|page|screen|box|dialog|fields?|prompt) (?:is|are|stays?|remains?|is shown|is displayed|is visible|is there|is open|stays open|stays visible)(?: (?:shown|visible|there|open|displayed|up))?$/.exec(s))) {
+    return [{ kind: 'expect-state', target: { name: 'password', kind: 'field', relaxed: true }, state: 'visible' }];
+  }
   const cells = tableFacts(i, s);
   if (cells) return cells;
   // "The counter next to the filters says 4 Transfers": what a counter shows is its text, not a count of items.
   if ((m = /^(?:the )?(?:[\w-]+ )?(?:counter|badge|total|tally)\b.*?\s(?:says|shows|reads|displays) (\d[\w.,]*(?: [a-z]+){0,2})$/.exec(s)) || (m = /^(?:its |the )?status (?:line|bar|text) (?:says|shows|reads|displays) (?!q\d)(.+)$/.exec(s))) {
     return [{ kind: 'expect-text', text: asWritten(i.l, withoutItIs(m[1]!)), visible: true }];
+  }
+  // "The timeline reports 6 check-ins": a count the page states.
+  if ((m = new RegExp(`^(?:the |its )?(?:[\\w-]+ ){0,3}?(?:reports|says|reads|states|mentions|announces|indicates|tells you|tells) (?:that there are |there are )?(?:exactly |only )?(${NUM}) ([a-z][\\w-]*(?: [a-z][\\w-]*)?)$`).exec(s)) && toNumber(m[1]!) !== undefined && !GENERIC.test(m[2]!) && (/[^s]s$/.test(m[2]!) || ITEM_NOUNS.test(m[2]!)) && !/[A-Z]/.test(asWritten(i.l, m[2]!))) {
+    return [{ kind: 'expect-count', count: toNumber(m[1]!)!, noun: m[2]!, said: true }];
   }
   // "its tooltip says click to disable the speed limits": an element on screen whose tooltip says so.
   if ((m = /^(?:its|the|their|this|that) (?:[\w-]+ )?(?:tooltip|hover text|hint|title attribute) (?:says|reads|is|shows|becomes|changes to) (.+)$/.exec(s))) {

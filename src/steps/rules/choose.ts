@@ -19,8 +19,10 @@ export function choose(i: RuleInput): Intent[] | undefined {
   if ((m = /^(q\d+|.+?)\s+(?:from|in|among)\s+(?:the\s+)?(?:suggestions?|autocomplete(?: list| entries)?|completions?|search suggestions?|matches|results that appear|options that appear|list that appears|drop-?down(?: list)?|drop down(?: list)?)\b/.exec(r))) {
     return [{ kind: 'click', target: { name: valueOf(i, m[1]!), kind: 'clickable', area: ['suggestions', 'dropdown', 'menu', 'autocomplete', 'popup'], hints: ['suggestion'] } }];
   }
-  if ((m = /^(q\d+|.+?)\s+(?:from|in|on|for|within|under|inside)\s+(?:the\s+)?(.+?)(?:\s+(?:list|menu|options))?$/.exec(r)) && (/^q\d+$/.test(m[1]!) || (/^\S+$/.test(m[1]!) && /\b(?:dropdown|drop-down|select|list|menu|picker|combo ?box|options)\b|q\d/.test(m[2]!))) && !/^(?:the )?(?:row|item|card|list)$/.test(m[2]!)) {
-    return [{ kind: 'select', target: { ...targetOf(i, m[2]!, 'select') }, value: valueOf(i, m[1]!) }];
+  if ((m = /^(q\d+|.+?)\s+(?:from|in|on|for|within|under|inside)\s+(?:the\s+)?(.+?)(?:\s+(?:list|menu|options))?$/.exec(r)) && (/^q\d+$/.test(m[1]!) || (m[1]!.split(' ').length <= 4 && /\b(?:dropdown|drop-down|select|list|menu|picker|combo ?box|options)\b|q\d/.test(m[2]!))) && !/^(?:the )?(?:row|item|card|list)$/.test(m[2]!)) {
+    // ("the "All Categories" drop-down above the table": where the drop-down sits says nothing more.)
+    const list = m[2]!.replace(/^(.*?\b(?:drop-?down|select|picker|combo ?box|menu))\s+(?:above|below|under|over|next to|beside|near|at the top of|on top of|in) .+$/, '$1');
+    return [{ kind: 'select', target: { ...targetOf(i, list, 'select') }, value: valueOf(i, m[1]!) }];
   }
   // "Code_Defect as the type and Critical as the severity": one choice per drop-down.
   const pairs = r.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((p) => /^(q\d+|[\w.-]+(?: [\w.-]+)?)\s+(?:as|for)\s+(?:the\s+|your\s+|my\s+|its\s+)?([a-z][\w -]*)$/.exec(p.trim()));

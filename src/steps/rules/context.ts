@@ -17,6 +17,8 @@ export interface StepMemory {
   hovered?: string;
   /** Some clause of the plan was read already: "Open Prometheus" as its first words opens the app. */
   opened?: boolean;
+  /** The thing last named by its quoted name (clicked, chosen or checked): "It is marked with a flag", "Open it". */
+  named?: string;
   /** Something was dropped earlier in this step: the next drop goes below it. */
   dropped?: boolean;
 }

@@ -7,17 +7,23 @@ import type { Intent } from '../intent.js';
 import { targetOf, type Example, type RuleInput } from './context.js';
 import { asWritten } from '../lift.js';
 import { toNumber } from '../lexicon.js';
-import { dataOf } from './pointer.js';
+import { dataOf, viaPage } from './pointer.js';
 
 /** Words that name the app itself, not something in it. */
 const APP = /^(?:(?:the )?(?:home ?page|home|start(?:ing)? (?:page|url|screen)|landing page|main (?:page|screen|view)|front page|index(?: page)?|(?:web )?app(?:lication)?|site|web ?site|web ?app|page|project(?:'s)? (?:url|page)|base url|root|ui|web ui|web (?:interface|gui|console)|interface|gui|portal|it|instance|server|tool|product|start|beginning|frontend|front end|dashboard|wiki|editor|admin(?:istration)? (?:ui|page|panel|console)|login page|sign[- ]in page)(?: (?:page|again|url|root))?(?: (?:in|on) (?:the|a) (?:browser|new tab))?)$/;
 
 export function navigate(i: RuleInput): Intent[] | undefined {
   // "Visit Category:Beverages on the wiki": where the page is, said after its name.
-  const rest = i.rest.replace(/^(?:to|onto|on|at|into)\s+/, '').replace(/\s+(?:again|first|directly|in (?:the|a) (?:browser|new tab))$/g, '').replace(/(\S)\s+(?:on|in|of|from) (?:the|this|our|your) (?:wiki|site|app|application|website|web ?ui|server|instance|portal)$/, '$1').trim();
+  const rest = i.rest.replace(/^(?:to|onto|on|at|into)\s+/, '').replace(/^(?:the )?(?:website|web site|site|app|application|wiki|project|portal)'s\s+(?=(?:log-?in|sign-?in|sign in|home|start|main|front|landing) ?page\b)/, 'the ').replace(/\s+(?:again|first|directly|in (?:the|a) (?:browser|new tab))$/g, '').replace(/(\S)\s+(?:on|in|of|from) (?:the|this|our|your) (?:wiki|site|app|application|website|web ?ui|server|instance|portal)$/, '$1').trim();
   const url = /\bu(\d+)\b/.exec(rest);
   if (url) return [{ kind: 'navigate', url: i.l.urls[Number(url[1])]! }];
-  if (!rest || APP.test(rest) || APP.test(rest.replace(/^(?:the |its |our |your )/, ''))) return [{ kind: 'navigate', url: '' }];
+  // "Open it": the thing last named, when there is one.
+  if (/^(?:it|this one|that one)$/.test(rest) && i.memory.named) return [{ kind: 'click', target: { name: i.memory.named, kind: 'clickable' } }];
+  if (!rest || APP.test(rest) || APP.test(rest.replace(/^(?:the |its |our |your )/, ''))) {
+    // "open Wiki", "go to Home": written as a name, it is also the app's link of that name.
+    const named = rest && /^[A-Z]/.test(asWritten(i.l, rest)) && rest.split(' ').length <= 2 ? targetOf(i, rest, 'clickable') : undefined;
+    return [{ kind: 'navigate', url: '' }, ...(named?.name && !named.role ? [{ kind: 'click' as const, target: named, ifShown: true }] : [])];
+  }
   // "the app at q0 / the wiki's start page / the todo app": an app word with something around it.
   if (/^(?:the )?(?:app|application|site|wiki|dashboard|editor|ui)\b|\b(?:app|application|site|website|wiki|homepage|home page|start page|landing page|main page|web ui|web interface|ui)$/.test(rest) && !/\bq\d+\b/.test(rest)) return [{ kind: 'navigate', url: '' }];
   // "Go to the todo list", "Start at the inbox": the app's own page, when a navigation verb says so.
@@ -26,8 +32,14 @@ export function navigate(i: RuleInput): Intent[] | undefined {
   if (!i.memory.opened && /^[a-z0-9@][\w@/.-]*[-./@][\w@/.-]*$/.test(rest) && asWritten(i.l, rest) === asWritten(i.l, rest).toLowerCase()) {
     return [{ kind: 'navigate', url: '' }, { kind: 'click', target: { name: asWritten(i.l, rest), kind: 'clickable', page: true } }];
   }
-  // The plan's first words "Open Prometheus", "Go to MailDev": the app, by its name.
-  if (!i.memory.opened && !/\b[qu]\d+\b/.test(rest) && !/\w:\w|[@/.\d_]/.test(rest) && rest.split(' ').length <= 3 && !/\b(?:button|link|tab|menu|dialog|field|page|section|panel|settings)\b/.test(rest)) return [{ kind: 'navigate', url: '' }];
+  // The plan's first words "Open Prometheus", "Go to MailDev": the app, by its name; or one of its
+  // pages ("Open Tickets", "Open the project's Timeline"), clicked when a link of that name is shown.
+  if (!i.memory.opened && !/\b[qu]\d+\b/.test(rest) && !/\w:\w|[@/.\d_]/.test(rest) && rest.split(' ').length <= 3 && !/\b(?:button|link|tab|menu|dialog|field|page|section|panel|settings)\b/.test(rest)) {
+    const name = targetOf(i, rest.replace(/^(?:the |our |your )?(?:project|app|application|site|wiki|website)'s /, ''), 'clickable');
+    // (A name in lower case, or with words for the app itself, is the app: "Go to MailDev", "the Syncthing GUI".)
+    const page = name.name && !name.role && !name.within && !name.hints && /^[A-Z]/.test(name.name) && !/\b(?:inbox|server|gui|ui|dashboard|registry|instance|interface|console|webmail|web|app|site|project|home)\b/i.test(name.name);
+    return [{ kind: 'navigate', url: '' }, ...(page ? [{ kind: 'click' as const, target: name, ifShown: true }] : [])];
+  }
   if (/^(?:the )?(?:[\w-]+ )?(?:inbox|home|dashboard|overview|start page|front page|main page|landing page|home page|homepage)$/.test(rest)) return [{ kind: 'navigate', url: '' }];
   // "the detail page of tiny-date-format", "the package page for X": the page named X.
   const pageOf = /^(?:the |its )?(?:[\w-]+ )?(?:page|view|screen) (?:of|for|about) (?:the )?(?:package |item |product |user |project )?(.+)$/.exec(rest);
@@ -38,8 +50,9 @@ export function navigate(i: RuleInput): Intent[] | undefined {
   const data = dataOf({ ...i, rest }, i.verb === 'browse');
   if (data) return data;
   // "Go to the "Reports" page", "Open Settings": a link or tab of the app.
-  const np = rest.replace(/\s+(?:page|screen|view|section|area|url|article|entry)$/, '');
-  const t = targetOf(i, np, 'clickable');
+  const from = viaPage(i, rest);
+  const np = from.rest.replace(/\s+(?:page|screen|view|section|area|url|article|entry)$/, '');
+  const t = { ...targetOf(i, np, 'clickable'), ...(from.via ? { via: from.via } : {}) };
   // "Browse the products table": the name that opens it is clicked, not the table.
   if (t.name && !t.within && t.role && /^(?:table|grid|list|region|group)$/.test(t.role)) {
     const { role, ...named } = t;

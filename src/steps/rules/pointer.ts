@@ -18,8 +18,17 @@ function withPurpose(t: Target, purpose: string[] | undefined): Target {
   return purpose?.length ? { ...t, hints: [...new Set([...(t.hints ?? []), ...purpose])] } : t;
 }
 
+/** "… from the All Tickets report": a page named as where the target is found, opened first when it is not on this one. */
+export function viaPage(i: RuleInput, rest: string): { rest: string; via?: Target } {
+  const m = /^(.+?)\s+from (?:the |its |their )?(q\d+|[\w' -]+?) (?:report|page|overview|index|listing|view|screen|list|table|tab)$/.exec(rest);
+  if (!m || !(/^q\d+$/.test(m[2]!) || /^[A-Z0-9]/.test(asWritten(i.l, m[2]!)))) return { rest };
+  const name = /^q\d+$/.test(m[2]!) ? i.l.quotes[Number(m[2]!.slice(1))]! : asWritten(i.l, m[2]!);
+  return { rest: m[1]!, via: { name, kind: 'clickable', page: true } };
+}
+
 export function click(i: RuleInput, kind: 'click' | 'dblclick' | 'hover' = 'click', purpose?: string[]): Intent[] | undefined {
-  let rest = i.rest.replace(/^(?:on|onto|over|at|in)\s+/, '');
+  const from = viaPage(i, i.rest.replace(/^(?:on|onto|over|at|in)\s+/, ''));
+  let rest = from.rest;
   // "somewhere outside the menu, e.g. on the empty reading pane": the example is the place.
   const example = /,?\s+(?:e\.g\.?|for example|for instance|such as|like)\s+(?:on |in |at )?(.+)$/.exec(rest);
   if (example && /^(?:somewhere|anywhere|outside|elsewhere|an? (?:empty|blank))/.test(rest)) rest = example[1]!;
@@ -39,6 +48,12 @@ export function click(i: RuleInput, kind: 'click' | 'dblclick' | 'hover' = 'clic
     const where = inner.name || inner.within;
     if (where) return [{ kind: 'click', target: { name: '', kind: 'clickable', anyOf: act, within: where } }];
   }
+  // "the hash link of the check-in "X"", "the number in the # column of the row "X"": told by what its text looks like.
+  const shaped = /^(?:the )?(number|hash|id|date|revision)(?: link| number| code)?(?: in the (?:\S+ )?column)? (?:of|in|for|next to|on) (?:the )?(?:(?:row|check-in|ticket|commit|entry|item|line|issue|message|post|record)\s+)?(q\d+)$/.exec(rest);
+  if (shaped && kind === 'click') {
+    const shape = shaped[1] === 'hash' || shaped[1] === 'revision' ? 'hash' : shaped[1] === 'date' ? 'date' : 'number';
+    return [{ kind, target: withPurpose({ name: '', kind: 'clickable', within: i.l.quotes[Number(shaped[2]!.slice(1))]!, shape }, purpose) } as Intent];
+  }
   let t = targetOf(i, rest, kind === 'hover' ? 'any' : kind === 'dblclick' ? 'any' : 'clickable');
   // "Open the customers table": what is clicked is the name that opens it, not the table itself.
   if (kind === 'click' && t.name && !t.within && t.role && /^(?:table|grid|list|region|group)$/.test(t.role)) {
@@ -46,6 +61,7 @@ export function click(i: RuleInput, kind: 'click' | 'dblclick' | 'hover' = 'clic
     t = { ...rest2, hints: [...new Set([...(t.hints ?? []), role])] };
   }
   if (revealed && i.memory.hovered && !t.within) t.within = i.memory.hovered;
+  if (from.via) t.via = from.via;
   if (kind === 'hover') i.memory.hovered = t.name || i.memory.hovered;
   if (kind === 'dblclick') i.memory.editing = t.name || i.memory.editing;
   return [{ kind, target: withPurpose(t, purpose) } as Intent];
@@ -73,6 +89,8 @@ export function press(i: RuleInput, purpose?: string[]): Intent[] | undefined {
     const raw = /^q\d+$/.test(m[1]!) ? i.l.quotes[Number(m[1]!.slice(1))]! : m[1]!;
     const key = keyName(raw) ?? (/^(?:ctrl|control|cmd|shift|alt|meta)\s*\+/.test(raw) ? keyName(raw.replace(/\s/g, '')) : undefined);
     // "press Delete" may name a button as well as a key; "the Delete key" names only the key.
+    // "press Delete in the toolbar": a button in a place, not a key typed into it.
+    if (m[2] && /^[a-z]+$/.test(raw) && !/^(?:enter|return|escape|esc|space|tab)$/.test(raw) && /\b(?:toolbar|tool bar|menu|menu bar|bar|header|footer|panel|sidebar|dialog|window|pop-?up|row|list|pane|section|card|ribbon)$/.test(m[2])) return click(i, 'click', purpose);
     const button = !/\bkey$/.test(i.rest) && !m[2] && /^[a-z]+$/.test(raw) && !/^(?:enter|return|escape|esc|space|tab)$/.test(raw) ? asWritten(i.l, raw) : undefined;
     if (key) return [{ kind: 'press', key, ...(m[2] ? { target: targetOf(i, m[2], 'field') } : {}), ...(button ? { orClick: button } : {}) }];
   }
