@@ -273,11 +273,16 @@ describe('portal pages', () => {
     expect((await b.page(`/portal/runs/${seed.runs.get}`))).not.toContain('data-wait');
   });
 
-  it('shows a frontend run: steps with screenshots, video and heal records', async () => {
+  it('shows a frontend run: steps with screenshots, video with poster and step markers, trace viewer and heal records', async () => {
     const html = await b.page(`/portal/runs/${seed.runs.fe}`);
-    const shot = `/portal/runs/${seed.runs.fe}/artifacts/steps/step-001.png`;
-    expect(html).toContain(`<img class="step" src="${shot}"`);
-    expect(html).toContain(`<video controls preload="metadata" src="/portal/runs/${seed.runs.fe}/artifacts/video.webm">`);
+    const base = `/portal/runs/${seed.runs.fe}/artifacts`;
+    const shot = `${base}/steps/step-001.png`;
+    expect(html).toContain(`<img class="step" src="${shot}" alt="Screenshot after step 1: Click &quot;Add to cart&quot; (passed)" loading="lazy"`);
+    expect(html).toContain(`<video id="run-video" controls preload="metadata" src="${base}/video.webm" poster="${base}/steps/step-002.png" aria-describedby="video-markers-h">`);
+    // Markers: each step's start, from the video's start (10:00:10.8): 0.2 s and 2.7 s.
+    expect(html).toContain(`<a href="${base}/video.webm#t=0.20" data-seek="0.20">`);
+    expect(html).toContain(`<a href="${base}/video.webm#t=2.70" data-seek="2.70">`);
+    expect(html).toContain(`<a href="/portal/trace/index.html?trace=${encodeURIComponent(`${base}/trace.zip`)}">Open in trace viewer</a>`);
     expect(html).toMatch(/Heal records[^]*?getByTestId\(&#39;add&#39;\)[^]*?getByRole/);
     const img = await b.request(shot);
     expect(img.status).toBe(200);

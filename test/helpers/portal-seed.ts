@@ -104,10 +104,10 @@ export async function seedPortal(dataDir: string, aliceKey: string, bobKey: stri
       test_type: 'frontend', target_url: 'https://shop.example.com',
       extra: JSON.stringify({
         steps: [
-          { index: 0, type: 'action', description: 'Click "Add to cart"', status: 'passed', durationMs: 310, locator: "getByRole('button', { name: 'Add to cart' })", screenshot: 'steps/step-001.png', healed: { from: "getByTestId('add')", to: "getByRole('button', { name: 'Add to cart' })" } },
-          { index: 1, type: 'assertion', description: 'The cart shows 1 item', status: 'passed', durationMs: 120, locator: "getByText('1 item')", screenshot: 'steps/step-002.png' },
+          { index: 0, type: 'action', description: 'Click "Add to cart"', status: 'passed', durationMs: 310, startedAt: at(11), locator: "getByRole('button', { name: 'Add to cart' })", screenshot: 'steps/step-001.png', healed: { from: "getByTestId('add')", to: "getByRole('button', { name: 'Add to cart' })" } },
+          { index: 1, type: 'assertion', description: 'The cart shows 1 item', status: 'passed', durationMs: 120, startedAt: '2025-03-01T10:00:13.500Z', locator: "getByText('1 item')", screenshot: 'steps/step-002.png' },
         ],
-        video: 'video.webm', trace: 'trace.zip', heals: [{ index: 0, from: "getByTestId('add')", to: "getByRole('button', { name: 'Add to cart' })" }],
+        video: 'video.webm', videoStartedAt: '2025-03-01T10:00:10.800Z', trace: 'trace.zip', heals: [{ index: 0, from: "getByTestId('add')", to: "getByRole('button', { name: 'Add to cart' })" }],
       }),
     });
     await run('run_bob00001', 'bat_bob00001', bob.userId, 'prj_bobonly01', 'tst_bob00001', 'Bob secret test');

@@ -19,6 +19,7 @@ import { testBody } from './page-test.js';
 import { SessionStore } from './sessions.js';
 import { waitersOf } from '../waiters.js';
 import { registerSignIn } from './sign-in.js';
+import { registerTraceViewer } from './trace-viewer.js';
 
 let css: string | undefined;
 /** The stylesheet sits beside this module in src/ and (copied by postbuild) in dist/. */
@@ -108,7 +109,7 @@ export function portalApp(deps: ServerDeps, o: { api: ApiFetch; sessions?: Sessi
   app.get('/runs/:id', async (c) => {
     const r = await runPage(db, s(c).userId, c.req.param('id'), { tab: c.req.query('tab'), view: c.req.query('view'), page: c.req.query('page'), endpoint: c.req.query('endpoint') }, deps.config.publicUrl);
     if (!r) return notFound(c);
-    return c.html(page({ title: r.title, session: s(c), crumbs: r.crumbs, waitUrl: r.waitUrl }, r.body));
+    return c.html(page({ title: r.title, session: s(c), crumbs: r.crumbs, waitUrl: r.waitUrl, noscriptRefresh: r.noscriptRefresh }, r.body));
   });
   // Held until the run has finished (cleanup included) or 25 s have passed: live.js reloads then.
   app.get('/runs/:id/wait', async (c) => {
@@ -129,6 +130,7 @@ export function portalApp(deps: ServerDeps, o: { api: ApiFetch; sessions?: Sessi
     return fileResponse(file, c.req.header('range'));
   });
 
+  registerTraceViewer(app, notFound);
   registerActions(app, deps);
   app.all('*', (c) => notFound(c));
   return app;

@@ -2,7 +2,8 @@ import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { TERMINAL } from '../../contract/runs.js';
 import type { Db } from '../../store/schema.js';
-import type { PortalEnv } from './guard.js';
+import type { PortalContext, PortalEnv } from './guard.js';
+import { runFinished, runLive } from './run-live.js';
 import type { PortalKit } from './kit.js';
 
 /** Where a batch stands: its phase and how many of its runs ended how. */
@@ -35,44 +36,59 @@ export async function batchProgress(db: Db, batchId: string, userId: string): Pr
 export const STREAM = { pollMs: 250, maxMs: 5 * 60_000, pingMs: 15_000 };
 
 /**
- * Server-sent events of one batch: `progress` whenever its counts or phase change (the first at
- * once), `done` when the batch has finished (cleanup included), then the stream ends. A stream
- * ends after STREAM.maxMs too; the browser's EventSource then reconnects by itself.
+ * One event stream: `progress` with `first`, then whenever `next()` gives something different,
+ * `done` once `finished` says so, then the stream ends. A stream ends after STREAM.maxMs too; the
+ * browser's EventSource then reconnects by itself.
+ */
+function follow<T>(c: PortalContext, first: T, next: () => Promise<T | undefined>, finished: (p: T) => boolean): Response {
+  return streamSSE(c, async (stream) => {
+    let closed = false;
+    stream.onAbort(() => {
+      closed = true;
+    });
+    const started = Date.now();
+    let lastSent = '';
+    let lastWrite = Date.now();
+    let p: T | undefined = first;
+    while (!closed && p) {
+      const json = JSON.stringify(p);
+      if (json !== lastSent) {
+        await stream.writeSSE({ event: 'progress', data: json });
+        lastSent = json;
+        lastWrite = Date.now();
+      }
+      if (finished(p)) {
+        await stream.writeSSE({ event: 'done', data: json });
+        break;
+      }
+      if (Date.now() - started > STREAM.maxMs) break;
+      if (Date.now() - lastWrite > STREAM.pingMs) {
+        await stream.write(': keep-alive\n\n');
+        lastWrite = Date.now();
+      }
+      await stream.sleep(STREAM.pollMs);
+      p = await next();
+    }
+  });
+}
+
+/**
+ * Server-sent events of one batch (`progress`: BatchProgress; `done` when the batch, cleanup
+ * included, has finished) and of one run (`progress`: RunLive, the step in progress and the newest
+ * screenshot of a frontend run; `done` once the run has finished and its batch is not sweeping).
  */
 export function registerEvents(app: Hono<PortalEnv>, kit: PortalKit): void {
+  const db = kit.deps.store.db;
   app.get('/batches/:id/events', async (c) => {
     const userId = c.get('session')!.userId;
-    const db = kit.deps.store.db;
     const first = await batchProgress(db, c.req.param('id'), userId);
     if (!first) return kit.notFound(c);
-    return streamSSE(c, async (stream) => {
-      let closed = false;
-      stream.onAbort(() => {
-        closed = true;
-      });
-      const started = Date.now();
-      let lastSent = '';
-      let lastWrite = Date.now();
-      let p: BatchProgress | undefined = first;
-      while (!closed && p) {
-        const json = JSON.stringify(p);
-        if (json !== lastSent) {
-          await stream.writeSSE({ event: 'progress', data: json });
-          lastSent = json;
-          lastWrite = Date.now();
-        }
-        if (p.phase === 'done') {
-          await stream.writeSSE({ event: 'done', data: json });
-          break;
-        }
-        if (Date.now() - started > STREAM.maxMs) break;
-        if (Date.now() - lastWrite > STREAM.pingMs) {
-          await stream.write(': keep-alive\n\n');
-          lastWrite = Date.now();
-        }
-        await stream.sleep(STREAM.pollMs);
-        p = await batchProgress(db, first.batchId, userId);
-      }
-    });
+    return follow(c, first, () => batchProgress(db, first.batchId, userId), (p) => p.phase === 'done');
+  });
+  app.get('/runs/:id/events', async (c) => {
+    const userId = c.get('session')!.userId;
+    const first = await runLive(db, c.req.param('id'), userId);
+    if (!first) return kit.notFound(c);
+    return follow(c, first, () => runLive(db, first.runId, userId), runFinished);
   });
 }

@@ -12,9 +12,12 @@ export type PortalContext = Context<PortalEnv>;
 /** Security headers on every portal response: no framing, no third-party anything, no caching of pages. */
 export const securityHeaders: MiddlewareHandler<PortalEnv> = async (c, next) => {
   await next();
-  c.header('Content-Security-Policy', "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self'; media-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+  // A response with its own policy keeps it (the trace viewer's: same origin still, see trace-viewer.ts).
+  if (!c.res.headers.get('Content-Security-Policy')) {
+    c.header('Content-Security-Policy', "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self'; media-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+    c.header('X-Frame-Options', 'DENY');
+  }
   c.header('X-Content-Type-Options', 'nosniff');
-  c.header('X-Frame-Options', 'DENY');
   c.header('Referrer-Policy', 'same-origin');
   if (!c.res.headers.get('Cache-Control')) c.header('Cache-Control', 'no-store');
 };

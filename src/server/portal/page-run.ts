@@ -8,6 +8,7 @@ import { BASE, duration, fields, status, when } from './layout.js';
 import { chainsTab, cleanupTab, variablesTab } from './run-batch-tabs.js';
 import { dataFlowTab } from './run-dataflow.js';
 import { frontendTab } from './run-frontend.js';
+import { liveBlock, runLive } from './run-live.js';
 import { reportTab } from './run-report.js';
 
 export const BACKEND_TABS = [
@@ -25,6 +26,8 @@ export interface RunPage {
   body: Html;
   /** While the run (or its batch's cleanup) is still going: where to wait for it to finish. */
   waitUrl?: string;
+  /** A frontend run in flight follows its event stream instead; without scripts the page refreshes. */
+  noscriptRefresh?: number;
 }
 
 export async function runPage(db: Db, userId: string, runId: string, q: { tab?: string; view?: string; page?: string; endpoint?: string }, publicUrl: string): Promise<RunPage | undefined> {
@@ -40,9 +43,11 @@ export async function runPage(db: Db, userId: string, runId: string, q: { tab?: 
   const href = `${BASE}/runs/${r.id}`;
   const sweeping = progress.phase === 'cleanup';
 
+  // A frontend run in flight shows its live preview, which follows the run's event stream.
+  const live = inFlight && r.test_type === 'frontend' ? await runLive(db, r.id, userId) : undefined;
   const head = html`<h1>${r.test_name}</h1>
     <p class="sub mono">${r.id}</p>
-    ${inFlight ? html`<div class="banner info"><span class="spinner"></span>${sweeping ? 'Running cleanup sweep…' : r.status === 'queued' ? 'Queued…' : 'Running…'} This page updates when it finishes.</div>` : ''}
+    ${inFlight && !live ? html`<div class="banner info"><span class="spinner"></span>${sweeping ? 'Running cleanup sweep…' : r.status === 'queued' ? 'Queued…' : 'Running…'} This page updates when it finishes.</div>` : ''}
     <div class="card">${fields([
       ['Status', status(r.status)],
       ['Verdict', r.verdict ? status(r.verdict) : null],
@@ -58,7 +63,8 @@ export async function runPage(db: Db, userId: string, runId: string, q: { tab?: 
     ], 2)}</div>`;
 
   let content: Html;
-  if (r.test_type === 'frontend') {
+  if (live) content = liveBlock(live, `${href}/events`);
+  else if (r.test_type === 'frontend') {
     const steps = await db.selectFrom('run_steps').selectAll().where('run_id', '=', r.id).orderBy('idx').execute();
     content = frontendTab(r, steps);
   } else {
@@ -84,6 +90,7 @@ export async function runPage(db: Db, userId: string, runId: string, q: { tab?: 
       { label: 'Run' },
     ],
     body: html`${head}${content}`,
-    waitUrl: inFlight || sweeping ? `${BASE}/runs/${r.id}/wait` : undefined,
+    waitUrl: (inFlight || sweeping) && !live ? `${BASE}/runs/${r.id}/wait` : undefined,
+    noscriptRefresh: live ? 2 : undefined,
   };
 }

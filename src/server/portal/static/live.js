@@ -78,8 +78,81 @@ document.addEventListener('change', (e) => {
   if (e.target instanceof HTMLInputElement && e.target.name === 'type') typeFields();
 });
 
+// A frontend run in flight ([data-run-events]) shows the step being run and the newest step
+// screenshot as the server's event stream reports them; when the run is done its finished report
+// is swapped in. The texts match run-live.ts (liveStepText, liveShotText).
+function liveStepText(p) {
+  if (p.status === 'queued') return 'Queued: waiting for a browser…';
+  if (!p.step) return 'Starting the browser…';
+  return `Step ${p.step.index + 1}${p.total ? ` of ${p.total}` : ''} (${p.step.status}): ${p.step.description}`;
+}
+const liveShotText = (s) => `Latest screenshot, after step ${s.index + 1} (${s.status}): ${s.description}`;
+
+function followRun(el) {
+  if (el.dataset.following || !('EventSource' in window)) return;
+  el.dataset.following = '1';
+  const es = new EventSource(el.getAttribute('data-run-events'));
+  const q = (name) => el.querySelector(`[data-live-${name}]`);
+  es.addEventListener('progress', (e) => {
+    const p = JSON.parse(e.data);
+    const step = q('step');
+    if (step) step.textContent = liveStepText(p);
+    if (!p.shot) return;
+    const img = q('img');
+    if (img && img.getAttribute('src') !== p.shot.src) img.setAttribute('src', p.shot.src);
+    if (img) img.alt = liveShotText(p.shot);
+    const caption = q('caption');
+    if (caption) caption.textContent = liveShotText(p.shot);
+    q('figure')?.removeAttribute('hidden');
+    q('none')?.setAttribute('hidden', '');
+  });
+  es.addEventListener('done', () => {
+    es.close();
+    refreshMain().catch(() => location.reload());
+  });
+}
+
+// Step markers ([data-seek]) seek the run's video to the second their step started instead of
+// opening the video file at that time; the marker of the step on screen is marked as it plays.
+document.addEventListener('click', (e) => {
+  const a = e.target instanceof Element ? e.target.closest('a[data-seek]') : null;
+  const video = document.getElementById('run-video');
+  if (!a || !(video instanceof HTMLVideoElement)) return;
+  e.preventDefault();
+  video.currentTime = Number(a.getAttribute('data-seek'));
+  video.scrollIntoView({ block: 'nearest' });
+});
+function markCurrent() {
+  const video = document.getElementById('run-video');
+  if (!(video instanceof HTMLVideoElement) || video.dataset.marking) return;
+  video.dataset.marking = '1';
+  const marks = [...document.querySelectorAll('a[data-seek]')];
+  const update = () => {
+    const t = video.currentTime + 0.05;
+    const on = marks.filter((m) => Number(m.getAttribute('data-seek')) <= t).pop();
+    for (const m of marks) {
+      if (m === on) m.setAttribute('aria-current', 'step');
+      else m.removeAttribute('aria-current');
+    }
+  };
+  video.addEventListener('timeupdate', update);
+  video.addEventListener('seeked', update);
+}
+
+// The trace viewer runs a service worker, which browsers allow only over HTTPS or on localhost:
+// elsewhere its link would open a blank page, so the page offers the download alone and says why.
+function traceViewerLinks() {
+  if (window.isSecureContext) return;
+  document.querySelectorAll('[data-trace-viewer]').forEach((el) => {
+    el.textContent = 'The trace viewer needs the portal over HTTPS (or on localhost); ';
+  });
+}
+
 function init() {
+  traceViewerLinks();
   document.querySelectorAll('[data-events]').forEach(follow);
+  document.querySelectorAll('[data-run-events]').forEach(followRun);
+  markCurrent();
   typeFields();
 }
 init();
