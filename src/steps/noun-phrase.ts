@@ -18,6 +18,9 @@ export interface NounPhrase {
 const DET = /^(?:(?:the|a|an|this|that|these|those|its|their|your|my|our|his|her|some|any|one of the|each|every|all the|all)\s+)+/;
 
 // Relations, longest first. "naming" relations give the target's name; the others an anchor.
+/** Kinds of record a step may name one by, before a name written in lower case ("the tag novel"). */
+const RECORD_KINDS = /^(?:tag|category|user|folder|label|branch|file|contact|member|group|project|package|database|table|repository|repo|channel|room|tiddler|flow|topic|keyword|author)$/;
+
 const NAMING = /^(?:labell?ed|named|called|titled|entitled|saying|reading|that says|that reads|which says|with the (?:text|label|name|title|caption|subject)|with text|with subject|whose (?:subject|title|name) is|marked|showing)$/;
 const RELATIONS = [
   'at the very end of', 'at the end of', 'at the bottom of', 'at the top of', 'at the start of', 'at the beginning of', 'at the left of', 'at the right of',
@@ -162,6 +165,11 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
   // "its category Book Reviews", "the author Quinn Avery": a kind of thing, then its name as written.
   const kindThenName = !quoted.length ? /^(?:its |their |the )?([a-z]+) (\S+(?: \S+){0,3})$/.exec(rest) : null;
   if (kindThenName && /^[a-z]+ [A-Z]/.test(original(l, `${kindThenName[1]} ${kindThenName[2]}`)) && !nounRole(kindThenName[1]) && /^[A-Z][\w'-]*(?: [A-Z0-9][\w'-]*)*$/.test(original(l, kindThenName[2]!)) && /[a-z]/.test(original(l, kindThenName[2]!).replace(/^\S/, '')) && !/^(?:new|first|last|next|same|other|main|top|bottom|left|right|to|of|in|on|at|for|by|with|from|and|or|into|onto)$/.test(kindThenName[1]!)) {
+    quoted.push(original(l, kindThenName[2]!));
+    (target.hints ??= []).push(kindThenName[1]!);
+    rest = '';
+  } else if (kindThenName && RECORD_KINDS.test(kindThenName[1]!) && !/[A-Z]/.test(original(l, kindThenName[1]!)) && /^[a-z0-9][\w.@-]*$/.test(kindThenName[2]!) && !/^(?:name|title|list|field|box|button|link|menu|page|row|column|section|panel|icon|count|number|filter|search|settings|details|view|table|tab|editor|label|description|summary|version|size|date|status|type|id|key|value|info|owner|author)s?$/.test(kindThenName[2]!) && !nounRole(kindThenName[2]!)) {
+    // "the tag novel", "the branch trunk", "the table books": a record's kind, then its name in lower case.
     quoted.push(original(l, kindThenName[2]!));
     (target.hints ??= []).push(kindThenName[1]!);
     rest = '';

@@ -205,7 +205,8 @@ function splitActions(part: string): string[] {
     const startsVerb = startsWithAction(next, cur);
     const startsCheck = SUBJECT_START.test(next) && looksLikeCheck(next) && !/\b(?:into|in|to|with|as|from|onto)\s*$/.test(cur) && !/^(?:the|a|an) [\w -]+ q\d+$/.test(next);
     // "In the left-hand menu, click …": where the clause acts, said before its verb.
-    const where = /^,\s*$/.test(pieces[k]!) && /^(?:in|on|inside|within|from|under)\s+(?:the\s+)?[\w' -]+$/.test(cur) && cur.split(' ').length <= 9 && !head(cur);
+    // (A place with its clause's verb already in it, "Under "X" type …", is a clause of its own.)
+    const where = /^,\s*$/.test(pieces[k]!) && /^(?:in|on|inside|within|from|under)\s+(?:the\s+)?[\w' -]+$/.test(cur) && cur.split(' ').length <= 9 && !head(cur) && !/\s(?:type|enter|click|pick|choose|select|press|write|fill|tick|check)\s/.test(cur);
     if ((startsVerb || startsCheck) && !where && splitAllowed(cur, next)) {
       out.push(cur.trim());
       cur = next;
@@ -271,6 +272,7 @@ function confidence(unplaced: string[], known: boolean, loose: boolean): number 
 export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
   const l = lift(step.description);
   memory.dropped = false;
+  memory.justHovered = false;
   const out: ReadClause[] = [];
   const remarks: string[] = [...l.remarks];
   const unread: string[] = [];
@@ -302,12 +304,16 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
     // Typing goes into the place named ("In the new cell type …"); other verbs act on a target inside it.
     // (Writing in a form named by its heading, with no field named: the form's text box, as if no place were said.)
     const formWrite = where && /^write\s+q\d+$/.test(where[2]!) && /\b(?:form|section|box|area|panel|dialog)$/.test(where[1]!);
-    const typing = where && (/^(?:type|enter|fill|write|search|put|paste)\b/.test(where[2]!) || (/^(?:choose|select|pick)\b/.test(where[2]!) && /\b(?:drop-?down|select|picker|combo ?box)\b/.test(where[1]!))) && !formWrite;
+    // ("Under "Add New Category" type Workshops as the name": the field is named; the place is where it is.)
+    const named = where && /^(?:type|enter|write|put|fill in)\s+.+\s+(?:as|for)\s+(?:the|its|your)\s+[a-z][\w -]*$/.test(where[2]!);
+    const typing = where && !named && (/^(?:type|enter|fill|write|search|put|paste)\b/.test(where[2]!) || (/^(?:choose|select|pick)\b/.test(where[2]!) && /\b(?:drop-?down|select|picker|combo ?box)\b/.test(where[1]!))) && !formWrite;
     const place = where && !pageOnly && !typing && !formWrite ? nounPhrase(l, `it in ${where[1]}`, 'any').target : undefined;
     if (where) s = pageOnly || !typing ? where[2]! : `${where[2]} in ${where[1]}`;
     // "In the menu that opens go to "Sort By"": an entry that opens a submenu is pointed at.
     if (where && /\bmenu\b/.test(where[1]!)) s = s.replace(/^(?:go|move|point) (?:to|at) /, 'hover over ');
     let read = readClause(l, s, step.type, memory, why.words, last);
+    // "Hover over X and click Approve": the clause right after a hover in the same step acts in what was hovered.
+    memory.justHovered = Boolean(read?.intents.some((x) => x.kind === 'hover'));
     if (read && place) {
       for (const intent of read.intents) {
         if (!('target' in intent) || !intent.target) continue;
@@ -345,7 +351,9 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
       // What a later "it" may mean: the last thing named by its quoted name.
       const said = 'target' in intent && intent.target?.name && l.quotes.includes(intent.target.name) ? intent.target.name : intent.kind === 'expect-text' && intent.visible && l.quotes.includes(intent.text) ? intent.text : undefined;
       // (A control's name — "Move to...", "Delete" — is not a thing "it" points at.)
-      if (said && !/(?:\.\.\.|…)$/.test(said) && !VERBS[said.toLowerCase().split(/\s+/)[0]!]) memory.named = said;
+      const words = said?.toLowerCase().split(/\s+/) ?? [];
+      const control = said && (/(?:\.\.\.|…)$/.test(said) || (VERBS[words[0]!] && (words.length === 1 || (words.length <= 3 && /^(?:to|as|from|into|in|on|all|new|up|down|out|off)$/.test(words[1]!)))));
+      if (said && !control) memory.named = said;
       out.push({ text: written, type: isCheck(intent) ? 'assertion' : 'action', intent, ...(cond.optional || (intent.kind === 'click' && intent.ifShown) ? { optional: true } : {}), confidence: read.confidence });
     }
     // "Open the wiki's Log in page": the app, then its sign-in link when the app does not open on the form.

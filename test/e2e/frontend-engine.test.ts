@@ -396,6 +396,47 @@ describe('pages as people describe them', () => {
     expect(offered.failure?.kind).toBe('assertion');
   });
 
+  const LOOKS_PLAN: PlanStep[] = [
+    act('Go to /tracker/help'),
+    act('Open the issue "Slow search" from the All Issues report'),
+    check('The issue shows Status New and Priority Low, and its Resolution is empty'),
+    act('Go to /tracker'),
+    check('The list reports 3 issues'),
+    act('Look at "Login fails" in the list'),
+    check('It is marked with a red flag'),
+    check('"Crash on save" has a paper clip'),
+    check('"Crash on save" has no flag'),
+    check('"Slow search" is shown in bold'),
+    act('Click the number in the # column of the row "Crash on save"'),
+    check('The issue shows Status Closed and Resolution Fixed'),
+    act('Go to /tracker/all'),
+    act('In the "All statuses" drop-down above the list choose Closed and click Filter'),
+    check('"Crash on save" is shown and "Login fails" is not'),
+    act('Click the title "Crash on save"'),
+    check('The issue shows Assignee Bruno Keller'),
+  ];
+
+  it('reads what a page shows by its looks, the counts it states, pages one link away and controls told by what they show', async () => {
+    await reset();
+    const first = await run(LOOKS_PLAN);
+    expect(first.steps.filter((s) => s.status !== 'passed').map((s) => `${s.index + 1}: ${s.error}`)).toEqual([]);
+    await reset();
+    const again = await run(LOOKS_PLAN, { script: first.script });
+    expect(again.verdict).toBe('passed');
+    // Looks and stated counts the page contradicts fail on the app.
+    await reset();
+    const plain = await run([act('Go to /tracker'), check('"Login fails" is shown in bold')]);
+    expect(plain.failure?.kind).toBe('assertion');
+    expect(plain.failure?.message).toMatch(/to look bold, but it is not bold/);
+    await reset();
+    const unflagged = await run([act('Go to /tracker'), check('"Slow search" is marked with a flag')]);
+    expect(unflagged.failure?.kind).toBe('assertion');
+    await reset();
+    const miscounted = await run([act('Go to /tracker'), check('The list reports 4 issues')]);
+    expect(miscounted.failure?.kind).toBe('assertion');
+    expect(miscounted.failure?.message).toMatch(/4 issues/);
+  });
+
   it('fails a count that holds only for the whole page, in the section the step names', async () => {
     await reset();
     const r = await run([act('Go to /library'), check('The Borrowed section lists exactly 4 books')]);

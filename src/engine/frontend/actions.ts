@@ -493,8 +493,11 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<void> 
       else await page.waitForLoadState('load', t);
       return;
     case 'scroll':
-      if (a.target) await loc(a.target).scrollIntoViewIfNeeded(t);
-      else if (a.direction === 'top' || a.direction === 'bottom') {
+      if (a.target) {
+        await loc(a.target).scrollIntoViewIfNeeded(t);
+        // "Scroll down to the search box, type reading": a text field scrolled to is where typing goes next.
+        await loc(a.target).evaluate((e) => { if (e.matches('input:not([type=checkbox]):not([type=radio]):not([type=submit]):not([type=button]), textarea')) (e as HTMLElement).focus(); }).catch(() => {});
+      } else if (a.direction === 'top' || a.direction === 'bottom') {
         await page.evaluate((d) => window.scrollTo(0, d === 'top' ? 0 : document.body.scrollHeight), a.direction);
       } else await page.mouse.wheel(0, a.direction === 'up' ? -600 : 600);
       return;

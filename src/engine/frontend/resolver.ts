@@ -494,9 +494,11 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
     }
     case 'expect-look': {
       // Said of the thing just acted on ("it is marked with a flag"): the list item last clicked.
-      // (Else the thing last named, else what was last acted on.)
+      // (The thing last named, when it is an item of a list rather than an entry of a menu; else the
+      // list item last clicked; else what was last acted on.)
       const named = intent.target.ref === 'previous' && intent.target.name ? await find({ name: intent.target.name, kind: 'any' }).catch((err) => (err instanceof ResolveError ? undefined : Promise.reject(err))) : undefined;
-      const target = intent.target.ref === 'previous' ? (o.last?.item ?? named ?? o.last?.any ?? (await find(intent.target))) : await find(intent.target);
+      const listed = named && (await toLocator(o.page, named).first().evaluate((e) => Boolean(e.closest('tr, li, [role=row], [role=listitem], [role=treeitem], article')) && !e.closest('[role=menu], [role=menubar], [role=listbox], [role=menuitem]')).catch(() => false));
+      const target = intent.target.ref === 'previous' ? ((listed ? named : undefined) ?? o.last?.item ?? named ?? o.last?.any ?? (await find(intent.target))) : await find(intent.target);
       const icon = intent.icon ? iconWords(intent.icon) : undefined;
       return { kind: 'expect-look', target, ...(intent.bold ? { bold: true } : {}), ...(icon ? { icon } : {}), ...(intent.negated ? { negated: true } : {}) };
     }
@@ -647,7 +649,8 @@ export async function mainList(page: Page): Promise<string | null> {
       const box = el.getBoundingClientRect();
       if (!box.width || !box.height) score -= 1;
       if (el.closest('nav, aside, footer, header, [role=navigation], [role=complementary], [role=contentinfo], [role=banner], [role=tablist], [role=menu]')) score -= 3;
-      if (/filter|nav|menu|tab|breadcrumb|pagination/.test(name)) score -= 3;
+      // (Whole words: a "table" is not a "tab".)
+      if (/(?:^|[\s_-])(?:filters?|nav\w*|menu\w*|tabs?|tablist|breadcrumbs?|pagination)(?:$|[\s_-])/.test(name)) score -= 3;
       if (items.length && items.every((c) => c.children.length === 1 && c.firstElementChild?.localName === 'a')) score -= 2;
       score += Math.min(items.length, 10) * 0.1;
       if (el.closest('main, [role=main]')) score += 0.5;

@@ -90,6 +90,8 @@ function normalise(s: string): string {
       (_m, not: string | undefined, v: string) => `${not ? 'does not ' : ''}${v}${not ? '' : v.endsWith('s') || v.endsWith('h') ? 'es' : 's'}`.replace(/haves$/, 'has'))
     .replace(/\b(?:is|are) (?:now |still |again |also |then |currently )*(showing|displaying|listing|containing|including|reading|saying|offering|presenting|holding)\b/g, (_m, v: string) => ({ showing: 'shows', displaying: 'displays', listing: 'lists', containing: 'contains', including: 'includes', reading: 'reads', saying: 'says', offering: 'offers', presenting: 'presents', holding: 'holds' } as Record<string, string>)[v]!)
     .replace(/\b(?:is|are) (?:now|still|again|also|then|currently|immediately|right away) /g, 'is ')
+    // "the row "Book sale" lists …": the same as "the "Book sale" row".
+    .replace(/^\s*(?:the )?(row|line|entry|card) (q\d+) (?=(?:lists|shows|has|holds|contains|says|reads|displays|includes|is|carries)\b)/, 'the $2 $1 ')
     // "the unread count goes up to 3": what it is now.
     .replace(/\b(?:goes|went|has gone|moves|moved) (?:up|down) to\b|\b(?:rises|rose|has risen|drops|dropped|has dropped|falls|fell|has fallen|increases|increased|decreases|decreased|grows|grew|climbs|climbed|shrinks|shrank|jumps|jumped|is (?:increased|decreased|incremented|decremented|raised|lowered)) to\b/g, 'is')
     // "the Inbox unread count is 3": the Inbox's row says 3.
@@ -115,6 +117,15 @@ function item(i: CheckInput, raw: string, visible: boolean, subject?: Target): I
   if (!s) return undefined;
   // "a rule group called corpus-rules": the name is what shows.
   if ((m = /^([a-z][\w -]*?)\s+(?:called|named|titled|labell?ed)\s+(.+)$/.exec(s)) && !nounRole(m[1]!.split(' ').pop())) return item(i, m[2]!, visible, subject);
+  // "shows the description "X"" inside a list of what a page does: the verb says nothing more.
+  if ((m = /^(?:shows|lists|has|reads|says|displays|contains|includes|gives) (.+)$/.exec(s))) return item(i, m[1]!, visible, subject);
+  // "the notice "Your comment is awaiting moderation."", "the description "X"": a message of some kind, what it says.
+  if ((m = /^(?:notice|message|error|warning|note|hint|banner|alert|toast|confirmation|description|caption|tagline|subtitle|text|line|greeting|status message|error message|success message) (q\d+)$/.exec(s))) return [{ kind: 'expect-text', text: quoteText(i, m[1]!), visible }];
+  // "Tom Green's name": the name.
+  if ((m = /^(.+?)'s? (?:name|full name|avatar|initials|byline)$/.exec(s)) && /^[A-Z]/.test(asWritten(i.l, m[1]!))) return item(i, m[1]!, visible, subject);
+  // "it is by Lena Fischer", "published March 22, 2024": who or when, as the page shows it.
+  if ((m = /^(?:it is |it's |it was )?(?:(?:written |posted |published |sent |created |made |added )?by|from) ([a-z][\w'.-]*(?: [a-z][\w'.-]*){0,3})$/.exec(s)) && /^[A-Z]/.test(asWritten(i.l, m[1]!))) return [{ kind: 'expect-text', text: asWritten(i.l, m[1]!), visible }];
+  if ((m = /^(?:it is |it was )?(?:published|posted|dated|updated|created|written|sent|received|modified|edited)(?: on| at| in)? (.+)$/.exec(s)) && /\d/.test(m[1]!) && !/^[A-Z]/.test(asWritten(i.l, s)) && !/^\(/.test(m[1]!)) return [{ kind: 'expect-text', text: asWritten(i.l, m[1]!), visible }];
   // "Bruno Keller as author", "qa as the owner": the name shows; what it is, is said.
   if ((m = /^(.+?)\s+as (?:the |its |their )?(?:author|owner|assignee|reporter|maintainer|publisher|creator|admin|administrator|operator|moderator|member|user|sender|recipient|topic|title|name|status|type|value)$/.exec(s)) && visible) return item(i, m[1]!, visible, subject);
   // "the licence ISC", "the status Open", "the version 1.2.0": a label and its value; the value shows, in the label's row when there is one.
@@ -158,6 +169,8 @@ function item(i: CheckInput, raw: string, visible: boolean, subject?: Target): I
   if ((m = new RegExp(`^(?:exactly |only |just |all |all the )?(${NUM})\\s+((?!(?:of|in|on|out|per|for|at|to|from)\\b|q\\d)[a-z][\\w-]*(?:\\s+(?!(?:of|in|on|out|per|for|at|to|from|below|above|under|with|is|are|left|remaining)\\b)[a-z][\\w-]*)?)(?:\\s+(?:in|on|below|above|under|at|of|for|from)\\s+[^q]*?)?(?::|,)?(?:\\s+(q\\d+(?:(?:,|,? and|,? then) q\\d+)*))?$`).exec(s)) && !/^(?:item|items) (?:left|remaining)$/.test(m[2]!)) {
     const n = /^both$/.test(m[1]!) ? 2 : toNumber(m[1]!.replace(/^only /, ''));
     const noun = m[2]!;
+    // "5 Posts, 2 Pages": a count written with a capital is the page's own label ("At a Glance"), read as it is.
+    if (/^\d+$/.test(m[1]!) && asWritten(i.l, noun).split(' ').every((w) => /^[A-Z]/.test(w)) && !m[3]) return [{ kind: 'expect-text', text: asWritten(i.l, s), visible }];
     const last = noun.split(' ').pop()!;
     if (n !== undefined && (ITEM_NOUNS.test(last) || nounRole(last) || (/[^s]s$/.test(last) && last.length > 3) || (n === 1 && /^[a-z]{3,}$/.test(last) && !GENERIC.test(last) && !/^(?:more|less|other|time|way)$/.test(last)))) {
       const role = nounRole(noun.split(' ').pop());
@@ -251,7 +264,8 @@ function words(i: CheckInput, raw: string, visible: boolean): Intent[] {
 /** "A, B and C": the items of a list (commas inside quotes are lifted already). */
 function items(s: string): string[] {
   // "month,amount": a comma inside a value (no space after it) does not part two items.
-  return s.split(/\s*,(?=\s|$)\s*(?:and\s+|as well as\s+|plus\s+|but\s+)?|\s+and\s+|\s+as well as\s+|\s+plus\s+|\s+&\s+/).map((x) => x.trim()).filter(Boolean);
+  // ("March 22, 2024": a comma before a year parts nothing.)
+  return s.split(/\s*,(?=\s|$)(?!\s+\d{4}\b)\s*(?:and\s+|as well as\s+|plus\s+|but\s+)?|\s+and\s+|\s+as well as\s+|\s+plus\s+|\s+&\s+/).map((x) => x.trim()).filter(Boolean);
 }
 
 const ORDER = /(?:,?\s*(?:in (?:this|that|the following|the same|that exact|this exact) order|in order|(?:sorted |ordered )?(?:newest|latest|most recent|oldest|earliest|highest|lowest|largest|smallest|alphabetically|a to z|z to a)(?: (?:first|last|on top|at the top))?|from top to bottom|top to bottom|in (?:alphabetical|ascending|descending|chronological|reverse) order|sorted [\w ]+|ordered [\w ]+)\s*(?=[:,]|$))/;
@@ -322,7 +336,7 @@ function listCheck(i: CheckInput, objects: string, visible: boolean, subject?: T
   // (Each part may carry its own: "the tags color and css, the keywords a and b".)
   // "…, both 44 B": what each of them shows. A label written as one ("Folders "Photos"") stays.
   for (const [k, p] of parts.entries()) parts[k] = p.replace(/^(?:both|each|all)\s+(?=\d[\w.,]*(?: [a-z]{1,3})?$)/, '');
-  if (parts.length > 1) for (const [k, p] of parts.entries()) parts[k] = p.replace(/^(?:the |its |their )?(?:columns|namespaces|tabs|links|buttons|headings|fields|options|items|entries|values|labels|names|tags|keywords|filters|categories|sections|rows|jobs|pages|channels|users|nicknames|nicks|members|people|participants|tickets|issues|projects|files|folders|packages|versions|authors|contacts|rooms|branches|commits|messages|comments)\s+(?=\S)/, (x) => (/[A-Z]/.test(asWritten(i.l, x.trim())) ? x : ''));
+  if (parts.length > 1) for (const [k, p] of parts.entries()) parts[k] = p.replace(/^(?:the |its |their )?(?:columns|namespaces|tabs|links|buttons|headings|fields|options|items|entries|values|labels|names|tags|keywords|filters|categories|sections|rows|jobs|pages|channels|users|nicknames|nicks|members|people|participants|tickets|issues|projects|files|folders|packages|versions|authors|contacts|rooms|branches|commits|messages|comments|tag|category|label|keyword|author|user|folder|branch)\s+(?=\S)/, (x) => (/[A-Z]/.test(asWritten(i.l, x.trim())) ? x : ''));
   // ""Username" and "Password" fields": a plural role noun applies to the bare names before it.
   // (Names written as names count too: "Planting Guide and Harvest Log links".)
   const roleOf = new Map<number, string>();
@@ -615,6 +629,18 @@ function tableFacts(i: CheckInput, s: string): Intent[] | undefined {
   if ((m = new RegExp(`^([a-z][\\w-]*|q\\d+) (?:shows|has) (?:an? |the )?([a-z][\\w -]*?) of ${CELL_VALUE}$`).exec(s)) && !/^(?:it|this|that|page|list|table|app|counter|total)$/.test(m[1]!)) {
     return [{ kind: 'expect-text', text: cellValue(i, m[3]!), visible: true, scope: { name: rowName(i, m[1]!)!, row: true, column: asWritten(i.l, m[2]!) } }];
   }
+  // "The first row is "X" by Quinn Avery", "the topmost entry is "X" dated 2024-03-14": the row at that end, and what else it shows.
+  if ((m = /^(?:the )?(first|last|top|bottom|topmost|bottommost|newest|latest|oldest) (?:row|entry|item|line|one|result|message|post|ticket|check-in|commit)(?: (?:of|in) the (?:list|table|results?))? (?:is|reads|says|shows) (q\d+)((?:,? (?:by|from|dated|on|at|with) [^,]+?)*)$/.exec(s))) {
+    const position = /^(?:first|top|topmost|newest|latest)$/.test(m[1]!) ? 'first' as const : 'last' as const;
+    const out: Intent[] = [{ kind: 'expect-text', text: quoteText(i, m[2]!), visible: true, scope: { name: '', row: true, position } }];
+    for (const f of m[3]!.split(/,? (?:by|from|dated|on|at|with) /).map((x) => x.trim()).filter(Boolean)) out.push({ kind: 'expect-text', text: cellValue(i, f.replace(/^(?:user|the user|the date) /, '')), visible: true, scope: { name: '', row: true, position } });
+    return out;
+  }
+  // "The post is by Lena Fischer, published March 22, 2024": who and when, each as shown.
+  if ((m = /^(?:the |this )?[\w-]+ (?:is|was) ((?:written |posted |published )?by [a-z][^,]*(?:,? (?:and )?(?:published|posted|dated|updated|on|in) .+)?)$/.exec(s)) && /[A-Z]/.test(asWritten(i.l, m[1]!))) {
+    const r = listCheck(i, m[1]!, true);
+    if (r) return r;
+  }
   // "Notebook is the first row and Office chair the last one".
   if ((m = /^(.+?) is (?:the |at the )?(first|last|top|bottom)(?: row| one| entry| item| line| result)?(?: (?:of|in) the (?:list|table|result|results))?(?:,? (?:and|while) (.+?) (?:is )?(?:the |at the )?(first|last|top|bottom)(?: row| one| entry| item| line| result)?)?$/.exec(s)) && rowName(i, m[1]!) && (!m[3] || rowName(i, m[3]!))) {
     const at = (w: string): 'first' | 'last' => (/^(?:first|top)$/.test(w) ? 'first' : 'last');
@@ -659,7 +685,7 @@ function looks(i: CheckInput, s: string): Intent[] | undefined {
   }
   // Icons: "is marked with a flag and a paper clip", "now has a red flag", "no longer has a star".
   if ((m = /^(.+?) (?:(?:is|are) (?:now |also |still )?(?:marked|flagged|tagged|shown|displayed|decorated|labell?ed) (?:with|by)|(?:now |also |still )?(?:has|have|shows|show|carries|carry|gets|get|displays|display|bears|bear|gained|got)|(no longer has|no longer shows|does not have|doesn't have|has no|loses|lost|no longer carries)) (.+)$/.exec(body))) {
-    const negated = Boolean(m[2]);
+    const negated = Boolean(m[2]) || /^no\s/.test(m[3]!);
     const icons = items(m[3]!.replace(/^no\s+/, '')).map((x) => iconWords(x));
     const t = lookSubject(i, m[1]!);
     if (t && icons.length && icons.every(Boolean)) return icons.map((icon) => ({ kind: 'expect-look' as const, target: t, icon: icon!.name, ...(negated ? { negated: true } : {}) }));
@@ -838,6 +864,9 @@ function readWhole(i: CheckInput): Intent[] | undefined {
       // "its status line says it is downloading from 0 of 0 peers": what it says, without "it is".
       const saysState = /^(?:says?|reads?|tells? you|states?)$/.test(v.verb) && !negated && /^(?:that )?(?:it|they|this|the \w+) (?:is|are|was|were) (?:[a-z][\w-]*ing|now|still|not)\b/.test(obj) ? withoutItIs(obj) : undefined;
       if (saysState && saysState.split(' ').length <= 8 && !/\bq\d+\b/.test(saysState)) return scoped([{ kind: 'expect-text', text: asWritten(i.l, saysState), visible: true }], scope);
+      // "The post says it is by Lena Fischer, published March 22, 2024": who and when, each as shown.
+      const byline = /^(?:says?|reads?|shows?|states?)$/.test(v.verb) && !negated && /^(?:that )?(?:it|this|the \w+) (?:is|was) (?:(?:written |posted |published )?by|from) /.test(obj) ? listCheck(i, withoutItIs(obj), true) : undefined;
+      if (byline) return scoped(byline, scope);
       // "A warning tells you that you are not logged in": a sentence, said in its words.
       // ("A green message says the issue was created": a sentence with a verb of its own is said in other words too.)
       if (SAYING.test(v.verb) && !/\bq\d+\b/.test(obj) && obj.split(' ').length > 3 && (/^(?:says?|reads?)$/.test(v.verb) ? SENTENCE.test(obj) && (obj.split(' ').length > 6 || (v.verb.startsWith('say') && /\b(?:was|were|has been|have been|is|are|cannot|can not|must|could not|failed)\b/.test(obj))) : true)) return scoped(words(i, obj, !negated), scope);

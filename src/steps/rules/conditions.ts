@@ -26,6 +26,10 @@ export function condition(s: string): Condition {
   if ((m = new RegExp(`^(.+?),?\\s+(?:if|when|in case|should)\\s+(?:it|one|they|the [\\w -]+|a [\\w -]+|an [\\w -]+|q\\d+|that|this)\\s+${SHOWS}$`).exec(s))) {
     return { s: m[1]!, optional: true };
   }
+  // "confirm when the browser asks whether to delete it": the browser's own question, answered when it comes.
+  if ((m = /^(.+?),?\s+(?:when|if|once|after|as soon as)\s+(?:the |a |an )?(?:browser|page|app|site|system|dialog|pop-?up|prompt|window|it)\s+(?:asks|prompts|shows|pops up|wants|requests|displays|opens|says)\b.*$/.exec(s))) {
+    return { s: m[1]!, optional: false };
+  }
   if ((m = /^(.+?),?\s+(?:if (?:any|present|needed|necessary|shown|visible|there|there is one|one is shown|asked|prompted|required|it is there|available)|when (?:asked|prompted|needed)|where (?:present|shown|needed))$/.exec(s))) {
     return { s: m[1]!, optional: true };
   }

@@ -15,6 +15,8 @@ export interface StepMemory {
   item?: string;
   /** What was hovered last: "the button that appears" is in it. */
   hovered?: string;
+  /** The clause just read hovered: "Hover over X and click Approve" clicks the Approve in X. */
+  justHovered?: boolean;
   /** Some clause of the plan was read already: "Open Prometheus" as its first words opens the app. */
   opened?: boolean;
   /** The thing last named by its quoted name (clicked, chosen or checked): "It is marked with a flag", "Open it". */

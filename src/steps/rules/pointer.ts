@@ -60,7 +60,8 @@ export function click(i: RuleInput, kind: 'click' | 'dblclick' | 'hover' = 'clic
     const { role, ...rest2 } = t;
     t = { ...rest2, hints: [...new Set([...(t.hints ?? []), role])] };
   }
-  if (revealed && i.memory.hovered && !t.within) t.within = i.memory.hovered;
+  // "Hover over the tag novel, click its Delete link": the control in what was hovered.
+  if ((revealed || /^(?:its|their) /.test(rest) || (kind === 'click' && i.memory.justHovered && t.name)) && i.memory.hovered && !t.within) t.within = i.memory.hovered;
   if (from.via) t.via = from.via;
   if (kind === 'hover') i.memory.hovered = t.name || i.memory.hovered;
   if (kind === 'dblclick') i.memory.editing = t.name || i.memory.editing;
