@@ -25,6 +25,7 @@ const VERBS: Verb[] = [
   { names: ['flaky'], load: async () => (await import('./test/flaky.js')).registerTestFlaky },
   { names: ['failure'], load: async () => (await import('./test/failure.js')).registerTestFailure },
   { names: ['artifact'], load: async () => (await import('./test/artifact.js')).registerTestArtifact },
+  { names: ['cleanup'], load: async () => (await import('./test/cleanup.js')).registerTestCleanup },
   { names: ['triage'], load: async () => (await import('./test/triage.js')).registerTestTriage },
 ];
 

@@ -3,7 +3,7 @@ import { getMe } from './me.js';
 import { PROJECT_ENDPOINTS } from './projects.js';
 import { TEST_ENDPOINTS } from './test-endpoints.js';
 import { cancelRun, getRun, rerunTests, runProject, runTest } from './runs.js';
-import { getBatch, getBatchCalls } from './batches.js';
+import { dismissOrphans, getBatch, getBatchCalls } from './batches.js';
 import { getRunResult, getTestResult, listTestRuns } from './results.js';
 import { diffRuns, getBatchTriage, listTestSteps } from './triage.js';
 import { startFlaky } from './flaky.js';
@@ -20,7 +20,7 @@ export const ENDPOINTS: Endpoint[] = [
   getMe,
   ...PROJECT_ENDPOINTS,
   ...TEST_ENDPOINTS,
-  runTest, runProject, rerunTests, getRun, cancelRun, getBatch, getBatchCalls, getBatchTriage, getRunResult, getTestResult,
+  runTest, runProject, rerunTests, getRun, cancelRun, getBatch, getBatchCalls, dismissOrphans, getBatchTriage, getRunResult, getTestResult,
   listTestRuns, listTestSteps, diffRuns, startFlaky, getRunBundle, getUsage,
   ...GENERATION_ENDPOINTS,
 ];

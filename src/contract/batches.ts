@@ -11,7 +11,7 @@ export const CleanupRecord = z
     sourceEndpoint: z.string().describe('The create call, e.g. POST /users'),
     deleteEndpoint: z.string().nullable(),
     parentPath: z.string().nullable(),
-    status: z.enum(['pending', 'deleted', 'already-gone', 'failed', 'orphaned', 'deleted-by-test', 'excluded']),
+    status: z.enum(['pending', 'deleted', 'already-gone', 'failed', 'orphaned', 'deleted-by-test', 'excluded', 'dismissed']).describe("'dismissed': a 'Might be orphaned' record the user deleted by hand and dismissed"),
     responseStatus: z.number().int().nullable(),
     responseBody: z.string().nullable(),
     attempts: z.number().int(),
@@ -130,4 +130,28 @@ export const getBatchCalls = endpoint({
   scope: 'read:tests',
   params: z.object({ batchId: Id }),
   response: DataFlow,
+});
+
+export const OrphanRef = z.object({ resourcePath: z.string(), resourceId: z.string(), sourceEndpoint: z.string() });
+
+export const DismissResult = z
+  .object({
+    batchId: z.string(),
+    dismissed: z.array(OrphanRef).describe('Rows dismissed by this call'),
+    alreadyDismissed: z.array(OrphanRef),
+    mightBeOrphaned: z.array(OrphanRef).describe('What is still listed as "Might be orphaned"'),
+  })
+  .meta({ id: 'DismissResult' });
+export type DismissResult = z.infer<typeof DismissResult>;
+
+export const dismissOrphans = endpoint({
+  id: 'batches.cleanup-dismiss',
+  method: 'POST',
+  path: '/batches/{batchId}/cleanup/dismiss',
+  tag: 'runs',
+  summary: "Dismiss 'Might be orphaned' cleanup rows (resources deleted by hand), by resource path or, where it is unambiguous, ID",
+  scope: 'write:tests',
+  params: z.object({ batchId: Id }),
+  body: z.object({ resources: z.array(z.string().min(1).max(2048)).min(1, 'name at least one resource').max(100) }),
+  response: DismissResult,
 });

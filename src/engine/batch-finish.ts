@@ -227,7 +227,7 @@ export async function finishBatch(
       .where('project_id', '=', projectId)
       .where('batch_id', '!=', currentBatch)
       .where('resource_id', 'in', fromEarlier)
-      .where('status', 'not in', ['deleted', 'already-gone', 'deleted-by-test'])
+      .where('status', 'not in', ['deleted', 'already-gone', 'deleted-by-test', 'dismissed'])
       .execute();
     const seen = new Set<string>();
     return rows.filter((r) => !seen.has(r.resource_path) && seen.add(r.resource_path));

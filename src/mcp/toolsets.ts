@@ -22,7 +22,7 @@ export const TOOLSETS = {
   },
   runs: {
     summary: 'cancel and rerun, run history, diffs between runs, artifacts',
-    ops: ['test.cancel', 'test.rerun', 'test.history', 'test.diff', 'test.artifact-get'],
+    ops: ['test.cancel', 'test.rerun', 'test.history', 'test.diff', 'test.artifact-get', 'test.cleanup-dismiss'],
   },
   generation: {
     summary: 'PRD and feature map, API docs, discovery and endpoints, exploration, test plans',

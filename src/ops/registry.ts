@@ -36,6 +36,7 @@ import { testDiff } from './test-diff.js';
 import { testFlaky } from './test-flaky.js';
 import { testFailureSummary } from './test-failure-summary.js';
 import { testTriage } from './test-triage.js';
+import { testCleanupDismiss } from './test-cleanup-dismiss.js';
 import { testFailureGet } from './test-failure-get.js';
 import { testArtifactGet } from './test-artifact-get.js';
 import { projectPrdPut } from './project-prd-put.js';
@@ -63,7 +64,7 @@ export const OPS: Op[] = [
   testList, testGet, testCreate, testCreateBatch, testUpdate, testDelete, testDeleteBatch,
   testCodeGet, testCodePut, testPlanPut, testScaffold, testLint,
   testRun, testWait, testCancel, testRerun,
-  testResult, testHistory, testSteps, testDiff, testFlaky, testFailureSummary, testFailureGet, testArtifactGet, testTriage,
+  testResult, testHistory, testSteps, testDiff, testFlaky, testFailureSummary, testFailureGet, testArtifactGet, testTriage, testCleanupDismiss,
   agentInstall, agentList, agentStatus,
   projectPrdPut, projectFeatures, projectFeaturesExtract, projectDocsPut, projectDiscover, projectEndpoints, projectEndpointsEdit,
   projectExplore, projectExploration, planGenerate, planList, planEdit, planSelect, planAccept,

@@ -255,7 +255,7 @@ describe('portal pages', () => {
   it('shows cleanup records and the might-be-orphaned list', async () => {
     const html = await b.page(`/portal/runs/${seed.runs.get}?tab=cleanup`);
     expect(html).toMatch(/st-deleted[^]*?\/api\/users\/42[^]*?>42<[^]*?POST \/api\/users[^]*?DELETE \/api\/users\/\{id\}[^]*?204/);
-    expect(html).toMatch(/<h3>Might be orphaned<\/h3>[^]*?<td class="mono">w-777<\/td><td class="mono">POST \/api\/widgets<\/td>/);
+    expect(html).toMatch(/<h3 id="orphans-h">Might be orphaned<\/h3>[^]*?<td class="mono" data-label="ID">w-777<\/td><td class="mono" data-label="Source endpoint">POST \/api\/widgets<\/td>/);
     expect(html).not.toContain('Running cleanup sweep');
   });
 

@@ -12,9 +12,11 @@ import { registerEvents } from './events.js';
 import { portalKit } from './kit.js';
 import type { ApiFetch } from './op-client.js';
 import { registerLifecycle } from './actions-lifecycle.js';
+import { registerExplore } from './actions-explore.js';
 import { registerProjectForms } from './page-project-form.js';
 import { batchPage } from './page-batch.js';
-import { runPage } from './page-run.js';
+import { runResponse } from './page-run.js';
+import { registerCleanupActions } from './actions-cleanup.js';
 import { testBody } from './page-test.js';
 import { SessionStore } from './sessions.js';
 import { waitersOf } from '../waiters.js';
@@ -99,6 +101,7 @@ export function portalApp(deps: ServerDeps, o: { api: ApiFetch; sessions?: Sessi
   // /projects/new before /projects/:id, which would take 'new' for an id.
   registerProjectForms(app, kit);
   registerLifecycle(app, kit);
+  registerExplore(app, kit);
   registerEvents(app, kit);
   app.get('/tests/:id', async (c) => {
     const t = await testBody(db, s(c).userId, c.req.param('id'));
@@ -106,11 +109,8 @@ export function portalApp(deps: ServerDeps, o: { api: ApiFetch; sessions?: Sessi
     return c.html(page({ title: t.title, session: s(c), crumbs: t.crumbs }, t.body));
   });
   app.get('/batches/:id', (c) => batchPage(c, kit));
-  app.get('/runs/:id', async (c) => {
-    const r = await runPage(db, s(c).userId, c.req.param('id'), { tab: c.req.query('tab'), view: c.req.query('view'), page: c.req.query('page'), endpoint: c.req.query('endpoint') }, deps.config.publicUrl);
-    if (!r) return notFound(c);
-    return c.html(page({ title: r.title, session: s(c), crumbs: r.crumbs, waitUrl: r.waitUrl, noscriptRefresh: r.noscriptRefresh }, r.body));
-  });
+  app.get('/runs/:id', (c) => runResponse(c, kit, c.req.param('id')));
+  registerCleanupActions(app, kit);
   // Held until the run has finished (cleanup included) or 25 s have passed: live.js reloads then.
   app.get('/runs/:id/wait', async (c) => {
     const runId = c.req.param('id');

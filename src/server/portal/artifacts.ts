@@ -21,7 +21,12 @@ const TYPES: Record<string, string> = {
  * real path (after symlinks) leaves the run's directory.
  */
 export function resolveArtifact(dataDir: string, runId: string, encodedRel: string): string | null {
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(runId)) return null;
+  return resolveIn(dataDir, ['runs', runId], encodedRel);
+}
+
+/** The same for any directory `<dataDir>/artifacts/<dirs…>` (an exploration's recordings, say). */
+export function resolveIn(dataDir: string, dirs: string[], encodedRel: string): string | null {
+  if (!dirs.every((d) => /^[A-Za-z0-9_-]{1,100}$/.test(d))) return null;
   const segs: string[] = [];
   for (const raw of encodedRel.split('/')) {
     let s: string;
@@ -34,7 +39,7 @@ export function resolveArtifact(dataDir: string, runId: string, encodedRel: stri
     segs.push(s);
   }
   if (!segs.length) return null;
-  const base = join(dataDir, 'artifacts', 'runs', runId);
+  const base = join(dataDir, 'artifacts', ...dirs);
   try {
     const realBase = realpathSync(base);
     const real = realpathSync(join(base, ...segs));

@@ -52,6 +52,7 @@ const ICONS: Record<string, [string, string]> = {
   'deleted-by-test': ['✓', 'deleted by test'],
   orphaned: ['!', 'orphaned'],
   excluded: ['–', 'excluded'],
+  dismissed: ['–', 'dismissed'],
 };
 
 /** A status with an icon; the class drives the colour, the word keeps it readable without colour. */

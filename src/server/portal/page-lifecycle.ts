@@ -1,5 +1,9 @@
 import type { EndpointList, PlanView } from '../../contract/generation.js';
 import { planList } from '../../ops/plan-list.js';
+import { projectExploration } from '../../ops/project-exploration.js';
+import { projectFeatures } from '../../ops/project-features.js';
+import { explorationSection, featureMapSection } from './page-explore.js';
+import { useCaseSection } from './use-case-flow.js';
 import { projectEndpoints } from '../../ops/project-endpoints.js';
 import { batchProgress, type BatchProgress } from './events.js';
 import { field } from './forms.js';
@@ -16,7 +20,7 @@ import { uuid } from '../../util/ids.js';
  * plan, run), read through the same ops as the CLI (project.endpoints, plan.list). A step already
  * done folds away so the next one is in view; a batch in flight follows its event stream.
  */
-export type Section = 'docs' | 'discover' | 'plan' | 'run';
+export type Section = 'docs' | 'discover' | 'plan' | 'run' | 'explore';
 
 /** What a refused lifecycle action shows again: its error in its own section, and what was typed. */
 export interface LifecycleState {
@@ -38,6 +42,7 @@ const SAVED: Record<string, string> = {
   accepted: 'Plan accepted: the selected cases are tests now.',
   run: 'Run started.',
   cancelled: 'Cancelled what was still queued or running.',
+  exploring: 'Exploration started: each feature shows below as it is visited, and this page updates when it ends.',
 };
 
 const errorBanner = (s: LifecycleState, section: Section) =>
@@ -167,16 +172,23 @@ export async function projectPage(c: PortalContext, kit: PortalKit, state: Lifec
   const testCount = Number((await db.selectFrom('tests').select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', pid).where('user_id', '=', userId).executeTakeFirst())?.n ?? 0);
   const run = await runSection(kit, c, pid, s, testCount);
   let steps: Html;
+  let waitUrl: string | undefined;
   if (p.type === 'backend') {
     const [eps, plan] = await Promise.all([kit.run(c, projectEndpoints, { projectId: pid }), kit.run(c, planList, { projectId: pid })]);
     const list = eps.ok ? eps.value : undefined;
     const planned = plan.ok && plan.value.cases.length > 0;
     steps = html`${docsSection(list, pid, s)}${endpointsSection(list, pid, s, planned)}${planSection(plan.ok ? plan.value : undefined, pid, s, !!list?.endpoints.length)}${run.html}`;
-  } else steps = run.html;
+  } else {
+    const [features, exploration] = await Promise.all([kit.run(c, projectFeatures, { projectId: pid }), kit.run(c, projectExploration, { projectId: pid })]);
+    // No exploration yet is a 404 of project.exploration: the section then offers the first one.
+    const e = exploration.ok ? exploration.value : undefined;
+    if (e?.status === 'running') waitUrl = `${BASE}/projects/${pid}/explorations/${e.id}/wait`;
+    steps = html`${explorationSection(e, pid, { error: s.section === 'explore' ? s.error : undefined })}${featureMapSection(features.ok ? features.value : undefined, e)}${run.html}${await useCaseSection(db, userId, pid)}`;
+  }
   const saved = SAVED[c.req.query('saved') ?? ''];
   const notice = saved ? html`<div class="banner info" role="status">${saved}${c.req.query('saved') === 'accepted' && c.req.query('n') ? ` ${c.req.query('n')} new test(s).` : ''}</div>` : '';
   const body = await projectBody(db, userId, pid, kit.deps.config.publicUrl, { notice, steps, filter: testFilterOf((k) => c.req.query(k)) });
   if (!body) return kit.notFound(c);
   const crumbs = [{ label: 'Projects', href: `${BASE}/projects` }, { label: body.title }];
-  return c.html(page({ title: body.title, session: c.get('session'), crumbs, noscriptRefresh: run.inFlight ? 3 : undefined }, body.body), code);
+  return c.html(page({ title: body.title, session: c.get('session'), crumbs, waitUrl, noscriptRefresh: run.inFlight || waitUrl ? 3 : undefined }, body.body), code);
 }

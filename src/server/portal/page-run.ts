@@ -1,10 +1,12 @@
 import type { Db } from '../../store/schema.js';
+import type { PortalContext } from './guard.js';
+import type { PortalKit } from './kit.js';
 import { getRunRow } from '../../store/repos/runs.js';
 import { buildBatchView, callRecords } from '../batch-view.js';
 import { batchProgress } from './events.js';
 import { pageNumber } from './pager.js';
 import { html, type Html } from './html.js';
-import { BASE, duration, fields, status, when } from './layout.js';
+import { BASE, duration, fields, page, status, when } from './layout.js';
 import { chainsTab, cleanupTab, variablesTab } from './run-batch-tabs.js';
 import { dataFlowTab } from './run-dataflow.js';
 import { frontendTab } from './run-frontend.js';
@@ -30,7 +32,7 @@ export interface RunPage {
   noscriptRefresh?: number;
 }
 
-export async function runPage(db: Db, userId: string, runId: string, q: { tab?: string; view?: string; page?: string; endpoint?: string }, publicUrl: string): Promise<RunPage | undefined> {
+export async function runPage(db: Db, userId: string, runId: string, q: { tab?: string; view?: string; page?: string; endpoint?: string; notice?: Html }, publicUrl: string): Promise<RunPage | undefined> {
   const r = await getRunRow(db, runId, userId);
   if (!r) return undefined;
   const [batch, progress, project] = await Promise.all([
@@ -77,7 +79,7 @@ export async function runPage(db: Db, userId: string, runId: string, q: { tab?: 
       // The batch-wide tabs read the whole batch view, as the API's GET /batches/{id} does.
       const view = await buildBatchView(db, r.batch_id, userId, publicUrl);
       if (!view) return undefined;
-      inner = tab === 'variables' ? variablesTab(view) : tab === 'chains' ? chainsTab(view) : cleanupTab(view);
+      inner = tab === 'variables' ? variablesTab(view) : tab === 'chains' ? chainsTab(view) : cleanupTab(view, r.id, q.notice);
     }
     content = html`${tabs}<section class="tab-${tab}">${inner}</section>`;
   }
@@ -93,4 +95,15 @@ export async function runPage(db: Db, userId: string, runId: string, q: { tab?: 
     waitUrl: (inFlight || sweeping) && !live ? `${BASE}/runs/${r.id}/wait` : undefined,
     noscriptRefresh: live ? 2 : undefined,
   };
+}
+
+/** `/portal/runs/<id>` as a response: the page (with a notice above the Cleanup tab's orphans), or the 404 page. */
+export async function runResponse(c: PortalContext, kit: PortalKit, runId: string, notice?: Html, code: 200 | 400 | 403 | 404 | 409 = 200): Promise<Response> {
+  const q = (k: string) => c.req.query(k);
+  const dismissed = q('dismissed');
+  const shown = notice ?? (dismissed ? html`<div class="banner info" role="status">Dismissed <span class="mono">${dismissed}</span>: it is no longer listed as might be orphaned.</div>` : undefined);
+  const session = c.get('session')!;
+  const r = await runPage(kit.deps.store.db, session.userId, runId, { tab: notice ? 'cleanup' : q('tab'), view: q('view'), page: q('page'), endpoint: q('endpoint'), notice: shown }, kit.deps.config.publicUrl);
+  if (!r) return kit.notFound(c);
+  return c.html(page({ title: r.title, session, crumbs: r.crumbs, waitUrl: r.waitUrl, noscriptRefresh: r.noscriptRefresh }, r.body), code);
 }

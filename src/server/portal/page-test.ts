@@ -3,6 +3,7 @@ import { parseJson } from '../../store/db.js';
 import { html, type Html } from './html.js';
 import { rerunForm } from './actions.js';
 import { badges, BASE, duration, empty, fields, status, when } from './layout.js';
+import { stepVerdicts, useCaseFlow } from './use-case-flow.js';
 
 const HISTORY = 50;
 
@@ -43,9 +44,7 @@ export async function testBody(db: Db, userId: string, testId: string): Promise<
   ]);
   const content = backend
     ? html`<h2>Code <span class="muted">(Python, version ${t.code_version})</span></h2>${t.code ? numberedCode(t.code) : empty('No code yet.')}`
-    : html`<h2>Plan</h2>${planSteps.length
-        ? html`<ol class="plan">${planSteps.map((s) => html`<li><span class="badge">${s.type}</span> ${s.description}</li>`)}</ol>`
-        : empty('No plan steps yet.')}`;
+    : html`<h2 id="flow-h">Use Case Flow</h2>${useCaseFlow(planSteps, await stepVerdicts(db, t.id, userId, planSteps))}`;
   const history = runs.length
     ? html`<table><thead><tr><th>STATUS</th><th>RUN</th><th>SOURCE</th><th>STARTED</th><th class="num">DURATION</th><th>REASON</th></tr></thead><tbody>
       ${runs.map((r) => html`<tr><td>${status(r.status)}</td><td class="mono"><a href="${BASE}/runs/${r.id}">${r.id}</a></td><td>${r.source}</td>

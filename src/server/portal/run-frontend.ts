@@ -7,7 +7,7 @@ import { BASE, empty, fields, status } from './layout.js';
 import { analysisBlock } from './run-report.js';
 import { traceViewerAvailable, traceViewerHref } from './trace-viewer.js';
 
-interface Step {
+export interface Step {
   index: number;
   type: string;
   description: string;
@@ -21,7 +21,7 @@ interface Step {
   subSteps: Array<{ text: string; action: string | null; locator: string | null; status: string; error?: string }>;
 }
 
-interface FrontendExtra {
+export interface FrontendExtra {
   steps?: Partial<Step & { locator: unknown }>[];
   video?: string;
   /** When the video's second 0 was (runs before it was recorded fall back to the first step's start). */
@@ -42,7 +42,7 @@ export function artifactHref(runId: string, rel: unknown): string | null {
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : v === undefined || v === null ? null : JSON.stringify(v));
 
 /** The runner's own step list (richer: screenshots, heals) wins; the step table is the fallback. */
-function stepsOf(extra: FrontendExtra, rows: Selectable<RunStepsTable>[]): Step[] {
+export function stepsOf(extra: FrontendExtra, rows: Selectable<RunStepsTable>[]): Step[] {
   if (extra.steps?.length) {
     return extra.steps.map((s, i) => ({
       index: s.index ?? i,
