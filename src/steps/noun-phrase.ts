@@ -223,7 +223,8 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
   const alts = [...(alt ?? []), ...quotedKeyAlt];
   if (alts.length) target.alt = [...(target.alt ?? []), ...alts];
   // "the red delete button": how it looks describes it; "Green tea", written as a name, is its name.
-  const looksLike = (w: string) => LOOKS.test(w) && !/^[A-Z]/.test(asWritten(l, w)) && rest.split(' ').some((x) => x && !LOOKS.test(x) && !STOP.has(x));
+  // (A name written with a capital keeps its words: "Strong white flour".)
+  const looksLike = (w: string) => LOOKS.test(w) && !/^[A-Z]/.test(asWritten(l, w)) && !/^[A-Z]/.test(asWritten(l, rest)) && rest.split(' ').some((x) => x && !LOOKS.test(x) && !STOP.has(x));
   const looks = rest.split(' ').filter(looksLike);
   const desc = rest.split(' ').filter((w) => w && !STOP.has(w) && !looksLike(w));
   if (looks.length) target.hints = [...(target.hints ?? []), ...looks];

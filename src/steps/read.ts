@@ -165,6 +165,8 @@ function clauses(s: string, type: PlanStepLike['type']): string[] {
   const out: string[] = [];
   // "Open the website and, under the post "X", click …": where the next clause acts, said first.
   s = s.replace(/,?\s+and,\s+(?=(?:under|in|on|inside|within|below|above|next to|beside|from)\s)/g, ' then ');
+  // "After logging in, open …", "Once signed in, …": signing in is the first thing done.
+  s = s.replace(/(^|[.;]\s+)(?:after|once|when|having|as soon as you are|as soon as you're)\s+(?:you(?:'ve| have| are|'re)?\s+)?(?:logging|signing|logged|signed|log|sign)[- ]?(?:in|on)(?:\s+(?:with|as|using)\s+(?:the\s+)?test account)?\s*,\s*|(^|[.;]\s+)after (?:the )?(?:login|log-?in|sign-?in)\s*,\s*/g, (_m, a: string | undefined, b: string | undefined) => `${a ?? b ?? ''}sign in, then `);
   const sentences = s.split(/\s*;\s*|(?<!\.)\.\s+(?=[a-z(q"])|\s*:\s+(?=(?:then|and|next)\b)/).flatMap((x) => {
     // "Edit the page: replace …", "the inbox is empty: "No emails yet" is shown": a colon before a clause of its own.
     const at = /^(.+?):\s+(.+)$/.exec(x);
@@ -258,6 +260,11 @@ function splitChecks(part: string): string[] {
     if (looksLikeCheck(cur) && (looksLikeCheck(next) || /^q\d+ (?:is|are) not$/.test(next)) && !/^(?:that|whether|if)\s/.test(next) && !reported) {
       out.push(cur.trim());
       cur = next;
+    } else if (looksLikeCheck(cur) && /\sand\s/.test(pieces[k]!) && /^(?:the |its )?[a-z][\w-]*$/.test(next) && /^\s+and\s+$/.test(pieces[k + 2] ?? '') && looksLikeCheck(pieces[k + 3] ?? '') && (/^q\d+$/.test(next) ? /^q\d+ (?:are|both)\b/.test(pieces[k + 3] ?? '') : /^[a-z][\w-]* (?:boxes|fields|inputs|buttons|links|tabs|columns|checkboxes|options|icons)\b/.test(pieces[k + 3] ?? ''))) {
+      // "… is shown and the username and password boxes are still there": two names of one subject.
+      out.push(cur.trim());
+      cur = `${next}${pieces[k + 2]}${pieces[k + 3]}`;
+      k += 2;
     } else cur += pieces[k]! + next;
   }
   if (cur.trim()) out.push(cur.trim());
@@ -311,6 +318,11 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
     if (where) s = pageOnly || !typing ? where[2]! : `${where[2]} in ${where[1]}`;
     // "In the menu that opens go to "Sort By"": an entry that opens a submenu is pointed at.
     if (where && /\bmenu\b/.test(where[1]!)) s = s.replace(/^(?:go|move|point) (?:to|at) /, 'hover over ');
+    // "OK the browser's "are you sure" question", "accept the browser's question about discarding changes": its confirmation, answered.
+    if (step.type === 'action' && /^(?:ok|okay|accept|confirm|answer yes to|say yes to|agree to|approve)\s+(?:the\s+)?(?:browser's\s+|page's\s+)?(?:q\d+\s+)?(?:question|prompt|dialog|confirmation|pop-?up|warning)(?:\s+(?:about|asking|that asks)\s+.+)?$/.test(piece) && (/browser|\babout\b/.test(piece) || !/\bq\d+\b/.test(piece))) s = 'confirm';
+    // "open the "Too hot?" node by double-clicking it": the way it is done is the action.
+    const manner = /^(.+?)\s+by\s+(double[- ]?clicking|right[- ]?clicking|clicking|tapping|hovering over|pressing)(?:\s+on)?\s+(?:it|them|that|this|that one)$/.exec(s);
+    if (manner && head(manner[1]!)) s = `${manner[2]!.replace(/ing( over)?$/, (_x, o: string | undefined) => (o ? ' over' : '')).replace(/^doubl(?:e[- ]?)?click$/, 'double-click').replace(/^right[- ]?click$/, 'right-click').replace(/^tapp$/, 'tap')} ${head(manner[1]!)!.rest}`;
     let read = readClause(l, s, step.type, memory, why.words, last);
     // "Hover over X and click Approve": the clause right after a hover in the same step acts in what was hovered.
     memory.justHovered = Boolean(read?.intents.some((x) => x.kind === 'hover'));

@@ -108,7 +108,7 @@ function text(i: CheckInput, frag: string): string {
 }
 
 /** Words that label a value in a record ("Status Open", "the priority High"). */
-const LABELS = /^(?:author|owner|assignee|reporter|user|status|state|type|category|priority|severity|version|size|role|group|language|licen[cs]e|tag|label|date|resolution|component|milestone|sender|from|recipient|project|folder|subsystem|kind|stage|phase|level)$/;
+const LABELS = /^(?:id|key|author|owner|assignee|reporter|user|status|state|type|category|priority|severity|version|size|role|group|language|licen[cs]e|tag|label|date|resolution|component|milestone|sender|from|recipient|project|folder|subsystem|kind|stage|phase|level)$/;
 
 /** One thing a check lists: "the heading "X"", "a "Save" button", "no notes", "3 items left", "a padlock". */
 function item(i: CheckInput, raw: string, visible: boolean, subject?: Target): Intent[] | undefined {
@@ -126,6 +126,8 @@ function item(i: CheckInput, raw: string, visible: boolean, subject?: Target): I
   // "it is by Lena Fischer", "published March 22, 2024": who or when, as the page shows it.
   if ((m = /^(?:it is |it's |it was )?(?:(?:written |posted |published |sent |created |made |added )?by|from) ([a-z][\w'.-]*(?: [a-z][\w'.-]*){0,3})$/.exec(s)) && /^[A-Z]/.test(asWritten(i.l, m[1]!))) return [{ kind: 'expect-text', text: asWritten(i.l, m[1]!), visible }];
   if ((m = /^(?:it is |it was )?(?:published|posted|dated|updated|created|written|sent|received|modified|edited)(?: on| at| in)? (.+)$/.exec(s)) && /\d/.test(m[1]!) && !/^[A-Z]/.test(asWritten(i.l, s)) && !/^\(/.test(m[1]!)) return [{ kind: 'expect-text', text: asWritten(i.l, m[1]!), visible }];
+  // "its id a000000000000002": the label of the thing the check is about.
+  if ((m = /^(?:its|their) ([a-z][a-z-]+ \S+(?: \S+){0,2})$/.exec(s)) && LABELS.test(m[1]!.split(' ')[0]!)) return item(i, m[1]!, visible, subject);
   // "Bruno Keller as author", "qa as the owner": the name shows; what it is, is said.
   if ((m = /^(.+?)\s+as (?:the |its |their )?(?:author|owner|assignee|reporter|maintainer|publisher|creator|admin|administrator|operator|moderator|member|user|sender|recipient|topic|title|name|status|type|value)$/.exec(s)) && visible) return item(i, m[1]!, visible, subject);
   // "the licence ISC", "the status Open", "the version 1.2.0": a label and its value; the value shows, in the label's row when there is one.
@@ -277,6 +279,13 @@ function listCheck(i: CheckInput, objects: string, visible: boolean, subject?: T
   // "home-nas above office-desktop": the first one shows first.
   o = o.replace(/\s+(?:above|before|followed by|ahead of)\s+(?=\S)/g, ' then ');
   // ""Welcome", with links to A and B": what it says, then the links it has.
+  // "… "Open the vents" and nothing else": those and no other.
+  const nothingElse = /^(.+?),?\s+(?:and )?(?:nothing else|no others?|no other (?:ones?|items?|results?|rows?))$/.exec(o);
+  if (nothingElse) {
+    const named = listCheck(i, nothingElse[1]!, visible, subject);
+    const n = named?.filter((x) => x.kind === 'expect-text').length ?? 0;
+    if (named && n >= 1) return [{ kind: 'expect-count', count: n }, ...named];
+  }
   // ("the site name X with the line "Y"": two things it shows.)
   o = o.replace(/\s+with (?:the |a |an )?(?:line|text|tagline|subtitle|caption|description|words?|note|slogan|motto)\s+(?=q\d)/, ', ');
   const withLinks = /^(.+?),?\s+(?:with|along with|and also|and)\s+((?:(?:a|an|the|some)\s+)?(?:(?:links?|buttons?|tabs?)\s+(?:to|for|named|called|labell?ed)|columns|column headers|headings|tabs)\s+.+)$/.exec(o);
@@ -284,6 +293,9 @@ function listCheck(i: CheckInput, objects: string, visible: boolean, subject?: T
     const [a, b] = [listCheck(i, withLinks[1]!, visible, subject), listCheck(i, withLinks[2]!, visible, subject)];
     if (a && b) return [...a, ...b];
   }
+  // "the three tags Cake, Recipe and Sweet": a count, then the names, without a colon.
+  const countThenNames = new RegExp(`^(?:the |its |their )?(${NUM}) ([a-z][\\w-]*s) (?=\\S)(.+)$`).exec(o);
+  if (countThenNames && /^[A-Z0-9]/.test(asWritten(i.l, countThenNames[3]!)) && /,|\band\b/.test(countThenNames[3]!)) o = `${countThenNames[1]} ${countThenNames[2]}: ${countThenNames[3]}`;
   // "links to Planting Guide and Harvest Log below": the names are links; where they sit says nothing more.
   o = o.replace(/\s+(?:below|above|underneath|beneath|below it|above it|under it|next to it|beside it)$/, '');
   const linksTo = /^(?:(?:a|an|the|some)\s+)?(links?|buttons?|tabs?)\s+(?:to|for|named|called|labell?ed)\s+(.+)$/.exec(o);
@@ -320,6 +332,12 @@ function listCheck(i: CheckInput, objects: string, visible: boolean, subject?: T
     // (the page has more links than those listed), a count of items is (of the page's main list).
     const counted = item(i, lead, true, subject);
     if (counted?.some((x) => x.kind === 'expect-count')) out.push(...counted.filter((x) => x.kind === 'expect-count' && !x.target));
+  }
+  // "the row counts authors 5, books 8 and orders 5": each name's row shows its number.
+  const perRow = /^(?:the |its |their )?(?:row counts?|counts|sizes|totals|numbers|values|prices|scores|amounts|quantities|sums)\s+(?=\S)/.exec(o);
+  if (perRow) {
+    const pairs = items(o.slice(perRow[0].length)).map((p) => /^(q\d+|[\w.@-]+(?: [\w.@-]+)?) (\d[\d.,]*\s?\S{0,3})$/.exec(p));
+    if (pairs.length && pairs.every(Boolean)) return pairs.map((p) => ({ kind: 'expect-text' as const, text: asWritten(i.l, p![2]!), visible, scope: { name: /^q\d+$/.test(p![1]!) ? quoteText(i, p![1]!) : asWritten(i.l, p![1]!), row: true } }));
   }
   const parts = items(o);
   // "the columns #, mtime and title": a plural role noun before the names applies to each of them.
@@ -735,6 +753,10 @@ function readWhole(i: CheckInput): Intent[] | undefined {
   if ((m = /^(it|they|this one|that one|the (?:same )?(?:message|mail|e-?mail|row|item|entry|ticket|post|comment|file|task|line|contact|note|record|tag|category|page|card)) (?:is gone|has gone|disappears|has disappeared|vanishes|is removed|has been removed|is deleted|has been deleted|is no longer (?:listed|shown|there|visible)|(?:is|are) not (?:listed|shown) (?:any more|anymore))(?: from (?:the )?[\w' -]+)?$/.exec(s)) && i.named) {
     return [{ kind: 'expect-text', text: i.named, visible: false }];
   }
+  // "the username and password boxes are still on screen": those fields are shown.
+  if ((m = /^(?:the )?([a-z-]+(?: [a-z-]+)?(?:,? (?:and )?(?:the )?[a-z-]+(?: [a-z-]+)?)+) (?:boxes|fields|inputs|text boxes) (?:is|are|stay|stays|remain|remains|is shown|are shown|are visible|are displayed|are there)(?: (?:shown|visible|there|displayed))?$/.exec(s)) && /,| and /.test(m[1]!) && !/\bwith\b/.test(m[1]!)) {
+    return m[1]!.trim().split(/,? and (?:the )?|, /).map((f) => ({ kind: 'expect-state' as const, target: { name: asWritten(i.l, f.trim()), kind: 'field' as const, relaxed: true }, state: 'visible' as const }));
+  }
   // "the login form stays on screen": its password field is still shown.
   if ((m = /^(?:the )?(?:log-?in|sign-?in|sign in|log on|authentication) (?:form|page|screen|box|dialog|fields?|prompt) (?:is|are|stays?|remains?|is shown|is displayed|is visible|is there|is open|stays open|stays visible)(?: (?:shown|visible|there|open|displayed|up))?$/.exec(s))) {
     return [{ kind: 'expect-state', target: { name: 'password', kind: 'field', relaxed: true }, state: 'visible' }];
@@ -830,7 +852,7 @@ function readWhole(i: CheckInput): Intent[] | undefined {
     return scoped([{ kind: 'expect-count', count: names.length }, ...names.map((t) => ({ kind: 'expect-text' as const, text: t, visible: true }))], scope);
   }
   // "(exactly) 2 todos are shown(: "a" and "b")"
-  if ((m = new RegExp(`^(?:exactly |only |just |all |all the |all of the )?(${NUM})\\s+([a-z][\\w -]*?)\\s+(?:(?:is|are)\\s+(?:shown|visible|listed|displayed|left|remaining|present|there|found|returned|in the list)|remains?|are left|is left|appears?|show up|shows up|drops? down|pops? up|comes? up|(?:is|are) (?:offered|suggested|available))(?:\\s+(?:in|on|under|below) (?:the )?[\\w ]+?)?(?:(?::|,)\\s*(.+))?$`).exec(s))) {
+  if ((m = new RegExp(`^(?:exactly |only |just |all |all the |all of the )?(${NUM})\\s+([a-z][\\w -]*?)\\s+(?:(?:is|are)\\s+(?:shown|visible|listed|displayed|left|remaining|present|there|found|returned|in the list|open|opened)|remains?|are left|is left|appears?|show up|shows up|drops? down|pops? up|comes? up|(?:is|are) (?:offered|suggested|available))(?:\\s+(?:in|on|under|below) (?:the )?[\\w ]+?)?(?:(?::|,)\\s*(.+))?$`).exec(s))) {
     const counted = item(i, `${m[1]} ${m[2]}`, true);
     if (counted?.some((x) => x.kind === 'expect-count')) return [...counted, ...(m[3] ? listCheck(i, m[3], true) ?? [] : [])];
   }

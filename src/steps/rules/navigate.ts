@@ -14,7 +14,7 @@ const APP = /^(?:(?:the )?(?:home ?page|home|start(?:ing)? (?:page|url|screen)|l
 
 export function navigate(i: RuleInput): Intent[] | undefined {
   // "Visit Category:Beverages on the wiki": where the page is, said after its name.
-  const rest = i.rest.replace(/^(?:to|onto|on|at|into)\s+/, '').replace(/^(?:the )?(?:website|web site|site|app|application|wiki|project|portal)'s\s+(?=(?:log-?in|sign-?in|sign in|home|start|main|front|landing) ?page\b)/, 'the ').replace(/\s+(?:again|first|directly|in (?:the|a) (?:browser|new tab))$/g, '').replace(/(\S)\s+(?:on|in|of|from) (?:the|this|our|your) (?:wiki|site|app|application|website|web ?ui|server|instance|portal)$/, '$1').trim();
+  const rest = i.rest.replace(/^(?:to|onto|on|at|into)\s+/, '').replace(/^(?:the )?[\w.-]+(?:'s)? (?=(?:log-?in|sign-?in|sign in) ?page$)/, 'the ').replace(/^(?:the )?(?:website|web site|site|app|application|wiki|project|portal)'s\s+(?=(?:log-?in|sign-?in|sign in|home|start|main|front|landing) ?page\b)/, 'the ').replace(/\s+(?:again|first|directly|in (?:the|a) (?:browser|new tab))$/g, '').replace(/(\S)\s+(?:on|in|of|from) (?:the|this|our|your) (?:wiki|site|app|application|website|web ?ui|server|instance|portal)$/, '$1').trim();
   const url = /\bu(\d+)\b/.exec(rest);
   if (url) return [{ kind: 'navigate', url: i.l.urls[Number(url[1])]! }];
   // "Open it": the thing last named, when there is one.
