@@ -305,7 +305,9 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
       s = `click ${s.split(' > ').map((p) => p.replace(/\s+menu$/, '')).join(' > ')}`;
     }
     // "In MailDev, open …", "On the graph page, pick …": where, said before the verb.
-    const where = !head(s) ? /^(?:in|on|inside|within|from|at|under|into)\s+(.+?),?\s+((?:type|enter|click|tap|press|pick|choose|select|open|fill|write|search|hit|check|tick|drag|hover|double-click|right-click|go to|move to|point at|point to|write|put|paste)\b.*)$/.exec(s) : null;
+    // (A comma says where the place ends: "On the Advanced Search card, pick …" is not a search.)
+    const VERB_START = '(?:type|enter|click|tap|press|pick|choose|select|open|fill|write|search|hit|check|tick|drag|hover|double-click|right-click|go to|move to|point at|point to|write|put|paste|switch to)\\b.*';
+    const where = !head(s) ? new RegExp(`^(?:in|on|inside|within|from|at|under|into)\\s+([^,]+?),\\s+(${VERB_START})$`).exec(s) ?? new RegExp(`^(?:in|on|inside|within|from|at|under|into)\\s+(.+?),?\\s+(${VERB_START})$`).exec(s) : null;
     // The place goes with the clause's target; a page or the app itself says nothing more.
     const pageOnly = where && /^(?:the )?(?:[a-z-]+ )?(?:page|app|screen|view|site|wiki|ui)$|^[a-z]+$/.test(where[1]!);
     // Typing goes into the place named ("In the new cell type …"); other verbs act on a target inside it.
@@ -323,7 +325,17 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
     // "open the "Too hot?" node by double-clicking it": the way it is done is the action.
     const manner = /^(.+?)\s+by\s+(double[- ]?clicking|right[- ]?clicking|clicking|tapping|hovering over|pressing)(?:\s+on)?\s+(?:it|them|that|this|that one)$/.exec(s);
     if (manner && head(manner[1]!)) s = `${manner[2]!.replace(/ing( over)?$/, (_x, o: string | undefined) => (o ? ' over' : '')).replace(/^doubl(?:e[- ]?)?click$/, 'double-click').replace(/^right[- ]?click$/, 'right-click').replace(/^tapp$/, 'tap')} ${head(manner[1]!)!.rest}`;
+    // "add a new flow with the + button next to the tabs": the control named after "with" is what is clicked.
+    const means = step.type === 'action' ? /^(?:add|create|make|start|insert)\s+(?:a |an |the |one )?(?:new |another |empty |blank )?(?![\w -]*\bq\d)[\w -]{1,30}?\s+(?:with|using|via|by clicking|through)\s+(?:the\s+)?(.*\b(?:button|icon|link|tab|toggle)\b.*)$/.exec(s) : null;
+    if (means) s = `click the ${means[1]}`;
+    // "press the inject button twice": the same action, that many times.
+    const times = step.type === 'action' ? /\s+(twice|two times|three times|(\d) times)$/.exec(s) : null;
+    if (times) s = s.slice(0, times.index);
     let read = readClause(l, s, step.type, memory, why.words, last);
+    if (read && times) {
+      const n = times[1] === 'twice' || times[1] === 'two times' ? 2 : times[1] === 'three times' ? 3 : Math.min(9, Number(times[2]));
+      if (read.intents.length === 1 && /^(?:click|press|dblclick)$/.test(read.intents[0]!.kind)) read.intents = Array.from({ length: n }, () => read!.intents[0]!);
+    }
     // "Hover over X and click Approve": the clause right after a hover in the same step acts in what was hovered.
     memory.justHovered = Boolean(read?.intents.some((x) => x.kind === 'hover'));
     if (read && place) {

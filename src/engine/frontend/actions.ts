@@ -97,7 +97,8 @@ async function rendered(page: Page, text: string): Promise<boolean> {
       .evaluate(([t, sep]) => {
         const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
         // "Severity Critical" on a page that shows "Severity: Critical": a label's punctuation is not read.
-        const loose = (s: string) => norm(norm(s).replace(new RegExp(sep, 'g'), ' '));
+        // (Brackets too: "showing rows 0 - 7 (8 total)" where the page goes on "(8 total, query took …)".)
+        const loose = (s: string) => norm(norm(s).replace(new RegExp(sep, 'g'), ' ').replace(/[()[\]]/g, ' '));
         const body = document.body?.innerText ?? '';
         return norm(body).includes(norm(t)) || loose(body).includes(loose(t));
       }, [text, LABEL_SEPARATOR] as const)
