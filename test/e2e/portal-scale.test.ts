@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBulkProject } from '../helpers/portal-bulk.mjs';
 import { tempDir } from '../helpers/paths.js';
-import { launchChromium, signIn, views as shotsOf, WIDE } from '../helpers/portal-browser.js';
+import { launchChromium, signedInPage, views as shotsOf } from '../helpers/portal-browser.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -24,9 +24,7 @@ beforeAll(async () => {
   const key = await server.mintKey({ name: 'Sam' });
   // 130 tests over 80 endpoints (10 failed, 4 blocked), 10 calls each.
   seed = await seedBulkProject(server.dataDir, key, { tests: 130, calls: 1300 });
-  page = await (await browser.newContext({ viewport: WIDE, baseURL: server.url })).newPage();
-  page.setDefaultTimeout(30_000);
-  await signIn(page, key);
+  page = await signedInPage(browser, server.url, key);
 }, 120_000);
 afterAll(async () => {
   await Promise.all([browser?.close(), server?.stop()]);

@@ -21,6 +21,14 @@ export async function signIn(page: Page, key: string): Promise<void> {
   await page.waitForURL(/\/portal\/projects$/);
 }
 
+/** A new page at 1280 px on `baseURL`, signed in with `key`, waiting up to 30 s per action. */
+export async function signedInPage(browser: Browser, baseURL: string, key: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: WIDE, baseURL })).newPage();
+  page.setDefaultTimeout(30_000);
+  await signIn(page, key);
+  return page;
+}
+
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }

@@ -1,11 +1,13 @@
 import type { Hono } from 'hono';
-import { MAX_API_DOC_BYTES } from '../../contract/generation.js';
+import { MAX_API_DOC_BYTES, MAX_PRD_BYTES } from '../../contract/generation.js';
 import { planAccept } from '../../ops/plan-accept.js';
+import { planEdit } from '../../ops/plan-edit.js';
 import { planGenerate } from '../../ops/plan-generate.js';
 import { planList } from '../../ops/plan-list.js';
 import { planSelect } from '../../ops/plan-select.js';
 import { projectDiscover } from '../../ops/project-discover.js';
 import { projectDocsPut } from '../../ops/project-docs-put.js';
+import { projectPrdPut } from '../../ops/project-prd-put.js';
 import { testCancel } from '../../ops/test-cancel.js';
 import { testRun } from '../../ops/test-run.js';
 import type { PortalContext, PortalEnv } from './guard.js';
@@ -44,6 +46,21 @@ async function docsFrom(form: Record<string, unknown>): Promise<{ content: strin
   return { error: 'choose a file or paste the document', pasted };
 }
 
+/** Reads a posted PRD: a file (a PDF as base64, the rest as text) or pasted Markdown/text. */
+async function prdFrom(form: Record<string, unknown>): Promise<{ body: { filename: string; content: string; encoding: 'utf8' | 'base64' }; pasted: string } | { error: string; pasted: string }> {
+  const pasted = typeof form.prdText === 'string' ? form.prdText.replace(/\r\n/g, '\n') : '';
+  const file = form.prdFile;
+  if (file instanceof File && file.size > 0) {
+    if (file.size > MAX_PRD_BYTES) return { error: `the file is larger than ${MAX_PRD_BYTES / 1024 / 1024} MB`, pasted };
+    const filename = file.name || 'prd.md';
+    const pdf = /\.pdf$/i.test(filename) || file.type === 'application/pdf';
+    const content = pdf ? Buffer.from(await file.arrayBuffer()).toString('base64') : await file.text();
+    return { body: { filename: pdf && !/\.pdf$/i.test(filename) ? `${filename}.pdf` : filename, content, encoding: pdf ? 'base64' : 'utf8' }, pasted };
+  }
+  if (pasted.trim()) return { body: { filename: 'prd.md', content: pasted, encoding: 'utf8' }, pasted };
+  return { error: 'choose a file or paste the PRD', pasted };
+}
+
 const chunks = <T>(xs: T[], n: number) => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 
 export function registerLifecycle(app: Hono<PortalEnv>, kit: PortalKit): void {
@@ -60,6 +77,15 @@ export function registerLifecycle(app: Hono<PortalEnv>, kit: PortalKit): void {
     const r = await kit.run(c, projectDocsPut, { projectId: c.req.param('id'), content: d.content, filename: d.filename });
     if (!r.ok) return refused(c, 'docs', r.error, { docsText: d.pasted });
     return back(c, 'docs', 'endpoints');
+  });
+
+  app.post('/projects/:id/prd', async (c) => {
+    const form = await c.req.parseBody();
+    const d = await prdFrom(form);
+    if ('error' in d) return refused(c, 'prd', { message: d.error, status: 400 }, { prdText: d.pasted });
+    const r = await kit.run(c, projectPrdPut, { projectId: c.req.param('id'), ...d.body });
+    if (!r.ok) return refused(c, 'prd', r.error, { prdText: d.pasted });
+    return back(c, 'prd', 'features');
   });
 
   app.post('/projects/:id/discover', async (c) => {
@@ -94,6 +120,15 @@ export function registerLifecycle(app: Hono<PortalEnv>, kit: PortalKit): void {
   app.post('/projects/:id/plan/select', async (c) => {
     const err = await applySelection(c);
     return err ? refused(c, 'plan', err) : back(c, 'selection', 'plan');
+  });
+
+  app.post('/projects/:id/plan/edit', async (c) => {
+    const form = await c.req.parseBody();
+    const instruction = typeof form.instruction === 'string' ? form.instruction.trim() : '';
+    if (!instruction) return refused(c, 'plan', { message: 'instruction: say what to change in the plan', status: 400 });
+    const r = await kit.run(c, planEdit, { projectId: c.req.param('id'), instruction });
+    if (!r.ok) return projectPage(c, kit, { section: 'plan', error: r.error.message, errorNext: r.error.nextAction, planEdit: instruction }, r.error.status === 403 ? 403 : 400);
+    return back(c, 'edited', 'plan', `&note=${encodeURIComponent(r.value.summary ?? `changed ${(r.value.changed ?? []).join(', ')}`)}`);
   });
 
   app.post('/projects/:id/plan/category', async (c) => {

@@ -22,6 +22,7 @@ import { SessionStore } from './sessions.js';
 import { waitersOf } from '../waiters.js';
 import { registerSignIn } from './sign-in.js';
 import { registerTraceViewer } from './trace-viewer.js';
+import { registerTestEdit } from './page-test-edit.js';
 
 let css: string | undefined;
 /** The stylesheet sits beside this module in src/ and (copied by postbuild) in dist/. */
@@ -43,8 +44,10 @@ function notFound(c: PortalContext): Response {
 
 /** Form posts are small; an API document upload (5 MB) and a large plan's selection are not. */
 function bodyLimitOf(path: string): number {
-  if (path.endsWith('/docs')) return 6 * 1024 * 1024;
+  if (path.endsWith('/docs') || path.endsWith('/prd')) return 6 * 1024 * 1024;
   if (/\/plan\/(select|accept)$/.test(path)) return 1024 * 1024;
+  // A backend test's code (350 KB) or a plan (256 KB), form-encoded.
+  if (/\/tests\/(new|[^/]+\/edit)$/.test(path)) return 1024 * 1024;
   return 16 * 1024;
 }
 
@@ -103,8 +106,9 @@ export function portalApp(deps: ServerDeps, o: { api: ApiFetch; sessions?: Sessi
   registerLifecycle(app, kit);
   registerExplore(app, kit);
   registerEvents(app, kit);
+  registerTestEdit(app, kit);
   app.get('/tests/:id', async (c) => {
-    const t = await testBody(db, s(c).userId, c.req.param('id'));
+    const t = await testBody(db, s(c).userId, c.req.param('id'), c.req.query('saved'));
     if (!t) return notFound(c);
     return c.html(page({ title: t.title, session: s(c), crumbs: t.crumbs }, t.body));
   });

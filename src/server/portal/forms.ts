@@ -76,3 +76,11 @@ export function optional(v: string | undefined): string | undefined {
   const t = v?.trim();
   return t ? t : undefined;
 }
+
+/** A document upload: a file or pasted text (a file wins), posted as multipart to `action`. */
+export function uploadForm(o: { action: string; busy: string; file: FieldSpec; text: FieldSpec; button: string; secondary?: boolean; before?: Html | '' }): Html {
+  return html`<form method="post" action="${o.action}" enctype="multipart/form-data" data-busy="${o.busy}">${o.before ?? ''}
+      <div class="grid2">${field({ ...o.file, type: 'file' })}${field({ ...o.text, type: 'textarea', rows: 4 })}</div>
+      <button class="btn${o.secondary ? ' secondary' : ''}" type="submit">${o.button}</button> <span class="busy" role="status" aria-live="polite"></span>
+    </form>`;
+}

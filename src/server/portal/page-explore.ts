@@ -1,4 +1,5 @@
 import type { Exploration, ExploredFeatureView, FeatureMapView } from '../../contract/generation.js';
+import { uploadForm } from './forms.js';
 import { graphSvg, type GraphEdge, type GraphNode } from './graph.js';
 import { html, type Html } from './html.js';
 import { BASE, badges, empty, when } from './layout.js';
@@ -32,11 +33,25 @@ function prdStatus(explored: ExploredFeatureView[]): string | undefined {
   return undefined;
 }
 
-export function featureMapSection(fm: FeatureMapView | undefined, e: Exploration | undefined): Html {
+/** The PRD upload form (SPEC.md 1.1 step 1): a file (Markdown, text or PDF) or pasted text, through the op of `svc project prd put`. */
+function prdForm(fm: FeatureMapView | undefined, pid: string, s: PrdFormState): Html {
+  const form = uploadForm({
+    action: `${BASE}/projects/${pid}/prd`, busy: 'Reading the PRD…', button: fm?.prd ? 'Replace the PRD' : 'Upload the PRD', secondary: !!fm?.prd,
+    before: s.error ? html`<div class="banner bad" role="alert" id="prd-error">${s.error}</div>` : '',
+    file: { name: 'prdFile', label: 'PRD file', accept: '.md,.markdown,.txt,.pdf,text/markdown,text/plain,application/pdf', hint: 'Markdown, text or PDF, at most 4 MB. A file wins over pasted text.' },
+    text: { name: 'prdText', label: '…or paste it', value: s.text, placeholder: '# Product requirements …' },
+  });
+  return fm?.prd ? html`<details class="fold"${s.error ? html` open` : ''}><summary>Upload another PRD</summary>${form}</details>` : form;
+}
+
+/** What a refused PRD upload shows again: the reason and the pasted text. */
+export interface PrdFormState { error?: string; text?: string }
+
+export function featureMapSection(fm: FeatureMapView | undefined, e: Exploration | undefined, pid: string, s: PrdFormState = {}): Html {
   const map = fm?.featureMap;
   const head = html`<h2 id="features-h">Feature map</h2>`;
   if (!map || !map.features.length)
-    return html`<section class="card" id="features" aria-labelledby="features-h">${head}${empty(fm?.prd ? 'The PRD named no features.' : "No PRD uploaded, so there is no feature map: exploration finds the app's features on its own. Upload one with 'svc project prd'.")}</section>`;
+    return html`<section class="card" id="features" aria-labelledby="features-h">${head}${empty(fm?.prd ? 'The PRD named no features.' : "No PRD uploaded, so there is no feature map: exploration finds the app's features on its own. Upload one (optional, recommended) to plan from its features.")}${prdForm(fm, pid, s)}</section>`;
   const explored = e?.features ?? [];
   const byPrd = new Map(map.features.map((f) => [f.id, explored.filter((x) => x.prdFeature === f.name)]));
   const owner = new Map<string, string>();
@@ -70,7 +85,7 @@ export function featureMapSection(fm: FeatureMapView | undefined, e: Exploration
   })}</ol>`;
   return html`<section class="card" id="features" aria-labelledby="features-h">${head}
     <p class="sub">From the PRD${fm?.prd ? html` <span class="mono">${fm.prd.filename}</span>` : ''}${fm?.extractedAt ? html`, extracted ${when(fm.extractedAt)}` : ''}${map.source ? ` (${map.source === 'model' ? 'by the configured model' : 'by the built-in rules'})` : ''}: ${map.features.length} feature${map.features.length === 1 ? '' : 's'}, ${edges.length} flow${edges.length === 1 ? '' : 's'} between them; each with the status of its exploration.</p>
-    ${graphSvg(nodes, edges, { id: 'feature-map', caption: 'Arrows follow the flows the PRD describes between features. The same map is listed below.', rankdir: 'LR' })}${list}</section>`;
+    ${graphSvg(nodes, edges, { id: 'feature-map', caption: 'Arrows follow the flows the PRD describes between features. The same map is listed below.', rankdir: 'LR' })}${list}${prdForm(fm, pid, s)}</section>`;
 }
 
 function recordings(pid: string, f: ExploredFeatureView): Html {

@@ -6,7 +6,7 @@ import { explorationSection, featureMapSection } from './page-explore.js';
 import { useCaseSection } from './use-case-flow.js';
 import { projectEndpoints } from '../../ops/project-endpoints.js';
 import { batchProgress, type BatchProgress } from './events.js';
-import { field } from './forms.js';
+import { field, uploadForm } from './forms.js';
 import type { PortalContext } from './guard.js';
 import { html, type Html } from './html.js';
 import type { PortalKit } from './kit.js';
@@ -20,7 +20,7 @@ import { uuid } from '../../util/ids.js';
  * plan, run), read through the same ops as the CLI (project.endpoints, plan.list). A step already
  * done folds away so the next one is in view; a batch in flight follows its event stream.
  */
-export type Section = 'docs' | 'discover' | 'plan' | 'run' | 'explore';
+export type Section = 'docs' | 'discover' | 'plan' | 'run' | 'explore' | 'prd';
 
 /** What a refused lifecycle action shows again: its error in its own section, and what was typed. */
 export interface LifecycleState {
@@ -28,7 +28,11 @@ export interface LifecycleState {
   /** The step just done (?saved=…): its part of the page stays unfolded. */
   saved?: string;
   error?: string;
+  /** What to do about the error (e.g. the forms a plan edit understands). */
+  errorNext?: string;
   docsText?: string;
+  planEdit?: string;
+  prdText?: string;
   instructions?: string;
 }
 
@@ -39,14 +43,16 @@ const SAVED: Record<string, string> = {
   discovered: 'Discovery finished: the probe results are in the endpoint list.',
   plan: 'Test plan drafted. Review the cases, deselect what you do not want, then accept.',
   selection: 'Selection saved.',
+  edited: 'Plan changed:',
   accepted: 'Plan accepted: the selected cases are tests now.',
   run: 'Run started.',
   cancelled: 'Cancelled what was still queued or running.',
+  prd: 'PRD uploaded: the feature map below is what it describes.',
   exploring: 'Exploration started: each feature shows below as it is visited, and this page updates when it ends.',
 };
 
 const errorBanner = (s: LifecycleState, section: Section) =>
-  s.section === section && s.error ? html`<div class="banner bad" role="alert" id="${section}-error">${s.error}</div>` : '';
+  s.section === section && s.error ? html`<div class="banner bad" role="alert" id="${section}-error">${s.error}${s.errorNext ? html`<div class="pre-line small">${s.errorNext}</div>` : ''}</div>` : '';
 
 function docsSection(list: EndpointList | undefined, pid: string, s: LifecycleState): Html {
   const current = list?.format
@@ -58,13 +64,11 @@ function docsSection(list: EndpointList | undefined, pid: string, s: LifecycleSt
 }
 
 function docsForm(list: EndpointList | undefined, pid: string, s: LifecycleState): Html {
-  return html`<form method="post" action="${BASE}/projects/${pid}/docs" enctype="multipart/form-data" data-busy="Reading the document…">
-      <div class="grid2">
-        ${field({ name: 'docsFile', label: 'Upload a file', type: 'file', accept: '.json,.yaml,.yml,.txt,.md,application/json,application/yaml,text/plain', hint: 'A file wins over pasted text.' })}
-        ${field({ name: 'docsText', label: '…or paste the document', type: 'textarea', rows: 4, value: s.docsText, placeholder: 'openapi: 3.0.3 …' })}
-      </div>
-      <button class="btn" type="submit">${list?.format ? 'Replace API docs' : 'Upload API docs'}</button> <span class="busy" role="status" aria-live="polite"></span>
-    </form>`;
+  return uploadForm({
+    action: `${BASE}/projects/${pid}/docs`, busy: 'Reading the document…', button: list?.format ? 'Replace API docs' : 'Upload API docs',
+    file: { name: 'docsFile', label: 'Upload a file', accept: '.json,.yaml,.yml,.txt,.md,application/json,application/yaml,text/plain', hint: 'A file wins over pasted text.' },
+    text: { name: 'docsText', label: '…or paste the document', value: s.docsText, placeholder: 'openapi: 3.0.3 …' },
+  });
 }
 
 function endpointsSection(list: EndpointList | undefined, pid: string, s: LifecycleState, planned: boolean): Html {
@@ -96,7 +100,7 @@ function planSection(plan: PlanView | undefined, pid: string, s: LifecycleState,
       <button class="btn${cases.length ? ' secondary' : ''}" type="submit"${hasEndpoints ? '' : html` disabled`}>${cases.length ? 'Regenerate test plan' : 'Generate test plan'}</button> <span class="busy" role="status" aria-live="polite"></span>
     </form>`;
   const counts = plan?.counts;
-  const unfold = !counts?.accepted || s.section === 'plan' || s.saved === 'plan' || s.saved === 'selection';
+  const unfold = !counts?.accepted || s.section === 'plan' || s.saved === 'plan' || s.saved === 'selection' || s.saved === 'edited';
   const byCategory = new Map<string, { total: number; selected: number }>();
   for (const c of cases) {
     const n = byCategory.get(c.category) ?? { total: 0, selected: 0 };
@@ -122,11 +126,19 @@ function planSection(plan: PlanView | undefined, pid: string, s: LifecycleState,
       <div class="form-actions"><button class="btn secondary" type="submit">Save selection</button>
         <button class="btn" type="submit" formaction="${BASE}/projects/${pid}/plan/accept">Accept plan</button>
         <span class="hint">Accept saves the ticks above, then creates one test per selected case.</span></div>
-    </form></details>`
+    </form>${planEditForm(pid, s)}</details>`
     : empty(hasEndpoints ? 'No plan yet: generate one.' : 'A plan is drafted from the endpoints: upload the API documentation first.');
   return html`<section class="card step" id="plan" aria-labelledby="plan-h"><h2 id="plan-h">3. Test plan</h2>${errorBanner(s, 'plan')}
     ${plan?.warnings.length ? html`<details><summary>${plan.warnings.length} planning note${plan.warnings.length === 1 ? '' : 's'}</summary><ul>${plan.warnings.map((w) => html`<li>${w}</li>`)}</ul></details>` : ''}
     ${gen}${list}</section>`;
+}
+
+/** A natural-language change to the plan (SPEC.md 1.2 step 5), through the op of `svc plan edit`. */
+function planEditForm(pid: string, s: LifecycleState): Html {
+  return html`<form method="post" action="${BASE}/projects/${pid}/plan/edit" class="plan-edit" data-busy="Changing the plan…">
+      ${field({ name: 'instruction', label: 'Change the plan in your words', type: 'textarea', rows: 2, value: s.planEdit, error: s.planEdit !== undefined && s.section === 'plan' ? s.error : undefined, hint: "For example: 'test GET /posts/{id} with an unknown id and expect 404', 'deselect security cases', 'make <case id> p0', 'remove case <case id>'. Tests already accepted keep their code." })}
+      <button class="btn secondary" type="submit">Apply change</button> <span class="busy" role="status" aria-live="polite"></span>
+    </form>`;
 }
 
 function progressBlock(p: BatchProgress, pid: string): Html {
@@ -183,10 +195,11 @@ export async function projectPage(c: PortalContext, kit: PortalKit, state: Lifec
     // No exploration yet is a 404 of project.exploration: the section then offers the first one.
     const e = exploration.ok ? exploration.value : undefined;
     if (e?.status === 'running') waitUrl = `${BASE}/projects/${pid}/explorations/${e.id}/wait`;
-    steps = html`${explorationSection(e, pid, { error: s.section === 'explore' ? s.error : undefined })}${featureMapSection(features.ok ? features.value : undefined, e)}${run.html}${await useCaseSection(db, userId, pid)}`;
+    steps = html`${explorationSection(e, pid, { error: s.section === 'explore' ? s.error : undefined })}${featureMapSection(features.ok ? features.value : undefined, e, pid, s.section === 'prd' ? { error: s.error, text: s.prdText } : {})}${run.html}${await useCaseSection(db, userId, pid)}`;
   }
   const saved = SAVED[c.req.query('saved') ?? ''];
-  const notice = saved ? html`<div class="banner info" role="status">${saved}${c.req.query('saved') === 'accepted' && c.req.query('n') ? ` ${c.req.query('n')} new test(s).` : ''}</div>` : '';
+  const extra = c.req.query('saved') === 'accepted' && c.req.query('n') ? ` ${c.req.query('n')} new test(s).` : c.req.query('saved') === 'edited' ? ` ${c.req.query('note') ?? ''}.` : '';
+  const notice = saved ? html`<div class="banner info" role="status">${saved}${extra}</div>` : '';
   const body = await projectBody(db, userId, pid, kit.deps.config.publicUrl, { notice, steps, filter: testFilterOf((k) => c.req.query(k)) });
   if (!body) return kit.notFound(c);
   const crumbs = [{ label: 'Projects', href: `${BASE}/projects` }, { label: body.title }];

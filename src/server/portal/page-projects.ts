@@ -133,7 +133,7 @@ export async function projectBody(
   const body = html`${extra.notice ?? ''}<div class="page-head"><h1>${p.name}</h1><a class="btn secondary" href="${BASE}/projects/${p.id}/edit">Edit project</a></div><p class="sub">${p.type} project</p>
     <div class="card">${info}</div>
     ${extra.steps ?? ''}
-    <div id="results"><h2>Tests</h2>${tests.total ? html`<div class="actions">${rerunForm(`${BASE}/projects/${p.id}/rerun`, 'Rerun all', p.type)}</div>` : ''}${tests.html}
+    <div id="results"><h2>Tests</h2><div class="actions"><a class="btn secondary" href="${BASE}/projects/${p.id}/tests/new">New test</a>${tests.total ? rerunForm(`${BASE}/projects/${p.id}/rerun`, 'Rerun all', p.type) : ''}</div>${tests.html}
     <h2>Recent runs</h2>${batchRows}
     ${flows}</div>`;
   return { title: p.name, body };

@@ -13,7 +13,9 @@ export function numberedCode(code: string): Html {
   return html`<pre class="code" tabindex="0" aria-label="Code">${lines.map((l, i) => html`<span class="l" id="L${i + 1}">${l || ' '}</span>`)}</pre>`;
 }
 
-export async function testBody(db: Db, userId: string, testId: string): Promise<{ title: string; crumbs: { label: string; href?: string }[]; body: Html } | undefined> {
+const SAVED: Record<string, string> = { created: 'Test created.', steps: 'Plan steps saved.', code: 'Code saved.' };
+
+export async function testBody(db: Db, userId: string, testId: string, saved?: string): Promise<{ title: string; crumbs: { label: string; href?: string }[]; body: Html } | undefined> {
   const t = await db.selectFrom('tests').selectAll().where('id', '=', testId).where('user_id', '=', userId).executeTakeFirst();
   if (!t) return undefined;
   const project = await db.selectFrom('projects').select(['id', 'name']).where('id', '=', t.project_id).where('user_id', '=', userId).executeTakeFirst();
@@ -53,6 +55,6 @@ export async function testBody(db: Db, userId: string, testId: string): Promise<
   return {
     title: t.name,
     crumbs: [{ label: 'Projects', href: `${BASE}/projects` }, ...(project ? [{ label: project.name, href: `${BASE}/projects/${project.id}` }] : []), { label: t.name }],
-    body: html`<h1>${t.name}</h1><p class="sub">${t.type} test</p>${rerunForm(`${BASE}/tests/${t.id}/rerun`, 'Rerun', backend ? 'backend' : 'frontend')}<div class="card">${info}</div>${content}<h2>Run history</h2>${history}`,
+    body: html`${SAVED[saved ?? ''] ? html`<div class="banner info" role="status">${SAVED[saved!]}</div>` : ''}<div class="page-head"><h1>${t.name}</h1><a class="btn secondary" href="${BASE}/tests/${t.id}/edit">${backend ? 'Edit code' : 'Edit steps'}</a></div><p class="sub">${t.type} test</p>${rerunForm(`${BASE}/tests/${t.id}/rerun`, 'Rerun', backend ? 'backend' : 'frontend')}<div class="card">${info}</div>${content}<h2>Run history</h2>${history}`,
   };
 }
