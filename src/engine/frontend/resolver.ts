@@ -60,6 +60,11 @@ function nameKey(t: Target): string | undefined {
   return `${t.kind}|${t.role ?? ''}|${t.name.toLowerCase()}|${(t.area ?? []).join(' ')}|${t.place ?? ''}`;
 }
 
+/** What a lookup found, or undefined when it found nothing (other errors still throw). */
+function unlessMissing<T>(p: Promise<T>): Promise<T | undefined> {
+  return p.catch((err) => (err instanceof ResolveError ? undefined : Promise.reject(err)));
+}
+
 /** A locator for a target that may legitimately be absent (negative assertions, counts). */
 function semantic(t: Target): LocatorDescriptor {
   const within = t.within ? { within: withinDescriptor(t.within) } : {};
@@ -349,7 +354,7 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       if (intent.target.via) {
         // "Open the ticket X from the All Tickets report": here when it is shown, else that page first.
         const { via, ...here } = intent.target;
-        const now = await find(here, Math.min(o.timeoutMs, 1500)).catch((err) => (err instanceof ResolveError ? undefined : Promise.reject(err)));
+        const now = await unlessMissing(find(here, Math.min(o.timeoutMs, 1500)));
         if (now) return { kind: 'click', target: now };
         const opened = await fromIntent({ kind: 'click', target: via }, o);
         if (opened.kind === 'click') {
@@ -377,7 +382,7 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
         const again = intent.target.ref === 'previous' && intent.target.role === 'menu' && o.last?.opener?.right;
         // With a stand-in: the first choice on screen looked for briefly, then what stands in for it,
         // then the first choice wherever it is.
-        const soft = (t: Target, ms: number, hidden: boolean) => find(t, ms, hidden).catch((err) => (err instanceof ResolveError ? undefined : Promise.reject(err)));
+        const soft = (t: Target, ms: number, hidden: boolean) => unlessMissing(find(t, ms, hidden));
         const alt = intent.target.orElse;
         const found = alt
           ? ((await soft(intent.target, Math.min(o.timeoutMs, 2500), false)) ?? (await soft(alt, o.timeoutMs, false)) ?? (await find(intent.target, Math.min(o.timeoutMs, 2500), true)))
@@ -480,7 +485,7 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       try {
         // A control shown on screen first: a hidden one of the same words (a shortcut list's "Toggle turtle
         // mode") is only taken when none is shown (a styled checkbox hides its input).
-        const shown = await find(intent.target, Math.min(o.timeoutMs, 2500)).catch((err) => (err instanceof ResolveError ? undefined : Promise.reject(err)));
+        const shown = await unlessMissing(find(intent.target, Math.min(o.timeoutMs, 2500)));
         return { kind: 'expect-state', target: shown ?? (await find(intent.target, o.timeoutMs, true)), state: intent.state };
       } catch (err) {
         // "The Stapler row is shown" on a page that shows no "Stapler" at all: the app does not show it
@@ -496,7 +501,7 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       // Said of the thing just acted on ("it is marked with a flag"): the list item last clicked.
       // (The thing last named, when it is an item of a list rather than an entry of a menu; else the
       // list item last clicked; else what was last acted on.)
-      const named = intent.target.ref === 'previous' && intent.target.name ? await find({ name: intent.target.name, kind: 'any' }).catch((err) => (err instanceof ResolveError ? undefined : Promise.reject(err))) : undefined;
+      const named = intent.target.ref === 'previous' && intent.target.name ? await unlessMissing(find({ name: intent.target.name, kind: 'any' })) : undefined;
       const listed = named && (await toLocator(o.page, named).first().evaluate((e) => Boolean(e.closest('tr, li, [role=row], [role=listitem], [role=treeitem], article')) && !e.closest('[role=menu], [role=menubar], [role=listbox], [role=menuitem]')).catch(() => false));
       const target = intent.target.ref === 'previous' ? ((listed ? named : undefined) ?? o.last?.item ?? named ?? o.last?.any ?? (await find(intent.target))) : await find(intent.target);
       const icon = intent.icon ? iconWords(intent.icon) : undefined;
@@ -507,10 +512,10 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
     case 'expect-value':
       // "Resolution is empty" where Resolution labels a value shown, not a field: the value beside the label is empty.
       if (intent.value === '' && intent.target.kind === 'field' && !intent.target.ref) {
-        const field = await find(intent.target, Math.min(o.timeoutMs, 1500)).catch((err) => (err instanceof ResolveError ? undefined : Promise.reject(err)));
+        const field = await unlessMissing(find(intent.target, Math.min(o.timeoutMs, 1500)));
         const editable = field && (await toLocator(o.page, field).first().evaluate((e) => e.matches('input, textarea, select, [contenteditable=""], [contenteditable=true], [role=textbox], [role=combobox]')).catch(() => false));
         if (!editable) {
-          const label = await find({ name: intent.target.name, kind: 'any' }, o.timeoutMs).catch((err) => (err instanceof ResolveError ? undefined : Promise.reject(err)));
+          const label = await unlessMissing(find({ name: intent.target.name, kind: 'any' }, o.timeoutMs));
           const beside = label && (await toLocator(o.page, label).first().evaluate((e) => Boolean(e.nextElementSibling) && e.matches('th, td, dt, label, [class*=label i], [class*=name i], [class*=key i]')).catch(() => false));
           if (label && beside) return { kind: 'expect-state', target: { strategy: 'css', selector: 'xpath=following-sibling::*[1]', within: label }, state: 'empty' };
           if (field) return { kind: 'expect-value', target: field, value: '' };
