@@ -27,6 +27,7 @@ const VERBS: Verb[] = [
   { names: ['artifact'], load: async () => (await import('./test/artifact.js')).registerTestArtifact },
   { names: ['cleanup'], load: async () => (await import('./test/cleanup.js')).registerTestCleanup },
   { names: ['triage'], load: async () => (await import('./test/triage.js')).registerTestTriage },
+  { names: ['ask'], load: async () => (await import('./test/ask.js')).registerTestAsk },
 ];
 
 export async function registerTest(program: Command, rt: Runtime, verb?: string): Promise<void> {

@@ -9,6 +9,7 @@ import { diffRuns, getBatchTriage, listTestSteps } from './triage.js';
 import { startFlaky } from './flaky.js';
 import { getRunBundle } from './bundle.js';
 import { getUsage } from './usage.js';
+import { askTest } from './chat.js';
 import { GENERATION_ENDPOINTS } from './generation-endpoints.js';
 
 /**
@@ -21,6 +22,6 @@ export const ENDPOINTS: Endpoint[] = [
   ...PROJECT_ENDPOINTS,
   ...TEST_ENDPOINTS,
   runTest, runProject, rerunTests, getRun, cancelRun, getBatch, getBatchCalls, dismissOrphans, getBatchTriage, getRunResult, getTestResult,
-  listTestRuns, listTestSteps, diffRuns, startFlaky, getRunBundle, getUsage,
+  listTestRuns, listTestSteps, diffRuns, startFlaky, getRunBundle, getUsage, askTest,
   ...GENERATION_ENDPOINTS,
 ];

@@ -87,6 +87,15 @@ export const ExploredFeatureView = z
     observedSteps: z.array(PlanStep),
     recordings: z.array(z.string()).describe('Screenshots and video, relative to the exploration artifacts directory'),
     videoNote: z.string().optional(),
+    current: z
+      .object({
+        index: z.number().int().min(0).describe('0-based, among the steps visited so far'),
+        description: z.string(),
+        status: z.enum(['running', 'passed', 'failed']),
+        screenshot: z.string().optional().describe('The newest screenshot, relative to the exploration artifacts directory'),
+      })
+      .optional()
+      .describe('While the feature is being explored: the step in flight and the newest screenshot'),
     explorationId: Id.describe('The exploration that recorded this state'),
   })
   .meta({ id: 'ExploredFeature' });

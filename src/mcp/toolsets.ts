@@ -10,7 +10,7 @@ export const TOOLSETS = {
     summary: 'the loop: find or create a project and tests, run them, read results and failures',
     ops: [
       'project.list', 'project.get', 'project.create', 'test.list', 'test.get', 'test.create', 'test.update', 'test.code-get', 'test.code-put',
-      'test.run', 'test.wait', 'test.result', 'test.steps', 'test.failure-summary', 'test.failure-get', 'test.triage', 'test.flaky',
+      'test.run', 'test.wait', 'test.result', 'test.steps', 'test.failure-summary', 'test.failure-get', 'test.triage', 'test.flaky', 'test.ask',
     ],
   },
   authoring: {

@@ -37,6 +37,7 @@ import { testFlaky } from './test-flaky.js';
 import { testFailureSummary } from './test-failure-summary.js';
 import { testTriage } from './test-triage.js';
 import { testCleanupDismiss } from './test-cleanup-dismiss.js';
+import { testAsk } from './test-ask.js';
 import { testFailureGet } from './test-failure-get.js';
 import { testArtifactGet } from './test-artifact-get.js';
 import { projectPrdPut } from './project-prd-put.js';
@@ -64,7 +65,7 @@ export const OPS: Op[] = [
   testList, testGet, testCreate, testCreateBatch, testUpdate, testDelete, testDeleteBatch,
   testCodeGet, testCodePut, testPlanPut, testScaffold, testLint,
   testRun, testWait, testCancel, testRerun,
-  testResult, testHistory, testSteps, testDiff, testFlaky, testFailureSummary, testFailureGet, testArtifactGet, testTriage, testCleanupDismiss,
+  testResult, testHistory, testSteps, testDiff, testFlaky, testFailureSummary, testFailureGet, testArtifactGet, testTriage, testCleanupDismiss, testAsk,
   agentInstall, agentList, agentStatus,
   projectPrdPut, projectFeatures, projectFeaturesExtract, projectDocsPut, projectDiscover, projectEndpoints, projectEndpointsEdit,
   projectExplore, projectExploration, planGenerate, planList, planEdit, planSelect, planAccept,

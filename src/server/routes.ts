@@ -16,6 +16,7 @@ import { registerUsage } from './routes/usage.js';
 import { registerProjectSpecs } from './routes/project-specs.js';
 import { registerExplorations } from './routes/explorations.js';
 import { registerPlans } from './routes/plans.js';
+import { registerTestAsk } from './routes/test-ask.js';
 
 export interface RouteKit {
   mount<E extends Endpoint>(app: Hono<AppEnv>, e: E, handler: RouteHandler<E>): void;
@@ -23,4 +24,4 @@ export interface RouteKit {
 export type RouteRegistrar = (app: Hono<AppEnv>, kit: RouteKit) => void;
 
 /** One registrar per resource file under routes/. */
-export const REGISTRARS: RouteRegistrar[] = [registerMe, registerProjects, registerProjectAutoAuth, registerTests, registerTestContent, registerRuns, registerBatches, registerResults, registerTriage, registerFlaky, registerUsage, registerProjectSpecs, registerExplorations, registerPlans];
+export const REGISTRARS: RouteRegistrar[] = [registerMe, registerProjects, registerProjectAutoAuth, registerTests, registerTestContent, registerRuns, registerBatches, registerResults, registerTriage, registerFlaky, registerUsage, registerProjectSpecs, registerExplorations, registerPlans, registerTestAsk];

@@ -48,6 +48,8 @@ export interface ExplorationsTable {
   artifacts_dir: string;
   created_at: string;
   finished_at: string | null;
+  /** JSON ExplorationLive while running (the step of each feature in flight and a heartbeat); null once ended. */
+  live: string | null;
 }
 
 export interface PlanCasesTable {

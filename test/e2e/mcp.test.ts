@@ -158,7 +158,7 @@ describe('svc-mcp toolsets and text content', () => {
   it('serves the core toolset by default, more with --toolsets or SVC_MCP_TOOLSETS, and refuses an unknown one', async () => {
     const core = await stdioClient({ SVC_API_KEY: key }, undefined, []);
     const names = (await core.listTools()).tools.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(['svc_project_create', 'svc_test_create', 'svc_test_run', 'svc_test_result', 'svc_test_triage']));
+    expect(names).toEqual(expect.arrayContaining(['svc_project_create', 'svc_test_create', 'svc_test_run', 'svc_test_result', 'svc_test_triage', 'svc_test_ask']));
     expect(names).not.toContain('svc_auth_status');
     expect(names).not.toContain('svc_plan_generate');
     const missing = await core.callTool({ name: 'svc_auth_status', arguments: {} }).catch((e: Error) => e);

@@ -9,7 +9,7 @@ import { launchChromium, PHONE, views as shotsOf, WIDE } from '../helpers/portal
 
 /**
  * The backend lifecycle in the portal, in real Chromium, as a user does it: sign in, create a
- * project, upload the API document, discover, generate the plan, deselect a case, accept, run all
+ * project, upload a PRD and see its feature map, upload the API document, discover, generate the plan, deselect a case, accept, run all
  * (progress over server-sent events, no reload), cancel a run, edit with a refused value, search.
  * Every view is photographed at 1280 px and at 390 px, and none is wider than a 390 px phone.
  */
@@ -101,6 +101,24 @@ describe('portal backend lifecycle in Chromium', () => {
     await views('project-created');
   });
 
+  it('uploads a PRD and shows its feature map', async () => {
+    const section = page.locator('#features');
+    expect(await section.textContent()).toContain('the plan follows the API documentation alone');
+    await page.getByLabel('PRD file').setInputFiles(join(ROOT, 'fixtures/prd/target-api-prd.md'));
+    await page.getByRole('button', { name: 'Upload the PRD' }).click();
+    await page.waitForURL(/saved=prd/);
+    expect(await page.getByRole('status').filter({ hasText: 'PRD uploaded' }).count()).toBe(1);
+    const fm = await apiGet(`/projects/${projectUrl.split('/').pop()}/features`);
+    expect(fm.prd.filename).toBe('target-api-prd.md');
+    const names: string[] = fm.featureMap.features.map((f: { name: string }) => f.name);
+    expect(names).toEqual(expect.arrayContaining(['Posts', 'Comments']));
+    expect(await section.locator('ol.feature-map > li > strong').allTextContents()).toEqual(names);
+    expect(await section.locator('figure.graph svg').count()).toBe(1);
+    // Nothing is planned yet: each feature says so.
+    expect(await section.locator('ol.feature-map').textContent()).toContain('not planned yet');
+    await views('project-feature-map');
+  });
+
   it('uploads the API document, discovers the endpoints and shows their probe results', async () => {
     await page.getByLabel('Upload a file').setInputFiles(join(ROOT, 'fixtures/target-api/openapi.yaml'));
     await page.getByRole('button', { name: 'Upload API docs' }).click();
@@ -128,6 +146,10 @@ describe('portal backend lifecycle in Chromium', () => {
     expect(total).toBeGreaterThan(40);
     const categories = await page.locator('table.plan .badge').allTextContents();
     expect(categories).toEqual(expect.arrayContaining(['functional', 'auth', 'error']));
+    // The feature map scopes the plan by intent: the PRD's features name the cases that test them.
+    const drafted = await apiGet(`/projects/${projectUrl.split('/').pop()}/plan`);
+    expect(drafted.cases.filter((x: any) => x.backend?.featureId).length).toBeGreaterThan(0);
+    expect(await page.locator('#features ol.feature-map').textContent()).toMatch(/\d+ plan cases?/);
     await views('project-plan');
 
     const firstOn = page.locator('table.plan input[type="checkbox"]:checked').first();

@@ -143,7 +143,7 @@ describe('Site Exploration and the feature map of a frontend project', () => {
     await views(page, shots, 'exploration-none');
     await page.getByRole('button', { name: 'Explore the app' }).click();
     await page.waitForURL(/saved=exploring/);
-    // The page holds the exploration's wait and reloads when it ends.
+    // The page follows the exploration's event stream and swaps in its sections when it ends.
     await expect.poll(async () => (await page.locator('#exploration').textContent()) ?? '', { timeout: 150_000, intervals: [1000] }).toMatch(/Explored [^]*done · \d+ failed/);
     const reports = page.locator('#feature-nav-reports');
     expect(await reports.textContent()).toMatch(/Failed[^]*Reports[^]*HTTP 500/);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mergedFeatures } from '../../src/server/generation/explorer.js';
+import { explorationView, mergedFeatures } from '../../src/server/generation/explorer.js';
+import type { ServerDeps } from '../../src/server/context.js';
 import { deleteTemplatesOf } from '../../src/server/generation/specs.js';
 import { editBody } from '../../src/ops/project-endpoints-edit.js';
 import type { ExplorationRow } from '../../src/store/repos/generation.js';
@@ -8,7 +9,7 @@ import type { ApiEndpoint } from '../../src/contract/discovery.js';
 const feature = (id: string, status: string) => ({ id, name: id, url: `/${id}`, kind: 'navigation', status, observedSteps: [], screenshots: [`features/${id}/step-001.png`] });
 const row = (id: string, at: string, features: object[], only: string[] = [], status = 'done'): ExplorationRow => ({
   id, project_id: 'prj_1', user_id: 'usr_1', status, base_url: 'http://app/', with_account: 1, only_features: JSON.stringify(only),
-  signed_in: 1, sign_in_error: null, error: null, features: JSON.stringify(features), artifacts_dir: `explorations/${id}`, created_at: at, finished_at: at,
+  signed_in: 1, sign_in_error: null, error: null, features: JSON.stringify(features), artifacts_dir: `explorations/${id}`, created_at: at, finished_at: at, live: null,
 });
 
 describe('exploration history', () => {
@@ -29,6 +30,31 @@ describe('exploration history', () => {
     const broken = row('exp_d', '2025-01-01T00:03:00Z', [], [], 'failed');
     const later = row('exp_e', '2025-01-01T00:04:00Z', [feature('about', 'done')], ['about']);
     expect(ids([full, broken, later], later)).toEqual(['todos:done@exp_a', 'reports:failed@exp_a', 'about:done@exp_e']);
+  });
+});
+
+describe('an exploration in flight, as any API process reads it', () => {
+  const deps = { store: { dataDir: '/data' } } as ServerDeps;
+  const running = (at: string): ExplorationRow => ({
+    ...row('exp_r', '2025-01-01T00:00:00Z', [feature('todos', 'exploring'), feature('about', 'done')], [], 'running'),
+    finished_at: null,
+    live: JSON.stringify({ at, steps: { todos: { index: 1, description: 'Click "Add"', status: 'running', screenshot: 'explorations/exp_r/features/todos/step-001.jpg' } } }),
+  });
+
+  it('shows the step in flight and the newest screenshot of a feature being explored, and runs while its explorer writes', () => {
+    const e = running(new Date().toISOString());
+    const v = explorationView(e, [e], deps, false);
+    expect(v.status).toBe('running');
+    expect(v.features.map((f) => f.current ?? null)).toEqual([
+      { index: 1, description: 'Click "Add"', status: 'running', screenshot: 'explorations/exp_r/features/todos/step-001.jpg' },
+      null,
+    ]);
+  });
+
+  it('reads as interrupted once its explorer has stopped writing, unless this process runs it', () => {
+    const e = running(new Date(Date.now() - 60_000).toISOString());
+    expect(explorationView(e, [e], deps, false)).toMatchObject({ status: 'failed', error: expect.stringContaining('interrupted') });
+    expect(explorationView(e, [e], deps, true).status).toBe('running');
   });
 });
 

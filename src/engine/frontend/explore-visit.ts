@@ -33,6 +33,15 @@ export interface VisitContext {
   account?: TestAccount;
   testIdAttributes: string[];
   stepTimeoutMs: number;
+  /** Each step as it starts and as it ends (with its screenshot, relative to the feature's dir). */
+  onStep?: (step: VisitStep) => void;
+}
+
+export interface VisitStep {
+  index: number;
+  description: string;
+  status: 'running' | 'passed' | 'failed';
+  screenshot?: string;
 }
 
 /** New text after an interaction: live regions first, then text echoing a value we entered. */
@@ -57,11 +66,18 @@ export async function visitFeature(dir: string, plan: VisitPlan, ctx: VisitConte
   const observed: PlanStep[] = [];
   const screenshots: string[] = [];
   let reason: string | undefined;
+  const report = (status: VisitStep['status'], screenshot?: string) => {
+    const index = observed.length - 1;
+    ctx.onStep?.({ index, description: observed[index]!.description, status, ...(screenshot ? { screenshot } : {}) });
+  };
   const run = async (step: PlanStep) => {
     observed.push(step);
+    report('running');
     await performStep(step, { page, baseUrl: ctx.baseUrl, testIdAttributes: ctx.testIdAttributes, account: ctx.account, watch, stepTimeoutMs: ctx.stepTimeoutMs, assertTimeoutMs: ctx.stepTimeoutMs }, { parts: [], subSteps: [] });
     const shot = `step-${String(observed.length).padStart(3, '0')}.jpg`;
-    if (await stepScreenshot(page, join(dir, shot))) screenshots.push(shot);
+    const shotTaken = await stepScreenshot(page, join(dir, shot));
+    if (shotTaken) screenshots.push(shot);
+    report('passed', shotTaken ? shot : undefined);
   };
   try {
     const entered = plan.steps.map((s) => /(?:with|as) "([^"]+)"$|^Type "([^"]+)"/.exec(s.description)).map((m) => m?.[1] ?? m?.[2]).filter((x): x is string => !!x);
@@ -78,7 +94,9 @@ export async function visitFeature(dir: string, plan: VisitPlan, ctx: VisitConte
   } catch (err) {
     reason = `step "${observed[observed.length - 1]?.description}": ${String((err as Error).message ?? err).split('\n')[0]}`;
     const shot = `step-${String(observed.length).padStart(3, '0')}.jpg`;
-    if (await stepScreenshot(page, join(dir, shot))) screenshots.push(shot);
+    const shotTaken = await stepScreenshot(page, join(dir, shot));
+    if (shotTaken) screenshots.push(shot);
+    if (observed.length) report('failed', shotTaken ? shot : undefined);
   }
   const art = await finishRecording(rec);
   return { ok: !reason, ...(reason ? { reason } : {}), observedSteps: observed, screenshots, ...(art.video ? { video: art.video } : {}), ...(art.videoNote ? { videoNote: art.videoNote } : {}) };

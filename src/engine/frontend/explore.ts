@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { getDefaultPool, type BrowserPool } from './browser.js';
 import { isSignInWall, navigationEntries, readPage, sampleValue, type FormInfo, type PageInfo } from './explore-discover.js';
-import { visitFeature } from './explore-visit.js';
+import { visitFeature, type VisitStep } from './explore-visit.js';
 import { DEFAULT_TEST_ID_ATTRIBUTES, slug } from './resolve-target.js';
 import { settle, watchPages } from './page-still.js';
 import { performSignIn, resolveSignIn } from './sign-in.js';
@@ -42,6 +42,8 @@ export interface ExploreInput {
   /** Visit only these feature ids (retry); discovery still runs. */
   only?: string[];
   onFeature?: (feature: ExploredFeature) => void;
+  /** A feature's step as it starts and ends; its screenshot is relative to artifactsDir. */
+  onStep?: (featureId: string, step: VisitStep) => void;
   pool?: BrowserPool;
   testIdAttributes?: string[];
   stepTimeoutMs?: number;
@@ -216,7 +218,8 @@ export async function explore(input: ExploreInput): Promise<ExploreResult> {
       const blocked = c.requiresAuth && !signedIn;
       const dir = join(input.artifactsDir, 'features', f.id);
       const steps = blocked ? [act(`Go to ${f.url}`)] : c.requiresAuth && f.id !== 'signin' ? [act('Sign in'), ...c.steps] : c.steps;
-      const out = await visitFeature(dir, { steps, observe: c.observe && !blocked }, { pool, baseUrl: input.baseUrl, account: input.account, testIdAttributes: attrs, stepTimeoutMs: input.stepTimeoutMs ?? 10_000 });
+      const onStep = input.onStep && ((s: VisitStep) => input.onStep!(f.id, s.screenshot ? { ...s, screenshot: join('features', f.id, s.screenshot) } : s));
+      const out = await visitFeature(dir, { steps, observe: c.observe && !blocked }, { pool, baseUrl: input.baseUrl, account: input.account, testIdAttributes: attrs, stepTimeoutMs: input.stepTimeoutMs ?? 10_000, onStep });
       f.observedSteps = blocked ? [] : out.observedSteps;
       f.screenshots = out.screenshots.map((s) => join('features', f.id, s));
       if (out.video) f.video = join('features', f.id, out.video);

@@ -3,6 +3,7 @@ import { SvcError } from '../../contract/errors.js';
 import type { Exploration, ExploredFeatureView } from '../../contract/generation.js';
 import { BrowserPool } from '../../engine/frontend/browser.js';
 import { explore, type ExploredFeature } from '../../engine/frontend/explore.js';
+import type { VisitStep } from '../../engine/frontend/explore-visit.js';
 import { browserAvailable } from '../../engine/frontend-executor.js';
 import { parseJson } from '../../store/db.js';
 import { getSpecs, insertExploration, listExplorations, updateExploration, type ExplorationRow } from '../../store/repos/generation.js';
@@ -13,10 +14,32 @@ import { assertTargetUrl } from '../target-url.js';
 import { featureMapOf } from './specs.js';
 
 /**
+ * What a running exploration writes beside its features: the step each feature is on with its
+ * newest screenshot (relative to the exploration's artifacts), and `at`, renewed at least every
+ * HEARTBEAT_MS while its explorer lives.
+ */
+export interface ExplorationLive {
+  at: string;
+  steps: Record<string, { index: number; description: string; status: VisitStep['status']; screenshot?: string }>;
+}
+
+const HEARTBEAT_MS = 5_000;
+/** A running exploration whose live record is older than this has lost its explorer. */
+const STALE_MS = 30_000;
+
+/** The exploration's explorer is alive: in this process, or in another that wrote lately. */
+export function explorationAlive(e: ExplorationRow, activeHere: boolean): boolean {
+  if (e.status !== 'running') return false;
+  if (activeHere) return true;
+  const at = parseJson<ExplorationLive | null>(e.live, null)?.at;
+  return !!at && Date.now() - Date.parse(at) < STALE_MS;
+}
+
+/**
  * Explorations run in the background inside the server process that accepted them (one at a time
- * per project), writing each feature's state as it changes so clients can poll. An exploration
- * still marked running that this process does not own was cut short by a restart and reads as
- * failed.
+ * per project), writing each feature's state and the step in flight as they change, so that any
+ * API process can follow it from the database. An exploration still marked running whose explorer
+ * stopped writing was cut short by a restart and reads as failed.
  */
 export class Explorer {
   private readonly active = new Map<string, Promise<void>>();
@@ -35,7 +58,7 @@ export class Explorer {
 
   async start(p: ProjectData, userId: string, only: string[]): Promise<ExplorationRow> {
     const db = this.deps.store.db;
-    const running = (await listExplorations(db, p.id)).find((e) => e.status === 'running' && this.active.has(e.id));
+    const running = (await listExplorations(db, p.id)).find((e) => explorationAlive(e, this.active.has(e.id)));
     if (running) throw new SvcError('CONFLICT', `exploration ${running.id} of this project is still running`, { nextAction: `Wait for it: 'svc project exploration ${p.id}'.` });
     if (!browserAvailable()) throw new SvcError('UNAVAILABLE', 'this server has no browser to explore with', { nextAction: 'Install Chromium (or set SVC_CHROMIUM_PATH / SVC_BROWSER_WS_ENDPOINT) on the server.' });
     const baseUrl = await assertTargetUrl(p.url ?? '', 'url', { allowPrivate: this.deps.config.allowPrivateTargets });
@@ -44,7 +67,7 @@ export class Explorer {
     const row: ExplorationRow = {
       id, project_id: p.id, user_id: userId, status: 'running', base_url: baseUrl, with_account: account ? 1 : 0,
       only_features: JSON.stringify(only), signed_in: null, sign_in_error: null, error: null, features: '[]',
-      artifacts_dir: join('explorations', id), created_at: nowIso(), finished_at: null,
+      artifacts_dir: join('explorations', id), created_at: nowIso(), finished_at: null, live: JSON.stringify({ at: nowIso(), steps: {} }),
     };
     await insertExploration(db, row);
     const hints = featureMapOf(await getSpecs(db, p.id))?.features.map((f) => f.name) ?? [];
@@ -56,25 +79,39 @@ export class Explorer {
   private async run(row: ExplorationRow, baseUrl: string, account: { username: string; password: string } | undefined, hints: string[], only: string[]): Promise<void> {
     const db = this.deps.store.db;
     const seen = new Map<string, ExploredFeature>();
+    const live: ExplorationLive = { at: nowIso(), steps: {} };
     let writes = Promise.resolve();
-    const save = () => {
-      const features = JSON.stringify([...seen.values()]);
-      writes = writes.then(() => updateExploration(db, row.id, { features })).catch(() => undefined);
+    const write = (patch: () => Parameters<typeof updateExploration>[2]) => {
+      writes = writes.then(() => updateExploration(db, row.id, patch())).catch(() => undefined);
+    };
+    const beat = () => write(() => ({ live: JSON.stringify({ ...live, at: nowIso() }) }));
+    const heartbeat = setInterval(beat, HEARTBEAT_MS).unref();
+    const onStep = (featureId: string, step: VisitStep) => {
+      const screenshot = step.screenshot ? `${row.artifacts_dir}/${step.screenshot}` : live.steps[featureId]?.screenshot;
+      live.steps[featureId] = { index: step.index, description: step.description, status: step.status, ...(screenshot ? { screenshot } : {}) };
+      beat();
     };
     try {
       this.pool ??= new BrowserPool({});
       const r = await explore({
         baseUrl, account, featureHints: hints, only: only.length ? only : undefined, pool: this.pool,
         artifactsDir: join(this.deps.store.dataDir, 'artifacts', row.artifacts_dir),
-        onFeature: (f) => (seen.set(f.id, f), save()),
+        onFeature: (f) => {
+          seen.set(f.id, f);
+          if (f.status !== 'exploring') delete live.steps[f.id];
+          write(() => ({ features: JSON.stringify([...seen.values()]), live: JSON.stringify({ ...live, at: nowIso() }) }));
+        },
+        onStep,
       });
+      clearInterval(heartbeat);
       await writes;
       await updateExploration(db, row.id, {
-        status: 'done', features: JSON.stringify(r.features), signed_in: r.signedIn ? 1 : 0, sign_in_error: r.signInError ?? null, finished_at: nowIso(),
+        status: 'done', features: JSON.stringify(r.features), signed_in: r.signedIn ? 1 : 0, sign_in_error: r.signInError ?? null, finished_at: nowIso(), live: null,
       });
     } catch (err) {
+      clearInterval(heartbeat);
       await writes;
-      await updateExploration(db, row.id, { status: 'failed', error: err instanceof Error ? err.message : String(err), finished_at: nowIso() }).catch(() => undefined);
+      await updateExploration(db, row.id, { status: 'failed', error: err instanceof Error ? err.message : String(err), finished_at: nowIso(), live: null }).catch(() => undefined);
     }
   }
 
@@ -91,6 +128,8 @@ function featureView(f: ExploredFeature, e: ExplorationRow): ExploredFeatureView
     id: f.id, name: f.name, url: f.url, kind: f.kind, status: f.status, observedSteps: f.observedSteps,
     recordings: [...f.screenshots.map(rel), ...(f.video ? [rel(f.video)] : [])], explorationId: e.id,
   };
+  const current = f.status === 'exploring' ? parseJson<ExplorationLive | null>(e.live, null)?.steps[f.id] : undefined;
+  if (current) v.current = current;
   if (f.reason) v.reason = f.reason;
   if (f.prdFeature) v.prdFeature = f.prdFeature;
   if (f.videoNote) v.videoNote = f.videoNote;
@@ -109,8 +148,9 @@ export function mergedFeatures(rows: ExplorationRow[], upTo: ExplorationRow): { 
   return [...out.values()];
 }
 
-export function explorationView(e: ExplorationRow, all: ExplorationRow[], deps: ServerDeps, active: boolean): Exploration {
-  const interrupted = e.status === 'running' && !active;
+/** `activeHere`: this process runs the exploration (another one may, as its live record tells). */
+export function explorationView(e: ExplorationRow, all: ExplorationRow[], deps: ServerDeps, activeHere: boolean): Exploration {
+  const interrupted = e.status === 'running' && !explorationAlive(e, activeHere);
   const features = mergedFeatures(all, e).map((x) => x.view);
   const counts = { exploring: 0, done: 0, failed: 0, blocked: 0 };
   for (const f of features) counts[f.status]++;

@@ -1,8 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Hono } from 'hono';
 import { projectExplore } from '../../ops/project-explore.js';
 import { findExploration } from '../../store/repos/generation.js';
-import { Explorer } from '../generation/explorer.js';
 import { fileResponse, resolveIn } from './artifacts.js';
 import type { PortalContext, PortalEnv } from './guard.js';
 import type { PortalKit } from './kit.js';
@@ -11,8 +9,8 @@ import { projectPage } from './page-lifecycle.js';
 
 /**
  * Site Exploration's actions (SPEC.md 1.1 step 4, 3.3): explore the app, retry one feature (the op
- * of `svc project explore --only`), the recordings of an exploration, and a wait the page holds
- * while one runs (answered when it ends or after 25 s; the page then reloads).
+ * of `svc project explore --only`), and the recordings of an exploration. The page follows one in
+ * flight through its event stream (explore-live.ts).
  */
 export function registerExplore(app: Hono<PortalEnv>, kit: PortalKit): void {
   const db = kit.deps.store.db;
@@ -43,13 +41,5 @@ export function registerExplore(app: Hono<PortalEnv>, kit: PortalKit): void {
     const at = rawPath.indexOf(marker);
     const file = at < 0 ? null : resolveIn(kit.deps.store.dataDir, ['explorations', e.id], rawPath.slice(at + marker.length));
     return file ? fileResponse(file, c.req.header('range')) : kit.notFound(c);
-  });
-  app.get('/projects/:id/explorations/:eid/wait', async (c) => {
-    const e = await owned(c);
-    if (!e) return kit.notFound(c);
-    const until = Date.now() + 25_000;
-    const explorer = Explorer.of(kit.deps);
-    while (Date.now() < until && explorer.isActive(e.id)) await sleep(500);
-    return c.body(null, 204);
   });
 }

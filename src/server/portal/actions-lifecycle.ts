@@ -125,9 +125,11 @@ export function registerLifecycle(app: Hono<PortalEnv>, kit: PortalKit): void {
   app.post('/projects/:id/plan/edit', async (c) => {
     const form = await c.req.parseBody();
     const instruction = typeof form.instruction === 'string' ? form.instruction.trim() : '';
-    if (!instruction) return refused(c, 'plan', { message: 'instruction: say what to change in the plan', status: 400 });
-    const r = await kit.run(c, planEdit, { projectId: c.req.param('id'), instruction });
-    if (!r.ok) return projectPage(c, kit, { section: 'plan', error: r.error.message, errorNext: r.error.nextAction, planEdit: instruction }, r.error.status === 403 ? 403 : 400);
+    // A frontend plan's form names the case to change; a backend plan's names it in the words.
+    const caseId = typeof form.caseId === 'string' && form.caseId ? form.caseId : undefined;
+    if (!instruction) return refused(c, 'plan', { message: 'instruction: say what to change in the plan', status: 400 }, { planCase: caseId });
+    const r = await kit.run(c, planEdit, { projectId: c.req.param('id'), instruction, caseId });
+    if (!r.ok) return projectPage(c, kit, { section: 'plan', error: r.error.message, errorNext: r.error.nextAction, planEdit: instruction, planCase: caseId }, r.error.status === 403 ? 403 : 400);
     return back(c, 'edited', 'plan', `&note=${encodeURIComponent(r.value.summary ?? `changed ${(r.value.changed ?? []).join(', ')}`)}`);
   });
 

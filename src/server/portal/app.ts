@@ -13,6 +13,7 @@ import { portalKit } from './kit.js';
 import type { ApiFetch } from './op-client.js';
 import { registerLifecycle } from './actions-lifecycle.js';
 import { registerExplore } from './actions-explore.js';
+import { registerExploreEvents } from './explore-live.js';
 import { registerProjectForms } from './page-project-form.js';
 import { batchPage } from './page-batch.js';
 import { runResponse } from './page-run.js';
@@ -23,6 +24,7 @@ import { waitersOf } from '../waiters.js';
 import { registerSignIn } from './sign-in.js';
 import { registerTraceViewer } from './trace-viewer.js';
 import { registerTestEdit } from './page-test-edit.js';
+import { registerChat } from './actions-chat.js';
 
 let css: string | undefined;
 /** The stylesheet sits beside this module in src/ and (copied by postbuild) in dist/. */
@@ -31,10 +33,11 @@ function stylesheet(): string {
   return css;
 }
 
-let live: string | undefined;
-function liveScript(): string {
-  live ??= readFileSync(new URL('./static/live.js', import.meta.url), 'utf8');
-  return live;
+const scripts = new Map<string, string>();
+/** The portal's small progressive scripts: live.js (live runs) and chat.js (the report chat). */
+function script(name: 'live.js' | 'chat.js'): string {
+  if (!scripts.has(name)) scripts.set(name, readFileSync(new URL(`./static/${name}`, import.meta.url), 'utf8'));
+  return scripts.get(name)!;
 }
 
 function notFound(c: PortalContext): Response {
@@ -65,7 +68,7 @@ export function portalApp(deps: ServerDeps, o: { api: ApiFetch; sessions?: Sessi
     return c.html(page({ title: 'Error', session: c.get('session') }, html`<h1>Something went wrong</h1><p class="sub">Request ${c.get('requestId') ?? ''}</p>`), 500);
   });
   app.get('/static/portal.css', (c) => c.body(stylesheet(), 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=300' }));
-  app.get('/static/live.js', (c) => c.body(liveScript(), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' }));
+  for (const name of ['live.js', 'chat.js'] as const) app.get(`/static/${name}`, (c) => c.body(script(name), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' }));
   // '/portal/' and 'x/' forms of a page URL: one canonical address per page.
   app.use('*', async (c, next) => {
     if (c.req.method === 'GET' && c.req.path.length > 1 && c.req.path.endsWith('/')) {
@@ -106,7 +109,9 @@ export function portalApp(deps: ServerDeps, o: { api: ApiFetch; sessions?: Sessi
   registerLifecycle(app, kit);
   registerExplore(app, kit);
   registerEvents(app, kit);
+  registerExploreEvents(app, kit);
   registerTestEdit(app, kit);
+  registerChat(app, kit);
   app.get('/tests/:id', async (c) => {
     const t = await testBody(db, s(c).userId, c.req.param('id'), c.req.query('saved'));
     if (!t) return notFound(c);

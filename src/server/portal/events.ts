@@ -40,7 +40,7 @@ export const STREAM = { pollMs: 250, maxMs: 5 * 60_000, pingMs: 15_000 };
  * `done` once `finished` says so, then the stream ends. A stream ends after STREAM.maxMs too; the
  * browser's EventSource then reconnects by itself.
  */
-function follow<T>(c: PortalContext, first: T, next: () => Promise<T | undefined>, finished: (p: T) => boolean): Response {
+export function follow<T>(c: PortalContext, first: T, next: () => Promise<T | undefined>, finished: (p: T) => boolean): Response {
   return streamSSE(c, async (stream) => {
     let closed = false;
     stream.onAbort(() => {

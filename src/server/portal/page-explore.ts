@@ -1,13 +1,15 @@
-import type { Exploration, ExploredFeatureView, FeatureMapView } from '../../contract/generation.js';
+import type { Exploration, ExploredFeatureView, FeatureMapView, PlanView } from '../../contract/generation.js';
+import { exploreKey, featureLiveBlock, recordingUrl } from './explore-live.js';
 import { uploadForm } from './forms.js';
 import { graphSvg, type GraphEdge, type GraphNode } from './graph.js';
 import { html, type Html } from './html.js';
 import { BASE, badges, empty, when } from './layout.js';
 
 /**
- * The frontend project's Site Exploration (SPEC.md 1.1 steps 2, 4 and 7): the PRD's feature map
- * as a flow graph with each feature's explored status, and every explored feature with its status,
- * reason, recordings and a Retry, read through project.features and project.exploration.
+ * The PRD's feature map as a flow graph (SPEC.md 1.1 and 1.2 steps 1–2) and the frontend project's
+ * Site Exploration (SPEC.md 1.1 steps 4 and 7): every explored feature with its status, reason,
+ * recordings (the step in flight and its newest screenshot while it is explored) and a Retry, read
+ * through project.features and project.exploration.
  */
 export interface ExploreState {
   error?: string;
@@ -18,13 +20,6 @@ const FEATURE_STATUS: Record<string, string> = { exploring: 'running', done: 'pa
 function featureStatus(s: string): Html {
   const label = s.charAt(0).toUpperCase() + s.slice(1);
   return html`<span class="st st-${FEATURE_STATUS[s] ?? 'unknown'}"><span class="ic" aria-hidden="true">${{ exploring: '◐', done: '✓', failed: '✗', blocked: '⊘' }[s] ?? '·'}</span> ${label}</span>`;
-}
-
-/** A recording's portal address: recordings are relative to the artifacts dir, as `explorations/<id>/…`. */
-export function recordingUrl(pid: string, f: ExploredFeatureView, rec: string): string | null {
-  const prefix = `explorations/${f.explorationId}/`;
-  if (!rec.startsWith(prefix)) return null;
-  return `${BASE}/projects/${pid}/explorations/${f.explorationId}/artifacts/${rec.slice(prefix.length).split('/').map(encodeURIComponent).join('/')}`;
 }
 
 /** The best state of the features explored for one PRD feature: done if any was, else exploring, failed, blocked. */
@@ -47,12 +42,25 @@ function prdForm(fm: FeatureMapView | undefined, pid: string, s: PrdFormState): 
 /** What a refused PRD upload shows again: the reason and the pasted text. */
 export interface PrdFormState { error?: string; text?: string }
 
-export function featureMapSection(fm: FeatureMapView | undefined, e: Exploration | undefined, pid: string, s: PrdFormState = {}): Html {
+/**
+ * Where the feature map is used: a frontend project's exploration (each feature with the status of
+ * its exploration), or a backend project's plan (each feature and use case with the cases that test
+ * it, SPEC.md 1.2 step 2: tests scoped by intent).
+ */
+export type FeatureMapUse = { type: 'frontend'; exploration?: Exploration } | { type: 'backend'; plan?: PlanView };
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+export function featureMapSection(fm: FeatureMapView | undefined, pid: string, s: PrdFormState, use: FeatureMapUse): Html {
   const map = fm?.featureMap;
   const head = html`<h2 id="features-h">Feature map</h2>`;
+  const without = use.type === 'frontend'
+    ? "No PRD uploaded, so there is no feature map: exploration finds the app's features on its own. Upload one (optional, recommended) to plan from its features."
+    : 'No PRD uploaded, so there is no feature map: the plan follows the API documentation alone. Upload one (optional, recommended) so that planning follows the intent of each endpoint.';
   if (!map || !map.features.length)
-    return html`<section class="card" id="features" aria-labelledby="features-h">${head}${empty(fm?.prd ? 'The PRD named no features.' : "No PRD uploaded, so there is no feature map: exploration finds the app's features on its own. Upload one (optional, recommended) to plan from its features.")}${prdForm(fm, pid, s)}</section>`;
-  const explored = e?.features ?? [];
+    return html`<section class="card" id="features" aria-labelledby="features-h">${head}${empty(fm?.prd ? 'The PRD named no features.' : without)}${prdForm(fm, pid, s)}</section>`;
+  const explored = use.type === 'frontend' ? use.exploration?.features ?? [] : [];
+  const cases = use.type === 'backend' ? (use.plan?.cases ?? []).filter((c) => c.backend) : [];
   const byPrd = new Map(map.features.map((f) => [f.id, explored.filter((x) => x.prdFeature === f.name)]));
   const owner = new Map<string, string>();
   for (const f of map.features) {
@@ -74,17 +82,30 @@ export function featureMapSection(fm: FeatureMapView | undefined, e: Exploration
     return { id: f.id, label: f.name, status: st ? FEATURE_STATUS[st] : undefined, href: xs[0] ? `#feature-${xs[0].id}` : undefined };
   });
   const edges = [...flows.values()];
-  const list = html`<ol class="feature-map">${map.features.map((f) => {
-    const xs = byPrd.get(f.id) ?? [];
+  /** A frontend feature's exploration; a backend feature's plan cases. */
+  const scope = (id: string): Html => {
+    if (use.type === 'backend') {
+      const n = cases.filter((c) => c.backend!.featureId === id).length;
+      return n ? html`<span class="small">${plural(n, 'plan case')}</span>` : html`<span class="muted small">${use.plan?.cases.length ? 'no plan case' : 'not planned yet'}</span>`;
+    }
+    const xs = byPrd.get(id) ?? [];
     const st = prdStatus(xs);
+    return html`${st ? featureStatus(st) : html`<span class="muted small">not explored</span>`}${xs.length ? html` <span class="small">(${xs.map((x, i) => html`${i ? ', ' : ''}<a href="#feature-${x.id}">${x.name}</a>`)})</span>` : ''}`;
+  };
+  const useCaseCases = (id: string) => {
+    const n = cases.filter((c) => c.backend!.useCaseId === id).length;
+    return n ? html` <span class="muted">· ${plural(n, 'case')}</span>` : '';
+  };
+  const list = html`<ol class="feature-map">${map.features.map((f) => {
     const next = edges.filter((x) => x.from === f.id).map((x) => names.get(x.to)!);
-    return html`<li><strong>${f.name}</strong> ${st ? featureStatus(st) : html`<span class="muted small">not explored</span>`}${xs.length ? html` <span class="small">(${xs.map((x, i) => html`${i ? ', ' : ''}<a href="#feature-${x.id}">${x.name}</a>`)})</span>` : ''}
+    return html`<li><strong>${f.name}</strong> ${scope(f.id)}
       ${f.description ? html`<div class="muted small">${f.description}</div>` : ''}
-      ${f.useCases.length ? html`<ul class="small">${f.useCases.map((u) => html`<li>${u.name}</li>`)}</ul>` : ''}
+      ${f.useCases.length ? html`<ul class="small">${f.useCases.map((u) => html`<li>${u.name}${useCaseCases(u.id)}</li>`)}</ul>` : ''}
       ${next.length ? html`<div class="small">leads to ${next.join(', ')}</div>` : ''}</li>`;
   })}</ol>`;
+  const each = use.type === 'frontend' ? 'each with the status of its exploration' : 'each with the plan cases that test it';
   return html`<section class="card" id="features" aria-labelledby="features-h">${head}
-    <p class="sub">From the PRD${fm?.prd ? html` <span class="mono">${fm.prd.filename}</span>` : ''}${fm?.extractedAt ? html`, extracted ${when(fm.extractedAt)}` : ''}${map.source ? ` (${map.source === 'model' ? 'by the configured model' : 'by the built-in rules'})` : ''}: ${map.features.length} feature${map.features.length === 1 ? '' : 's'}, ${edges.length} flow${edges.length === 1 ? '' : 's'} between them; each with the status of its exploration.</p>
+    <p class="sub">From the PRD${fm?.prd ? html` <span class="mono">${fm.prd.filename}</span>` : ''}${fm?.extractedAt ? html`, extracted ${when(fm.extractedAt)}` : ''}${map.source ? ` (${map.source === 'model' ? 'by the configured model' : 'by the built-in rules'})` : ''}: ${plural(map.features.length, 'feature')}, ${plural(edges.length, 'flow')} between them; ${each}.</p>
     ${graphSvg(nodes, edges, { id: 'feature-map', caption: 'Arrows follow the flows the PRD describes between features. The same map is listed below.', rankdir: 'LR' })}${list}${prdForm(fm, pid, s)}</section>`;
 }
 
@@ -100,6 +121,10 @@ function recordings(pid: string, f: ExploredFeatureView): Html {
     ${shots.length ? html`<p class="small">Screenshots: ${shots.map((s, i) => html`${i ? ' · ' : ''}<a href="${s.url}">${i + 1}</a>`)}${video ? html` · <a href="${video.url}">video</a>` : ''}</p>` : ''}</div>`;
 }
 
+/**
+ * While an exploration runs, the section follows its event stream (live.js); without scripts a
+ * Refresh link (a new address each time, so that following it always loads the page again) does.
+ */
 export function explorationSection(e: Exploration | undefined, pid: string, s: ExploreState): Html {
   const running = e?.status === 'running';
   const err = s.error ? html`<div class="banner bad" role="alert" id="explore-error">${s.error}</div>` : '';
@@ -109,16 +134,18 @@ export function explorationSection(e: Exploration | undefined, pid: string, s: E
     return html`<section class="card step" id="exploration" aria-labelledby="exploration-h"><h2 id="exploration-h">Site Exploration</h2>${err}
       <p class="sub">The service visits the live app from its starting URL (signing in with the test account when one is set), finds its features and records each one.</p>${start}${empty('Not explored yet.')}</section>`;
   const c = e.counts;
-  const summary = html`<p>${running ? html`<span class="spinner"></span> Exploring… ` : e.status === 'failed' ? html`<strong class="bad">The exploration failed</strong>${e.error ? `: ${e.error}` : ''}. ` : 'Explored '}${when(e.finishedAt ?? e.createdAt)}${e.only.length ? html` (retry of ${e.only.join(', ')})` : ''} ·
+  const summary = html`<p>${running ? html`<span class="spinner"></span> <span role="status">Exploring…</span> ` : e.status === 'failed' ? html`<strong class="bad">The exploration failed</strong>${e.error ? `: ${e.error}` : ''}. ` : 'Explored '}${when(e.finishedAt ?? e.createdAt)}${e.only.length ? html` (retry of ${e.only.join(', ')})` : ''} ·
     ${c.done} done · ${c.failed} failed · ${c.blocked} blocked${c.exploring ? ` · ${c.exploring} exploring` : ''} ·
-    ${e.withAccount ? (e.signedIn ? 'signed in with the test account' : e.signedIn === false ? html`<strong class="bad">sign-in failed</strong>${e.signInError ? `: ${e.signInError}` : ''}` : 'with the test account') : 'no test account: only pages visible without sign-in'}</p>`;
+    ${e.withAccount ? (e.signedIn ? 'signed in with the test account' : e.signedIn === false ? html`<strong class="bad">sign-in failed</strong>${e.signInError ? `: ${e.signInError}` : ''}` : 'with the test account') : 'no test account: only pages visible without sign-in'}</p>
+    ${running ? html`<noscript><p><a href="${BASE}/projects/${pid}?at=${Date.now()}#exploration">Refresh</a> to see how far it got.</p></noscript>` : ''}`;
   const cards = e.features.length
     ? html`<ul class="features">${e.features.map((f) => html`<li class="feature" id="feature-${f.id}"><div class="feature-head">${featureStatus(f.status)} <strong>${f.name}</strong> <span class="badge">${f.kind}</span>${f.url ? html` <span class="mono small">${f.url}</span>` : ''}${f.prdFeature ? html` <span class="muted small">PRD: ${f.prdFeature}</span>` : ''}</div>
         ${f.reason ? html`<p class="small${f.status === 'failed' ? ' bad' : ''}">${f.reason}</p>` : ''}
-        ${recordings(pid, f)}
+        ${f.status === 'exploring' ? featureLiveBlock(f, pid) : recordings(pid, f)}
         ${f.observedSteps.length ? html`<details><summary>${f.observedSteps.length} observed step${f.observedSteps.length === 1 ? '' : 's'}</summary><ol class="small">${f.observedSteps.map((st) => html`<li>${badges([st.type])} ${st.description}</li>`)}</ol></details>` : ''}
         ${f.status !== 'exploring' ? html`<form class="inline" method="post" action="${BASE}/projects/${pid}/explore/retry"><input type="hidden" name="feature" value="${f.id}">
           <button class="btn secondary small" type="submit"${running ? html` disabled` : ''} aria-label="Retry ${f.name}">Retry</button></form>` : ''}</li>`)}</ul>`
     : empty(running ? 'No feature found yet.' : 'No features were found.');
-  return html`<section class="card step" id="exploration" aria-labelledby="exploration-h"><h2 id="exploration-h">Site Exploration</h2>${err}${summary}${start}${cards}</section>`;
+  const live = running ? html` data-explore-events="${BASE}/projects/${pid}/explorations/${e.id}/events" data-explore-key="${exploreKey(e)}"` : '';
+  return html`<section class="card step" id="exploration" aria-labelledby="exploration-h"${live}><h2 id="exploration-h">Site Exploration</h2>${err}${summary}${start}${cards}</section>`;
 }

@@ -16,9 +16,11 @@ import { testFilterOf } from './project-tests.js';
 import { uuid } from '../../util/ids.js';
 
 /**
- * The project page with the backend lifecycle as numbered steps (SPEC.md 1.2: docs, discovery,
- * plan, run), read through the same ops as the CLI (project.endpoints, plan.list). A step already
- * done folds away so the next one is in view; a batch in flight follows its event stream.
+ * The project page with its lifecycle: for a backend project the PRD's feature map and the numbered
+ * steps of SPEC.md 1.2 (docs, discovery, plan, run); for a frontend project Site Exploration, the
+ * feature map, the plan and the run (SPEC.md 1.1). Read through the same ops as the CLI
+ * (project.features, project.endpoints, project.exploration, plan.list). A step already done folds
+ * away so the next one is in view; a batch in flight follows its event stream.
  */
 export type Section = 'docs' | 'discover' | 'plan' | 'run' | 'explore' | 'prd';
 
@@ -32,6 +34,8 @@ export interface LifecycleState {
   errorNext?: string;
   docsText?: string;
   planEdit?: string;
+  /** The frontend case a refused plan edit was for. */
+  planCase?: string;
   prdText?: string;
   instructions?: string;
 }
@@ -48,7 +52,7 @@ const SAVED: Record<string, string> = {
   run: 'Run started.',
   cancelled: 'Cancelled what was still queued or running.',
   prd: 'PRD uploaded: the feature map below is what it describes.',
-  exploring: 'Exploration started: each feature shows below as it is visited, and this page updates when it ends.',
+  exploring: 'Exploration started: each feature shows below as it is visited, with the step it is on and its latest screenshot.',
 };
 
 const errorBanner = (s: LifecycleState, section: Section) =>
@@ -93,11 +97,16 @@ function endpointsSection(list: EndpointList | undefined, pid: string, s: Lifecy
     ${eps.length ? html`<details class="fold"${!planned || s.section === 'discover' || s.saved === 'docs' || s.saved === 'discovered' ? html` open` : ''}><summary>${eps.length} endpoint${eps.length === 1 ? '' : 's'}${list?.probedAt ? ' with their probe results' : ''}</summary>${table}</details>` : table}</section>`;
 }
 
-function planSection(plan: PlanView | undefined, pid: string, s: LifecycleState, hasEndpoints: boolean): Html {
+/**
+ * The test plan (SPEC.md 1.1 step 5, 1.2 step 5): generate, review, deselect, change in plain
+ * words, accept. A backend plan needs the endpoints; a frontend plan is drafted from what was
+ * explored, the PRD and the project instruction, and its cases are changed one at a time.
+ */
+function planSection(plan: PlanView | undefined, pid: string, s: LifecycleState, o: { type: 'backend' | 'frontend'; canPlan: boolean; heading: string }): Html {
   const cases = plan?.cases ?? [];
   const gen = html`<form method="post" action="${BASE}/projects/${pid}/plan/generate" data-busy="Drafting the plan…">
-      ${field({ name: 'instructions', label: 'Focus instructions (optional)', type: 'textarea', rows: 2, value: s.instructions ?? plan?.instructions ?? '', placeholder: 'e.g. only the users endpoints' })}
-      <button class="btn${cases.length ? ' secondary' : ''}" type="submit"${hasEndpoints ? '' : html` disabled`}>${cases.length ? 'Regenerate test plan' : 'Generate test plan'}</button> <span class="busy" role="status" aria-live="polite"></span>
+      ${field({ name: 'instructions', label: 'Focus instructions (optional)', type: 'textarea', rows: 2, value: s.instructions ?? plan?.instructions ?? '', placeholder: o.type === 'frontend' ? 'e.g. focus on the task list' : 'e.g. only the users endpoints' })}
+      <button class="btn${cases.length ? ' secondary' : ''}" type="submit"${o.canPlan ? '' : html` disabled`}>${cases.length ? 'Regenerate test plan' : 'Generate test plan'}</button> <span class="busy" role="status" aria-live="polite"></span>
     </form>`;
   const counts = plan?.counts;
   const unfold = !counts?.accepted || s.section === 'plan' || s.saved === 'plan' || s.saved === 'selection' || s.saved === 'edited';
@@ -119,24 +128,32 @@ function planSection(plan: PlanView | undefined, pid: string, s: LifecycleState,
     <details class="fold"${unfold ? html` open` : ''}><summary>Review the cases</summary>${categories}<form method="post" action="${BASE}/projects/${pid}/plan/select" class="plan-form">
       <div class="scroll"><table class="plan stack"><thead><tr><th scope="col">SELECT · CASE</th><th>CATEGORY</th><th>PRIORITY</th><th>TEST</th></tr></thead><tbody>
       ${cases.map((c, i) => html`<tr><td><input type="hidden" name="shown" value="${c.id}"><input type="checkbox" id="case-${i}" name="caseIds" value="${c.id}"${c.selected ? html` checked` : ''} aria-describedby="case-${i}-d">
-          <label for="case-${i}">${c.title}</label><div class="muted small" id="case-${i}-d">${c.description}</div></td>
+          <label for="case-${i}">${c.title}</label>${c.frontend ? html`<ol class="muted small case-steps" id="case-${i}-d">${c.frontend.steps.map((st) => html`<li>${st.type === 'assertion' ? html`<span class="badge">check</span> ` : ''}${st.description}</li>`)}</ol>` : html`<div class="muted small" id="case-${i}-d">${c.description}</div>`}</td>
         <td data-label="Category"><span class="badge cat-${c.category}">${c.category}</span></td><td data-label="Priority">${c.priority ?? '—'}</td>
         <td data-label="Test">${c.testId ? html`<a class="mono small" href="${BASE}/tests/${c.testId}">${c.testId}</a>` : html`<span class="muted">—</span>`}</td></tr>`)}
       </tbody></table></div>
       <div class="form-actions"><button class="btn secondary" type="submit">Save selection</button>
         <button class="btn" type="submit" formaction="${BASE}/projects/${pid}/plan/accept">Accept plan</button>
         <span class="hint">Accept saves the ticks above, then creates one test per selected case.</span></div>
-    </form>${planEditForm(pid, s)}</details>`
-    : empty(hasEndpoints ? 'No plan yet: generate one.' : 'A plan is drafted from the endpoints: upload the API documentation first.');
-  return html`<section class="card step" id="plan" aria-labelledby="plan-h"><h2 id="plan-h">3. Test plan</h2>${errorBanner(s, 'plan')}
+    </form>${planEditForm(pid, s, o.type === 'frontend' ? cases : undefined)}</details>`
+    : empty(o.type === 'frontend' ? 'No plan yet: generate one from what was explored, the PRD and the project instruction.' : o.canPlan ? 'No plan yet: generate one.' : 'A plan is drafted from the endpoints: upload the API documentation first.');
+  return html`<section class="card step" id="plan" aria-labelledby="plan-h"><h2 id="plan-h">${o.heading}</h2>${errorBanner(s, 'plan')}
     ${plan?.warnings.length ? html`<details><summary>${plan.warnings.length} planning note${plan.warnings.length === 1 ? '' : 's'}</summary><ul>${plan.warnings.map((w) => html`<li>${w}</li>`)}</ul></details>` : ''}
     ${gen}${list}</section>`;
 }
 
-/** A natural-language change to the plan (SPEC.md 1.2 step 5), through the op of `svc plan edit`. */
-function planEditForm(pid: string, s: LifecycleState): Html {
+/**
+ * A natural-language change to the plan (SPEC.md 1.1 and 1.2 step 5), through the op of `svc plan
+ * edit`: a backend edit names its case or endpoint in the words; a frontend edit changes the case
+ * chosen (`cases`).
+ */
+function planEditForm(pid: string, s: LifecycleState, cases?: PlanView['cases']): Html {
+  const hint = cases
+    ? "For example: 'also check that the page shows no error', 'rename to Add a todo', 'replace step 2 with Click \"Save\"'. Tests already accepted keep their steps."
+    : "For example: 'test GET /posts/{id} with an unknown id and expect 404', 'deselect security cases', 'make <case id> p0', 'remove case <case id>'. Tests already accepted keep their code.";
   return html`<form method="post" action="${BASE}/projects/${pid}/plan/edit" class="plan-edit" data-busy="Changing the plan…">
-      ${field({ name: 'instruction', label: 'Change the plan in your words', type: 'textarea', rows: 2, value: s.planEdit, error: s.planEdit !== undefined && s.section === 'plan' ? s.error : undefined, hint: "For example: 'test GET /posts/{id} with an unknown id and expect 404', 'deselect security cases', 'make <case id> p0', 'remove case <case id>'. Tests already accepted keep their code." })}
+      ${cases ? field({ name: 'caseId', label: 'Case to change', type: 'select', value: s.planCase, options: cases.map((c) => [c.id, c.title] as const) }) : ''}
+      ${field({ name: 'instruction', label: cases ? 'Change it in your words' : 'Change the plan in your words', type: 'textarea', rows: 2, value: s.planEdit, error: s.planEdit !== undefined && s.section === 'plan' ? s.error : undefined, hint })}
       <button class="btn secondary" type="submit">Apply change</button> <span class="busy" role="status" aria-live="polite"></span>
     </form>`;
 }
@@ -158,13 +175,13 @@ export function progressText(p: BatchProgress): string {
   return `${phase}${p.finished} of ${p.total} finished${parts.length ? ` (${parts.join(', ')})` : ''}`;
 }
 
-async function runSection(kit: PortalKit, c: PortalContext, pid: string, s: LifecycleState, testCount: number): Promise<{ html: Html; inFlight: boolean }> {
+async function runSection(kit: PortalKit, c: PortalContext, pid: string, s: LifecycleState, testCount: number, heading: string): Promise<{ html: Html; inFlight: boolean }> {
   const db = kit.deps.store.db;
   const userId = c.get('session')!.userId;
   const latest = await db.selectFrom('batches').select('id').where('project_id', '=', pid).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
   const p = latest ? await batchProgress(db, latest.id, userId) : undefined;
   const inFlight = !!p && p.phase !== 'done';
-  const out = html`<section class="card step" id="run" aria-labelledby="run-h"><h2 id="run-h">4. Run</h2>${errorBanner(s, 'run')}
+  const out = html`<section class="card step" id="run" aria-labelledby="run-h"><h2 id="run-h">${heading}</h2>${errorBanner(s, 'run')}
     ${testCount
       ? html`<form method="post" action="${BASE}/projects/${pid}/run" data-busy="Starting…"><input type="hidden" name="idempotencyKey" value="${uuid()}">
           <button class="btn" type="submit"${inFlight ? html` disabled aria-describedby="run-busy"` : ''}>Run all tests</button>${inFlight ? html` <span class="hint" id="run-busy">A run is in progress.</span>` : ''} <span class="busy" role="status" aria-live="polite"></span></form>`
@@ -182,20 +199,21 @@ export async function projectPage(c: PortalContext, kit: PortalKit, state: Lifec
   const p = await db.selectFrom('projects').select(['id', 'type']).where('id', '=', pid).where('user_id', '=', userId).executeTakeFirst();
   if (!p) return kit.notFound(c);
   const testCount = Number((await db.selectFrom('tests').select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', pid).where('user_id', '=', userId).executeTakeFirst())?.n ?? 0);
-  const run = await runSection(kit, c, pid, s, testCount);
+  const run = await runSection(kit, c, pid, s, testCount, p.type === 'backend' ? '4. Run' : 'Run');
   let steps: Html;
-  let waitUrl: string | undefined;
+  const prdState = s.section === 'prd' ? { error: s.error, text: s.prdText } : {};
   if (p.type === 'backend') {
-    const [eps, plan] = await Promise.all([kit.run(c, projectEndpoints, { projectId: pid }), kit.run(c, planList, { projectId: pid })]);
+    const [eps, plan, features] = await Promise.all([kit.run(c, projectEndpoints, { projectId: pid }), kit.run(c, planList, { projectId: pid }), kit.run(c, projectFeatures, { projectId: pid })]);
     const list = eps.ok ? eps.value : undefined;
     const planned = plan.ok && plan.value.cases.length > 0;
-    steps = html`${docsSection(list, pid, s)}${endpointsSection(list, pid, s, planned)}${planSection(plan.ok ? plan.value : undefined, pid, s, !!list?.endpoints.length)}${run.html}`;
+    const map = featureMapSection(features.ok ? features.value : undefined, pid, prdState, { type: 'backend', plan: plan.ok ? plan.value : undefined });
+    steps = html`${map}${docsSection(list, pid, s)}${endpointsSection(list, pid, s, planned)}${planSection(plan.ok ? plan.value : undefined, pid, s, { type: 'backend', canPlan: !!list?.endpoints.length, heading: '3. Test plan' })}${run.html}`;
   } else {
-    const [features, exploration] = await Promise.all([kit.run(c, projectFeatures, { projectId: pid }), kit.run(c, projectExploration, { projectId: pid })]);
+    const [features, exploration, plan] = await Promise.all([kit.run(c, projectFeatures, { projectId: pid }), kit.run(c, projectExploration, { projectId: pid }), kit.run(c, planList, { projectId: pid })]);
     // No exploration yet is a 404 of project.exploration: the section then offers the first one.
     const e = exploration.ok ? exploration.value : undefined;
-    if (e?.status === 'running') waitUrl = `${BASE}/projects/${pid}/explorations/${e.id}/wait`;
-    steps = html`${explorationSection(e, pid, { error: s.section === 'explore' ? s.error : undefined })}${featureMapSection(features.ok ? features.value : undefined, e, pid, s.section === 'prd' ? { error: s.error, text: s.prdText } : {})}${run.html}${await useCaseSection(db, userId, pid)}`;
+    const map = featureMapSection(features.ok ? features.value : undefined, pid, prdState, { type: 'frontend', exploration: e });
+    steps = html`${explorationSection(e, pid, { error: s.section === 'explore' ? s.error : undefined })}${map}${planSection(plan.ok ? plan.value : undefined, pid, s, { type: 'frontend', canPlan: true, heading: 'Test plan' })}${run.html}${await useCaseSection(db, userId, pid)}`;
   }
   const saved = SAVED[c.req.query('saved') ?? ''];
   const extra = c.req.query('saved') === 'accepted' && c.req.query('n') ? ` ${c.req.query('n')} new test(s).` : c.req.query('saved') === 'edited' ? ` ${c.req.query('note') ?? ''}.` : '';
@@ -203,5 +221,5 @@ export async function projectPage(c: PortalContext, kit: PortalKit, state: Lifec
   const body = await projectBody(db, userId, pid, kit.deps.config.publicUrl, { notice, steps, filter: testFilterOf((k) => c.req.query(k)) });
   if (!body) return kit.notFound(c);
   const crumbs = [{ label: 'Projects', href: `${BASE}/projects` }, { label: body.title }];
-  return c.html(page({ title: body.title, session: c.get('session'), crumbs, waitUrl, noscriptRefresh: run.inFlight || waitUrl ? 3 : undefined }, body.body), code);
+  return c.html(page({ title: body.title, session: c.get('session'), crumbs, noscriptRefresh: run.inFlight ? 3 : undefined }, body.body), code);
 }

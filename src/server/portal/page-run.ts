@@ -12,6 +12,7 @@ import { dataFlowTab } from './run-dataflow.js';
 import { frontendTab } from './run-frontend.js';
 import { liveBlock, runLive } from './run-live.js';
 import { reportTab } from './run-report.js';
+import { chatPanel, type ChatState } from './chat-panel.js';
 
 export const BACKEND_TABS = [
   ['report', 'Test Report'],
@@ -32,7 +33,7 @@ export interface RunPage {
   noscriptRefresh?: number;
 }
 
-export async function runPage(db: Db, userId: string, runId: string, q: { tab?: string; view?: string; page?: string; endpoint?: string; notice?: Html }, publicUrl: string): Promise<RunPage | undefined> {
+export async function runPage(db: Db, userId: string, runId: string, q: { tab?: string; view?: string; page?: string; endpoint?: string; notice?: Html; chat?: ChatState }, publicUrl: string): Promise<RunPage | undefined> {
   const r = await getRunRow(db, runId, userId);
   if (!r) return undefined;
   const [batch, progress, project] = await Promise.all([
@@ -83,6 +84,8 @@ export async function runPage(db: Db, userId: string, runId: string, q: { tab?: 
     }
     content = html`${tabs}<section class="tab-${tab}">${inner}</section>`;
   }
+  // The report chat, once there is a verdict to ask about.
+  const chat = inFlight ? '' : await chatPanel(db, userId, r.test_id, { runId: r.id, ...q.chat });
   return {
     title: `${r.test_name} · run`,
     crumbs: [
@@ -91,19 +94,19 @@ export async function runPage(db: Db, userId: string, runId: string, q: { tab?: 
       { label: r.test_name, href: `${BASE}/tests/${r.test_id}` },
       { label: 'Run' },
     ],
-    body: html`${head}${content}`,
+    body: html`${head}${content}${chat}`,
     waitUrl: (inFlight || sweeping) && !live ? `${BASE}/runs/${r.id}/wait` : undefined,
     noscriptRefresh: live ? 2 : undefined,
   };
 }
 
 /** `/portal/runs/<id>` as a response: the page (with a notice above the Cleanup tab's orphans), or the 404 page. */
-export async function runResponse(c: PortalContext, kit: PortalKit, runId: string, notice?: Html, code: 200 | 400 | 403 | 404 | 409 = 200): Promise<Response> {
+export async function runResponse(c: PortalContext, kit: PortalKit, runId: string, notice?: Html, code: 200 | 400 | 403 | 404 | 409 = 200, chat?: ChatState): Promise<Response> {
   const q = (k: string) => c.req.query(k);
   const dismissed = q('dismissed');
   const shown = notice ?? (dismissed ? html`<div class="banner info" role="status">Dismissed <span class="mono">${dismissed}</span>: it is no longer listed as might be orphaned.</div>` : undefined);
   const session = c.get('session')!;
-  const r = await runPage(kit.deps.store.db, session.userId, runId, { tab: notice ? 'cleanup' : q('tab'), view: q('view'), page: q('page'), endpoint: q('endpoint'), notice: shown }, kit.deps.config.publicUrl);
+  const r = await runPage(kit.deps.store.db, session.userId, runId, { tab: notice ? 'cleanup' : q('tab'), view: q('view'), page: q('page'), endpoint: q('endpoint'), notice: shown, chat }, kit.deps.config.publicUrl);
   if (!r) return kit.notFound(c);
   return c.html(page({ title: r.title, session, crumbs: r.crumbs, waitUrl: r.waitUrl, noscriptRefresh: r.noscriptRefresh }, r.body), code);
 }

@@ -4,6 +4,7 @@ import { html, type Html } from './html.js';
 import { rerunForm } from './actions.js';
 import { badges, BASE, duration, empty, fields, status, when } from './layout.js';
 import { stepVerdicts, useCaseFlow } from './use-case-flow.js';
+import { chatPanel, type ChatState } from './chat-panel.js';
 
 const HISTORY = 50;
 
@@ -15,7 +16,7 @@ export function numberedCode(code: string): Html {
 
 const SAVED: Record<string, string> = { created: 'Test created.', steps: 'Plan steps saved.', code: 'Code saved.' };
 
-export async function testBody(db: Db, userId: string, testId: string, saved?: string): Promise<{ title: string; crumbs: { label: string; href?: string }[]; body: Html } | undefined> {
+export async function testBody(db: Db, userId: string, testId: string, saved?: string, chat?: ChatState): Promise<{ title: string; crumbs: { label: string; href?: string }[]; body: Html } | undefined> {
   const t = await db.selectFrom('tests').selectAll().where('id', '=', testId).where('user_id', '=', userId).executeTakeFirst();
   if (!t) return undefined;
   const project = await db.selectFrom('projects').select(['id', 'name']).where('id', '=', t.project_id).where('user_id', '=', userId).executeTakeFirst();
@@ -55,6 +56,6 @@ export async function testBody(db: Db, userId: string, testId: string, saved?: s
   return {
     title: t.name,
     crumbs: [{ label: 'Projects', href: `${BASE}/projects` }, ...(project ? [{ label: project.name, href: `${BASE}/projects/${project.id}` }] : []), { label: t.name }],
-    body: html`${SAVED[saved ?? ''] ? html`<div class="banner info" role="status">${SAVED[saved!]}</div>` : ''}<div class="page-head"><h1>${t.name}</h1><a class="btn secondary" href="${BASE}/tests/${t.id}/edit">${backend ? 'Edit code' : 'Edit steps'}</a></div><p class="sub">${t.type} test</p>${rerunForm(`${BASE}/tests/${t.id}/rerun`, 'Rerun', backend ? 'backend' : 'frontend')}<div class="card">${info}</div>${content}<h2>Run history</h2>${history}`,
+    body: html`${SAVED[saved ?? ''] ? html`<div class="banner info" role="status">${SAVED[saved!]}</div>` : ''}<div class="page-head"><h1>${t.name}</h1><a class="btn secondary" href="${BASE}/tests/${t.id}/edit">${backend ? 'Edit code' : 'Edit steps'}</a></div><p class="sub">${t.type} test</p>${rerunForm(`${BASE}/tests/${t.id}/rerun`, 'Rerun', backend ? 'backend' : 'frontend')}<div class="card">${info}</div>${content}<h2>Run history</h2>${history}${await chatPanel(db, userId, t.id, chat)}`,
   };
 }

@@ -4,6 +4,8 @@ import * as m0002 from './0002-projects-tests.js';
 import * as m0003 from './0003-runs.js';
 import * as m0004 from './0004-generation.js';
 import * as m0005 from './0005-portal-sessions.js';
+import * as m0006 from './0006-test-chat.js';
+import * as m0007 from './0007-exploration-live.js';
 
 /** Versioned migrations, applied in name order. Never edit one that has shipped: add a new one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -12,4 +14,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003-runs': m0003,
   '0004-generation': m0004,
   '0005-portal-sessions': m0005,
+  '0006-test-chat': m0006,
+  '0007-exploration-live': m0007,
 };

@@ -107,17 +107,19 @@ export async function deleteTest(db: Db, id: string): Promise<boolean> {
   return Number(r.numDeletedRows) > 0;
 }
 
+type Written = { codeVersion: number; updatedAt: string };
+
 /**
- * Replaces the code and bumps codeVersion. With `expected`, the write happens only if the stored
+ * Writes test content and bumps codeVersion. With `expected`, the write happens only if the stored
  * version still equals it (one statement, so two writers cannot both win); returns the new version,
  * or null when the expectation failed.
  */
-export async function putCode(db: Db, id: string, code: string, expected?: number): Promise<{ codeVersion: number; updatedAt: string } | null> {
+async function writeVersioned(db: Db, id: string, content: { code: string } | { plan_steps: string; resolved_script: null }, expected?: number): Promise<Written | null> {
   const now = nowIso();
   return db.transaction().execute(async (trx) => {
     let q = trx
       .updateTable('tests')
-      .set((eb) => ({ code, code_version: eb('code_version', '+', 1), updated_at: now }))
+      .set((eb) => ({ ...content, code_version: eb('code_version', '+', 1), updated_at: now }))
       .where('id', '=', id);
     if (expected !== undefined) q = q.where('code_version', '=', expected);
     const r = await q.executeTakeFirst();
@@ -127,16 +129,14 @@ export async function putCode(db: Db, id: string, code: string, expected?: numbe
   });
 }
 
+/** Replaces the code (guarded by `expected` as writeVersioned says). */
+export function putCode(db: Db, id: string, code: string, expected?: number): Promise<Written | null> {
+  return writeVersioned(db, id, { code }, expected);
+}
+
 /** Replaces the plan; a saved resolved script no longer matches it, so it is dropped. */
-export async function putPlan(db: Db, id: string, planSteps: unknown[]): Promise<{ codeVersion: number; updatedAt: string }> {
-  const now = nowIso();
-  return db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('tests')
-      .set((eb) => ({ plan_steps: JSON.stringify(planSteps), resolved_script: null, code_version: eb('code_version', '+', 1), updated_at: now }))
-      .where('id', '=', id)
-      .execute();
-    const row = await trx.selectFrom('tests').select('code_version').where('id', '=', id).executeTakeFirstOrThrow();
-    return { codeVersion: row.code_version, updatedAt: now };
-  });
+export async function putPlan(db: Db, id: string, planSteps: unknown[], expected: number): Promise<Written | null>;
+export async function putPlan(db: Db, id: string, planSteps: unknown[]): Promise<Written>;
+export async function putPlan(db: Db, id: string, planSteps: unknown[], expected?: number): Promise<Written | null> {
+  return writeVersioned(db, id, { plan_steps: JSON.stringify(planSteps), resolved_script: null }, expected);
 }

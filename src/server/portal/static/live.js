@@ -19,13 +19,13 @@ function progressText(p) {
   return `${phase}${p.finished} of ${p.total} finished${parts.length ? ` (${parts.join(', ')})` : ''}`;
 }
 
-// Only the parts a run changes are swapped (#run, #results), so that text typed elsewhere on the
-// page stays; a page without them has its whole content swapped.
-async function refreshMain() {
+// Only the parts a run changes are swapped (#run, #results by default), so that text typed
+// elsewhere on the page stays; a page without them has its whole content swapped.
+async function refreshMain(ids = ['run', 'results']) {
   const res = await fetch(location.href, { credentials: 'same-origin' });
   if (!res.ok) return;
   const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
-  const parts = ['run', 'results'].filter((id) => document.getElementById(id) && doc.getElementById(id));
+  const parts = ids.filter((id) => document.getElementById(id) && doc.getElementById(id));
   if (parts.length) for (const id of parts) document.getElementById(id).replaceWith(doc.getElementById(id));
   else {
     const next = doc.querySelector('main');
@@ -112,6 +112,43 @@ function followRun(el) {
   });
 }
 
+// An exploration in flight ([data-explore-events]) follows its event stream: when a feature appears
+// or changes status (its `key` changes), the Site Exploration and feature map sections are fetched
+// and swapped in; meanwhile each feature being explored shows its step and newest screenshot. When
+// the exploration ends, the sections (and the plan, drafted from what was explored) are swapped in.
+const exploreStreams = new Set();
+function followExploration(el) {
+  const url = el.getAttribute('data-explore-events');
+  if (exploreStreams.has(url) || !('EventSource' in window)) return;
+  exploreStreams.add(url);
+  const es = new EventSource(url);
+  const parts = ['exploration', 'features'];
+  let queue = Promise.resolve();
+  const apply = (p) => {
+    for (const f of p.features) {
+      const box = document.querySelector(`[data-feature-live="${CSS.escape(f.id)}"]`);
+      if (!box) continue;
+      const step = box.querySelector('[data-live-step]');
+      if (step && step.textContent !== f.step) step.textContent = f.step;
+      const img = box.querySelector('[data-live-img]');
+      if (!f.shot || !img) continue;
+      if (img.getAttribute('src') !== f.shot) img.setAttribute('src', f.shot);
+      box.querySelector('[data-live-figure]')?.removeAttribute('hidden');
+    }
+  };
+  es.addEventListener('progress', (e) => {
+    const p = JSON.parse(e.data);
+    queue = queue.then(async () => {
+      if (document.getElementById('exploration')?.getAttribute('data-explore-key') !== p.key) await refreshMain(parts);
+      apply(p);
+    }).catch(() => undefined);
+  });
+  es.addEventListener('done', () => {
+    es.close();
+    queue = queue.then(() => refreshMain([...parts, 'plan'])).then(() => exploreStreams.delete(url), () => location.reload());
+  });
+}
+
 // Step markers ([data-seek]) seek the run's video to the second their step started instead of
 // opening the video file at that time; the marker of the step on screen is marked as it plays.
 document.addEventListener('click', (e) => {
@@ -152,6 +189,7 @@ function init() {
   traceViewerLinks();
   document.querySelectorAll('[data-events]').forEach(follow);
   document.querySelectorAll('[data-run-events]').forEach(followRun);
+  document.querySelectorAll('[data-explore-events]').forEach(followExploration);
   markCurrent();
   typeFields();
 }
