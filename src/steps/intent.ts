@@ -60,7 +60,9 @@ export interface Target {
 
 export type CheckState =
   | 'visible' | 'hidden' | 'enabled' | 'disabled' | 'checked' | 'unchecked' | 'selected' | 'unselected'
-  | 'expanded' | 'collapsed' | 'focused' | 'empty';
+  | 'expanded' | 'collapsed' | 'focused' | 'empty'
+  /** "Active": selected, for one of a set (a tab, a filter); usable, for a control on its own (Deploy). */
+  | 'active';
 
 /**
  * Where a check looks: the section a heading names ("the Folders section", "under "Page text

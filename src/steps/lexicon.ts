@@ -177,7 +177,7 @@ export const STATES: Record<string, CheckState> = {
   visible: 'visible', shown: 'visible', displayed: 'visible', present: 'visible', there: 'visible', listed: 'visible', rendered: 'visible',
   available: 'visible', onscreen: 'visible', 'on screen': 'visible', 'in view': 'visible',
   hidden: 'hidden', invisible: 'hidden', gone: 'hidden', absent: 'hidden', missing: 'hidden', removed: 'hidden', deleted: 'hidden', closed: 'hidden',
-  enabled: 'enabled', clickable: 'enabled', active: 'selected', usable: 'enabled', editable: 'enabled',
+  enabled: 'enabled', clickable: 'enabled', active: 'active', usable: 'enabled', editable: 'enabled',
   disabled: 'disabled', 'greyed out': 'disabled', 'grayed out': 'disabled', greyed: 'disabled', grayed: 'disabled', inactive: 'disabled', 'read-only': 'disabled', readonly: 'disabled', 'not clickable': 'disabled', locked: 'disabled',
   checked: 'checked', ticked: 'checked', completed: 'checked', complete: 'checked', done: 'checked', finished: 'checked', 'crossed out': 'checked', 'struck through': 'checked', on: 'checked',
   unchecked: 'unchecked', unticked: 'unchecked', incomplete: 'unchecked', 'not done': 'unchecked', off: 'unchecked', uncompleted: 'unchecked',
@@ -192,7 +192,7 @@ export const STATES: Record<string, CheckState> = {
 
 export const NEGATED: Partial<Record<CheckState, CheckState>> = {
   visible: 'hidden', hidden: 'visible', enabled: 'disabled', disabled: 'enabled', checked: 'unchecked', unchecked: 'checked',
-  selected: 'unselected', unselected: 'selected', expanded: 'collapsed', collapsed: 'expanded',
+  selected: 'unselected', unselected: 'selected', active: 'disabled', expanded: 'collapsed', collapsed: 'expanded',
 };
 
 const NUMBER_WORDS: Record<string, number> = {
@@ -239,3 +239,48 @@ export const STOP = new Set([
   'by', 'from', 'into', 'onto', 'your', 'my', 'our', 'their', 'his', 'her', 'some', 'any', 'just', 'then', 'now', 'again', 'please', 'there',
   'which', 'who', 'whose', 'as', 'so', 'very', 'little', 'small', 'big', 'large', 'tiny', 'main', 'one', 'same', 'also',
 ]);
+
+/**
+ * Words of an unquoted check that describe what is shown rather than being shown: the kind of thing
+ * ("the database bookshop", "the nodes Morning reading"), where it is, modifiers and the verbs that
+ * introduce it ("it shows", "carries").
+ */
+const KIND_WORDS = new Set([
+  ...'node box field button tab column row table database card panel pane list entry item message notice notification link heading section page line text sentence paragraph word label title value icon menu option sidebar dialog window screen view record result tag part name'.split(' '),
+]);
+const MODIFIERS = new Set([
+  ...'only still now already else nothing all every each first last second next top bottom very exactly whole entire current currently here shown showing shows show visible displayed display displays listed lists list says say reads read named called labelled labeled about like both either stay stays remain remains appear appears is are was were has have had contain contains containing hold holds carries carry includes include including has being been does do not no more less than'.split(' '),
+]);
+
+const stem = (w: string): string => {
+  const l = w.toLowerCase();
+  if (/ies$/.test(l)) return `${l.slice(0, -3)}y`;
+  if (/(?:x|ch|sh|ss)es$/.test(l)) return l.slice(0, -2);
+  return /[^su]s$/.test(l) ? l.slice(0, -1) : l;
+};
+
+/**
+ * What an unquoted check's text asks the page to show, read loosely: its words less those that
+ * describe (kinds of thing, modifiers, verbs). `context`: the kind nouns dropped, one of which must
+ * be shown with a bare number ("rows 0"). Empty `words`: the text names nothing the page could show.
+ */
+export function looseWords(text: string): { words: string[]; context: string[] } {
+  // Split as the page's text is: "2024-02" is two words, "Green's" is Green.
+  const all = text.split(/[^\w%°'’]+/).map((w) => w.replace(/['’]s$/, '').replace(/['’]/g, '')).filter(Boolean);
+  const words: string[] = [];
+  const context: string[] = [];
+  for (const w of all) {
+    const low = w.toLowerCase();
+    // (A capital makes a kind word a name: the tab "Notifications".)
+    const kind = KIND_WORDS.has(low) || KIND_WORDS.has(stem(low)) || ITEM_NOUNS.test(low) || CONTAINER_NOUNS.test(stem(low));
+    if (STOP.has(low) || MODIFIERS.has(low) || (/^[a-z]/.test(w) && kind)) {
+      if (/^[a-z]+$/.test(low) && CONTAINER_NOUNS.test(stem(low))) context.push(stem(low));
+      continue;
+    }
+    words.push(w);
+  }
+  return { words, context: words.every((w) => /^\d+$/.test(w)) ? context : [] };
+}
+
+/** A word as a loose check compares it: lower case, without a plural ending. */
+export { stem as looseStem };

@@ -7,7 +7,7 @@
  * A clause that reads as neither an action nor a check is kept as an unread remark that lowers the
  * confidence; a step is "not understood" only when none of it could be read.
  */
-import { FOCUSED, isCheck, type Intent } from './intent.js';
+import { FOCUSED, isCheck, type Intent, type Scope } from './intent.js';
 import { asWritten, lift, type Lifted } from './lift.js';
 import { MULTI_VERBS, ROLE_NOUN_LIST, VERBS, type Family } from './lexicon.js';
 import { stem, verbLemma } from './nlp.js';
@@ -167,6 +167,13 @@ function clauses(s: string, type: PlanStepLike['type']): string[] {
   s = s.replace(/,?\s+and,\s+(?=(?:under|in|on|inside|within|below|above|next to|beside|from)\s)/g, ' then ');
   // "After logging in, open …", "Once signed in, …": signing in is the first thing done.
   s = s.replace(/(^|[.;]\s+)(?:after|once|when|having|as soon as you are|as soon as you're)\s+(?:you(?:'ve| have| are|'re)?\s+)?(?:logging|signing|logged|signed|log|sign)[- ]?(?:in|on)(?:\s+(?:with|as|using)\s+(?:the\s+)?test account)?\s*,\s*|(^|[.;]\s+)after (?:the )?(?:login|log-?in|sign-?in)\s*,\s*/g, (_m, a: string | undefined, b: string | undefined) => `${a ?? b ?? ''}sign in, then `);
+  if (type === 'action') {
+    // "Open the Recipe Index and from it the Lemon Drizzle Cake": the same verb again, on what the first opened.
+    s = s.replace(/\b(open|go to|visit|navigate to|click(?: on)?|choose|select|pick)\s+(.+?),?\s+and\s+(?:then\s+)?(?:from|in|on|inside|within)\s+(?:it|there|that|this|that (?:page|list|card|menu)|the list|the page)\s*,?\s+(?!(?:click|open|choose|select|pick|press|tap|type|enter|hit|go)\b)/g, '$1 $2, then $1 ');
+    s = s.replace(/,?\s+and\s+(?:then\s+)?(?:from|in|on|inside|within)\s+(?:it|there|here|that|this|that (?:page|list|card|menu|dialog)|the list|the page)\s*,?\s+(?=(?:click|open|choose|select|pick|press|tap|type|enter|hit|go)\b)/g, ', then ');
+    // "Open the Starter Feeding Log by searching for "starter"": the search first, then what it found.
+    s = s.replace(/^(?:(.*?[.;]\s+))?((?:open|go to|find|visit|click(?: on)?|select|pick)\s+.+?),?\s+by\s+(?:searching|looking|filtering)\s+(?:for|by|on|with)\s+(q\d+|[^,.;]+)(?=[.;]|$)/, (_m, before: string | undefined, act: string, q: string) => `${before ?? ''}search for ${q}, then ${act}`);
+  }
   const sentences = s.split(/\s*;\s*|(?<!\.)\.\s+(?=[a-z(q"])|\s*:\s+(?=(?:then|and|next)\b)/).flatMap((x) => {
     // "Edit the page: replace …", "the inbox is empty: "No emails yet" is shown": a colon before a clause of its own.
     const at = /^(.+?):\s+(.+)$/.exec(x);
@@ -192,7 +199,13 @@ function clauses(s: string, type: PlanStepLike['type']): string[] {
       out.push(...(type === 'assertion' ? splitChecks(part) : splitActions(part)));
     }
   }
-  return out.map((c) => c.trim().replace(/^(?:and|then|,)\s+/, '').replace(/[,:]$/, '').trim()).filter(Boolean);
+  return out
+    .map((c) => c.trim().replace(/^(?:and|then|,)\s+/, '').replace(/[,:]$/, '').trim())
+    // "For the genre column pick Science in its drop-down": the value, as the field's.
+    // "Name the page "Compost Notes"", "Title the post "Hello"": the value, typed as the name or title.
+    .map((c) => (type === 'action' ? c.replace(/^(name|title|label|caption)\s+(?!it\s)(?:the |this |that |your |my |the new )?(?:[\w-]+\s+)?(q\d+)$/, (_m, what: string, value: string) => `type ${value} as the ${what}`) : c))
+    .map((c) => (type === 'action' ? c.replace(/^for (?:the )?([\w -]+?)(?: column| field| setting| option| box)?,?\s+(pick|choose|select|enter|type|put|set)\s+(.+?)(?:\s+in (?:its|the|that) (?:drop-?down|drop down|box|field|list|select|menu))?$/, '$2 $3 as the $1') : c))
+    .filter(Boolean);
 }
 
 const SUBJECT_START = /^(?:q\d+|u\d+|the\b|a\b|an\b|no\b|its?\b|there\b|this\b|that\b|each\b|every\b|all\b|both\b|only\b|none\b|neither\b|[a-z][\w-]*'s\b|\d+\b|exactly\b|nothing\b|everything\b|[a-z]+ (?:is|are)\b)/;
@@ -400,12 +413,19 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
   }
   // "Open the settings (the gear icon at the bottom of the sidebar)": a remark that describes the
   // control clicked is where to look when no control goes by the step's name.
+  // (With several clicks, the one written just before the remark: "open the main menu (the three bars
+  // at the top right) and choose Export".)
   const clicked = out.filter((c) => c.intent.kind === 'click');
-  if (step.type === 'action' && clicked.length === 1) {
-    const t = (clicked[0]!.intent as Extract<Intent, { kind: 'click' }>).target;
+  if (step.type === 'action' && clicked.length) {
+    const written = l.original.toLowerCase();
     for (const remark of l.remarks) {
+      const at = written.indexOf(`(${remark.toLowerCase()}`);
+      const before = clicked.filter((c) => { const k = written.indexOf(c.text.toLowerCase()); return k >= 0 && k < at; }).sort((a, b) => written.indexOf(b.text.toLowerCase()) - written.indexOf(a.text.toLowerCase()));
+      const owner = clicked.length === 1 ? clicked[0] : before[0];
+      if (!owner) continue;
+      const t = (owner.intent as Extract<Intent, { kind: 'click' }>).target;
       const rl = lift(remark);
-      if (t.orElse || !/^(?:the|a|an|that|this)\s/.test(rl.s) || !(ROLE_WORD.test(rl.s) || /\b(?:icon|symbol|glyph|gear|cog|pencil|trash|bin|cross|arrow|chevron|avatar|logo|badge|tab|toggle)\b/.test(rl.s)) || head(rl.s.replace(/^(?:the|a|an|that|this)\s+/, ''))?.known || looksLikeCheck(rl.s)) continue;
+      if (t.orElse || !/^(?:the|a|an|that|this)\s/.test(rl.s) || !(ROLE_WORD.test(rl.s) || /\b(?:icon|symbol|glyph|gear|cog|pencil|trash|bin|cross|arrow|chevron|avatar|logo|badge|tab|toggle|bars|dots|hamburger|kebab|ellipsis)\b/.test(rl.s)) || head(rl.s.replace(/^(?:the|a|an|that|this)\s+/, ''))?.known || looksLikeCheck(rl.s)) continue;
       t.orElse = nounPhrase(rl, rl.s, 'clickable').target;
       remarks.splice(remarks.indexOf(remark), 1);
     }
@@ -432,10 +452,13 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
   for (const c of out) if (c.intent.kind === 'fill' && c.intent.target.name === '@entry') memory.item = c.intent.value;
   // "Five packages are listed: A, B, …": the list counted is the one that holds the names.
   // (Names of the same clause: "the filter links read A, B and C, and the table says 6 items" counts the table.)
-  const namesOf = (text: string) => out.flatMap((c) => (c.text === text && c.intent.kind === 'expect-text' && c.intent.visible && !c.intent.scope ? [c.intent.text] : []));
+  // (In a section the check names — "the Recipe Index lists four recipes: A, B, C, D" — the names it gives there.)
+  const sameScope = (a?: Scope, b?: Scope) => (!a && !b) || (a !== undefined && b !== undefined && !a.row && !b.row && a.name === b.name);
+  const namesOf = (text: string, scope?: Scope) => out.flatMap((c) => (c.text === text && c.intent.kind === 'expect-text' && c.intent.visible && sameScope(c.intent.scope, scope) ? [c.intent.text] : []));
   for (const c of out) {
-    const names = namesOf(c.text);
-    if (c.intent.kind === 'expect-count' && !c.intent.target && !c.intent.scope && c.intent.count > 0 && names.length >= 2) c.intent.among = names;
+    if (c.intent.kind !== 'expect-count' || c.intent.target || c.intent.count <= 0 || c.intent.scope?.editor) continue;
+    const names = namesOf(c.text, c.intent.scope);
+    if (names.length >= 2) c.intent.among = names;
   }
   return { clauses: out, remarks, confidence: out.reduce((m, c) => Math.min(m, c.confidence), 1) };
 }

@@ -12,6 +12,16 @@ import { zipEntry } from '../helpers/zip.js';
 
 const act = (description: string): PlanStep => ({ type: 'action', description });
 const check = (description: string): PlanStep => ({ type: 'assertion', description });
+/** Run an exported Playwright test's body on a page of the pool. */
+async function runExported(code: string): Promise<void> {
+  const [t] = await loadExported(code);
+  const lease = await pool.acquire();
+  try {
+    await t!.body({ page: lease.page });
+  } finally {
+    await lease.release();
+  }
+}
 const magic = (file: string, bytes: number[]) => [...readFileSync(file).subarray(0, bytes.length)].every((b, i) => b === bytes[i]);
 
 let pool: BrowserPool;
@@ -253,13 +263,7 @@ describe('replay, auto-heal and export', () => {
       expect(again.verdict).toBe('passed');
       await reset(slow.url);
       Object.assign(process.env, { BASE_URL: slow.url, SVC_TEST_USERNAME: DEMO_USER.username, SVC_TEST_PASSWORD: DEMO_USER.password });
-      const [t] = await loadExported(exportPlaywright(first.script, 'Slow back end').code);
-      const lease = await pool.acquire();
-      try {
-        await t!.body({ page: lease.page });
-      } finally {
-        await lease.release();
-      }
+      await runExported(exportPlaywright(first.script, 'Slow back end').code);
     } finally {
       await slow.close();
     }
@@ -273,13 +277,7 @@ describe('replay, auto-heal and export', () => {
     expect(exported).toMatchObject({ language: 'typescript', framework: 'playwright' });
     await reset();
     Object.assign(process.env, { BASE_URL: app.url, SVC_TEST_USERNAME: DEMO_USER.username, SVC_TEST_PASSWORD: DEMO_USER.password });
-    const [t] = await loadExported(exported.code);
-    const lease = await pool.acquire();
-    try {
-      await t!.body({ page: lease.page });
-    } finally {
-      await lease.release();
-    }
+    await runExported(exported.code);
   });
 });
 
@@ -435,6 +433,42 @@ describe('pages as people describe them', () => {
     const miscounted = await run([act('Go to /tracker'), check('The list reports 4 issues')]);
     expect(miscounted.failure?.kind).toBe('assertion');
     expect(miscounted.failure?.message).toMatch(/4 issues/);
+  });
+
+  it("reads a check in the step's own words as a person does, says so, and still blames the app when the words are not shown", async () => {
+    const plan: PlanStep[] = [
+      act('Go to /tracker'),
+      check('The table lists the issue Login fails'),
+      act('Go to /tracker/all'),
+      act('In the "All statuses" drop-down above the list choose New and click Filter'),
+      check('The report holds 3 issues'),
+      check('The Filter button is active'),
+    ];
+    await reset();
+    const first = await run(plan);
+    expect(first.steps.filter((s) => s.status !== 'passed').map((s) => `${s.index + 1}: ${s.error}`)).toEqual([]);
+    // Each check that held only as read loosely says what it found.
+    expect(first.steps[1]!.notes).toEqual([expect.stringMatching(/^read loosely: "issue Login fails" as "Login" \+ "fails", shown in "Login fails"/)]);
+    expect(first.steps[4]!.notes).toEqual([expect.stringMatching(/^counted as the page states it: "2 of 3 issues" for 3 issues/)]);
+    expect(first.steps[5]!.notes).toBeUndefined();
+    await reset();
+    expect((await run(plan, { script: first.script })).verdict).toBe('passed');
+    // The exported script reads them the same way.
+    await reset();
+    Object.assign(process.env, { BASE_URL: app.url, SVC_TEST_USERNAME: DEMO_USER.username, SVC_TEST_PASSWORD: DEMO_USER.password });
+    await runExported(exportPlaywright(first.script, 'Loose checks').code);
+    // Words the page does not show fail on the app; words that only describe fail on the step.
+    await reset();
+    const absent = await run([act('Go to /tracker'), check('The table lists the issue Broken export')]);
+    expect(absent.failure?.kind).toBe('assertion');
+    expect(absent.failure?.message).toMatch(/expected the page to show "issue Broken export"/);
+    await reset();
+    const described = await run([act('Go to /tracker'), check('The list shows nothing else')]);
+    expect(described.failure?.kind).toBe('step-not-understood');
+    expect(described.failure?.message).toMatch(/names nothing the page could show/);
+    await reset();
+    const miscounted = await run([act('Go to /tracker/all'), check('The report holds 4 issues')]);
+    expect(miscounted.failure?.kind).toBe('assertion');
   });
 
   it('fails a count that holds only for the whole page, in the section the step names', async () => {

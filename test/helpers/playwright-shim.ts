@@ -45,6 +45,10 @@ function expect(actual: any) {
   };
   return Object.assign(make(false), { not: make(true) });
 }
+// `expect.poll(fn).toBe(v)`: fn is called until it returns v, like Playwright's.
+expect.poll = (fn: () => Promise<unknown>) => ({
+  toBe: (v: unknown) => poll(`poll toBe(${JSON.stringify(v)})`, async () => (await fn()) === v),
+});
 
 /** Load an exported file and return its test bodies. */
 export async function loadExported(code: string): Promise<Array<{ name: string; body: Body }>> {

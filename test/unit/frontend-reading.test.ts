@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readStep } from '../../src/steps/read.js';
 import { readPlan } from '../../src/steps/describe.js';
 import { ENTRY, FOCUSED } from '../../src/steps/intent.js';
+import { looseWords } from '../../src/steps/lexicon.js';
 import { examples as navigate } from '../../src/steps/rules/navigate.js';
 import { examples as pointer } from '../../src/steps/rules/pointer.js';
 import { examples as fill } from '../../src/steps/rules/fill.js';
@@ -86,6 +87,38 @@ describe('reading steps by meaning', () => {
     expect(r.clauses).toEqual([]);
     expect(r.unknown?.words).toBe('Do a barrel roll');
     expect(r.unknown?.suggestion).toMatch(/^e\.g\. /);
+  });
+
+  it('reads an unquoted check for the words that name something, less those that describe it', () => {
+    expect(looseWords('database bookshop')).toEqual({ words: ['bookshop'], context: [] });
+    expect(looseWords('nodes Morning reading')).toEqual({ words: ['Morning', 'reading'], context: [] });
+    expect(looseWords("Tom Green's name")).toEqual({ words: ['Tom', 'Green'], context: [] });
+    expect(looseWords('both from 2024-02')).toEqual({ words: ['2024', '02'], context: [] });
+    // A bare number is looked for with the kind of thing it counts; a capital makes a kind word a name.
+    expect(looseWords('it shows rows 0')).toEqual({ words: ['0'], context: ['row'] });
+    expect(looseWords('Notifications')).toEqual({ words: ['Notifications'], context: [] });
+    // Words that only describe leave nothing to look for.
+    expect(looseWords('nothing else').words).toEqual([]);
+    expect(looseWords('Only').words).toEqual([]);
+  });
+
+  it('reads a verb left out, a manner of opening, a field named first and a value given as a name', () => {
+    expect(intents(act('open the Recipe Index and from it the Lemon Drizzle Cake')).filter((i) => i.kind === 'click')).toMatchObject([{ target: { name: 'Recipe Index' } }, { target: { name: 'Lemon Drizzle Cake' } }]);
+    expect(intents(act('Go to the Plugins page and from there click "Activate"'))).toMatchObject([{ kind: 'click', target: { name: 'Plugins' } }, { kind: 'click', target: { name: 'Activate' } }]);
+    expect(intents(act('Open the Starter Feeding Log by searching for "starter"'))).toMatchObject([{ kind: 'fill', value: 'starter' }, { kind: 'press', key: 'Enter' }, { kind: 'click', target: { name: 'Starter Feeding Log' } }]);
+    expect(intents(act('for the genre column pick Science in its drop-down, leave everything else empty and press Go'))).toMatchObject([{ kind: 'select', target: { name: 'genre' }, value: 'Science' }, { kind: 'click', target: { name: 'Go' } }]);
+    expect(intents(act('Name the page "Compost Notes"'))).toMatchObject([{ kind: 'fill', target: { name: 'Name', kind: 'field' }, value: 'Compost Notes' }]);
+    // A remark that describes a control the step does not name stands in for it.
+    const [, menu] = intents(act('Log in, open the main menu (the three bars at the top right) and choose Export.'));
+    expect(menu).toMatchObject({ kind: 'click', target: { orElse: { name: 'three bars', place: 'top' } } });
+  });
+
+  it('reads a count the page says as stated, and "active" as selected or usable', () => {
+    expect(intents(check('novel is no longer in the table, which now says 4 items'))).toContainEqual({ kind: 'expect-count', count: 4, noun: 'items', said: true });
+    expect(intents(check('the Deploy button has become active'))).toMatchObject([{ kind: 'expect-state', target: { name: 'Deploy', role: 'button' }, state: 'active' }]);
+    expect(intents(check('One node now sits on the canvas'))).toMatchObject([{ kind: 'expect-state', state: 'visible' }]);
+    // Names given with a count in a section the check names: the list counted is the one that holds them.
+    expect(intents(check('the Recipe Index lists exactly four recipes, in this order: Cinnamon Buns, Lemon Drizzle Cake, Rye Crackers, Sourdough Loaf'))[0]).toMatchObject({ kind: 'expect-count', count: 4, scope: { name: 'Recipe Index' }, among: ['Cinnamon Buns', 'Lemon Drizzle Cake', 'Rye Crackers', 'Sourdough Loaf'] });
   });
 
   it('keeps quoted values whole, whatever they contain', () => {

@@ -8,6 +8,7 @@ import { closestLines, pageExcerpt, visibleLines } from './evidence.js';
 import { performSignIn } from './sign-in.js';
 import { deliveredClick, offTrace, pageChange, settle } from './page-still.js';
 import type { PageWatch } from './page-watch.js';
+import { looseStem, looseWords } from '../../steps/lexicon.js';
 import type { ElementState, FailureKind, LocatorDescriptor, ResolvedAction, RunFailure, TestAccount } from './types.js';
 
 /**
@@ -109,6 +110,34 @@ async function rendered(page: Page, text: string): Promise<boolean> {
 }
 
 /**
+ * The shortest text on the page (in `within` when given) that holds every one of `words` — compared
+ * without case or plural endings — and, when `context` is given, one of those words too: what a
+ * person finds when a check in their own words names a thing ("the database bookshop"). Returns
+ * that text, shortened, or undefined.
+ */
+async function looselyShown(page: Page, words: string[], context: string[], within?: LocatorDescriptor): Promise<string | undefined> {
+  const want = words.map(looseStem);
+  const roots = within ? [toLocator(page, within).first()] : page.frames().map((f) => f.locator('body'));
+  for (const root of roots) {
+    const found = await root
+      .evaluate((el, [want, context]) => {
+        const stem = (w: string) => (/ies$/.test(w) ? `${w.slice(0, -3)}y` : /(?:x|ch|sh|ss)es$/.test(w) ? w.slice(0, -2) : /[^su]s$/.test(w) ? w.slice(0, -1) : w);
+        let best: string | undefined;
+        for (const e of [el, ...Array.from(el.querySelectorAll('*'))] as HTMLElement[]) {
+          const text = (e.innerText ?? '').replace(/\s+/g, ' ').trim();
+          if (!text || text.length > 400 || (best !== undefined && text.length >= best.length)) continue;
+          const have = new Set(text.toLowerCase().replace(/['’]s\b/g, '').replace(/['’]/g, '').split(/[^\w%°]+/).filter(Boolean).map(stem));
+          if (want.every((w) => have.has(w)) && (!context.length || context.some((w) => have.has(w)))) best = text;
+        }
+        return best;
+      }, [want, context] as const)
+      .catch(() => undefined);
+    if (found) return found.length > 80 ? `${found.slice(0, 77)}…` : found;
+  }
+  return undefined;
+}
+
+/**
  * "Pick "Show ID" from the Actions menu" where the menu is not a <select>: open it (a click; a hover
  * where a click does not show the entry), then click the entry of that name.
  */
@@ -143,7 +172,8 @@ async function shownWithin(page: Page, within: LocatorDescriptor, text: string, 
 
 /** Greyed out by its classes alone (a jQuery UI menu's "ui-state-disabled", a toolbar's "disabled" icon). */
 async function looksDisabled(el: ReturnType<ReturnType<typeof toLocator>['first']>): Promise<boolean> {
-  return el.evaluate((e) => /(?:^|[\s_-])(?:disabled|is-disabled|ui-state-disabled)(?:$|\s)/.test(typeof e.className === 'string' ? e.className : '')).catch(() => false);
+  // (Or the control the text sits in: Node-RED's <a class="… disabled"><span>Deploy</span></a>.)
+  return el.evaluate((e) => [e, e.closest('a, button, [role=button], [role=menuitem], [role=tab], li')].some((x) => x && (/(?:^|[\s_-])(?:disabled|is-disabled|ui-state-disabled)(?:$|\s)/.test(typeof x.className === 'string' ? x.className : '') || x.getAttribute('aria-disabled') === 'true'))).catch(() => false);
 }
 
 async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): Promise<boolean> {
@@ -158,6 +188,13 @@ async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): P
     case 'disabled': return (await el.isDisabled({ timeout: 500 })) || (await looksDisabled(el)) || (await el.evaluate((e) => e.matches('input, textarea') && (e as HTMLInputElement).readOnly).catch(() => false));
     case 'checked': return el.isChecked({ timeout: 500 });
     case 'unchecked': return !(await el.isChecked({ timeout: 500 }));
+    case 'active': {
+      // One of a set that can be selected (a tab, a filter link) is active when it is the selected
+      // one; a control on its own (Node-RED's Deploy) when it can be used.
+      if (await stateOf(page, d, 'selected')) return true;
+      const oneOfSet = await el.evaluate((e) => e.matches('[role=tab], [role=option], [role=menuitem], [role=treeitem], [aria-selected], [aria-pressed], [aria-current]') || Array.from(e.parentElement?.parentElement?.querySelectorAll('[aria-selected=true], [aria-current]:not([aria-current=false]), .active, .selected, .current') ?? []).some((x) => x !== e && !x.contains(e))).catch(() => false);
+      return !oneOfSet && (await stateOf(page, d, 'enabled'));
+    }
     case 'selected':
     case 'unselected': {
       const on = await el.evaluate((e) => {
@@ -206,9 +243,9 @@ async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): P
 }
 
 /** Form fields whose current value contains the text (a value shows on screen like text does). */
-async function valueShown(page: Page, text: string): Promise<boolean> {
+async function valueShown(page: Page, text: string, fields = 'input, textarea'): Promise<boolean> {
   for (const frame of page.frames()) {
-    const found = await frame.evaluate((t) => Array.from(document.querySelectorAll('input, textarea')).some((e) => (e as HTMLInputElement).value.includes(t) && (e as HTMLElement).offsetParent !== null), text).catch(() => false);
+    const found = await frame.evaluate(([t, sel]) => Array.from(document.querySelectorAll(sel)).some((e) => (e as HTMLInputElement).value.includes(t) && (e as HTMLElement).offsetParent !== null), [text, fields] as const).catch(() => false);
     if (found) return true;
   }
   return false;
@@ -224,7 +261,7 @@ async function actualState(page: Page, d: LocatorDescriptor): Promise<string> {
   return `it is ${parts.join(', ')}`;
 }
 
-async function assertion(a: ResolvedAction, x: ExecContext): Promise<void> {
+async function assertion(a: ResolvedAction, x: ExecContext): Promise<string | undefined> {
   const { page } = x;
   const wait = (fn: () => Promise<boolean>) => until(page, x.timeoutMs, fn);
   const fail = async (message: string, expected: string, actual: string) => {
@@ -233,8 +270,23 @@ async function assertion(a: ResolvedAction, x: ExecContext): Promise<void> {
   switch (a.kind) {
     case 'expect-text': {
       const d: LocatorDescriptor = { strategy: 'text', text: a.text };
-      const shown = a.within ? () => shownWithin(page, a.within!, a.text, a.orValue === true) : async () => (await anyVisible(page, d)) || (await rendered(page, a.text)) || (a.orValue === true && (await valueShown(page, a.text)));
-      if (await wait(async () => (await shown()) === a.visible)) return;
+      // A text area's text is on the page too ("the JSON text includes …"), scrolled out of view or not.
+      const shown = a.within ? () => shownWithin(page, a.within!, a.text, a.orValue === true) : async () => (await anyVisible(page, d)) || (await rendered(page, a.text)) || (a.orValue === true && (await valueShown(page, a.text))) || (a.visible && (await valueShown(page, a.text, 'textarea')));
+      // The step's own words ("lists the database bookshop"): word for word first; after a moment,
+      // the words that name something, together, the way a person reads the check.
+      const loose = a.loose && a.visible ? looseWords(a.text) : undefined;
+      const since = Date.now();
+      let loosely: string | undefined;
+      const holds = async () => {
+        if ((await shown()) === a.visible) return true;
+        if (!loose?.words.length || Date.now() - since < 1000 || loose.words.join(' ').toLowerCase() === a.text.toLowerCase()) return false;
+        loosely = await looselyShown(page, loose.words, loose.context, a.within);
+        return loosely !== undefined;
+      };
+      if (await wait(holds)) return loosely ? `read loosely: "${a.text}" as ${loose!.words.map((w) => `"${w}"`).join(' + ')}, shown in "${loosely}"` : undefined;
+      if (loose && !loose.words.length) {
+        throw new StepFailure('step-not-understood', `the check "${a.text}" names nothing the page could show; put the text to look for in quotes, or say what is counted or how it looks`);
+      }
       const where = a.within ? ` in ${locatorLabel(a.within)}` : '';
       if (!a.visible) return fail(`expected "${a.text}" not to be visible${where}, but it is shown`, `"${a.text}" not visible`, 'visible');
       if (a.within) {
@@ -265,7 +317,16 @@ async function assertion(a: ResolvedAction, x: ExecContext): Promise<void> {
       return fail(`expected ${locatorLabel(a.target)} to have value "${a.value}", but it has "${actual}"`, a.value, actual);
     }
     case 'expect-count': {
-      if (await wait(async () => (await visibleCount(page, a.target)) === a.count)) return;
+      // "The grid shows 8 books": 8 items, or else the page's own "8 books" (after a moment).
+      const since = Date.now();
+      let stated: string | undefined;
+      const holds = async () => {
+        if ((await visibleCount(page, a.target)) === a.count) return true;
+        if (!a.noun || Date.now() - since < 1000) return false;
+        stated = await looselyShown(page, [String(a.count)], [looseStem(a.noun)]);
+        return stated !== undefined;
+      };
+      if (await wait(holds)) return stated ? `counted as the page states it: "${stated}" for ${a.count} ${a.noun}` : undefined;
       const n = await visibleCount(page, a.target);
       return fail(`expected ${a.count} visible ${a.count === 1 ? 'match' : 'matches'} of ${locatorLabel(a.target)}, found ${n}`, String(a.count), String(n));
     }
@@ -416,8 +477,11 @@ export const ACTS_ON_PAGE = new Set<ResolvedAction['kind']>(['click', 'dblclick'
 /** Actions that aim at no place on the screen: they do not wait for CSS animations to end. */
 const TYPING = new Set<ResolvedAction['kind']>(['fill', 'press', 'select']);
 
-/** Run one action. Throws StepFailure (or a Playwright error, classified by the runner). */
-export async function execute(a: ResolvedAction, x: ExecContext): Promise<void> {
+/**
+ * Run one action. Throws StepFailure (or a Playwright error, classified by the runner). Returns a
+ * note when a check held only as read loosely.
+ */
+export async function execute(a: ResolvedAction, x: ExecContext): Promise<string | undefined> {
   const { page } = x;
   const t = { timeout: x.timeoutMs };
   const loc = (d: LocatorDescriptor) => toLocator(page, d);
@@ -451,9 +515,14 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<void> 
     case 'back': await page.goBack({ ...t, waitUntil: 'load' }); return;
     case 'skip': return;
     case 'drag': await drag(page, a, x.timeoutMs); break;
-    case 'steps':
-      for (const part of a.parts) await execute(part.action, x);
-      return;
+    case 'steps': {
+      const notes: string[] = [];
+      for (const part of a.parts) {
+        const note = await execute(part.action, x);
+        if (note) notes.push(note);
+      }
+      return notes.join('; ') || undefined;
+    }
     case 'fill': {
       const el = loc(a.target);
       let value = a.value;

@@ -5,6 +5,7 @@
  */
 import { ACTS_ON_PAGE, KEY_HOLD_MS } from './actions.js';
 import { describeLocator } from './locator.js';
+import { looseStem, looseWords } from '../../steps/lexicon.js';
 import type { ResolvedAction, ResolvedScript } from './types.js';
 
 export interface ExportedCode {
@@ -73,6 +74,11 @@ function actionLines(a: ResolvedAction): string[] {
         return [a.visible ? `await expect(${w}).toContainText(${q(a.text)}, { ignoreCase: true });` : `await expect(${w}).not.toContainText(${q(a.text)}, { ignoreCase: true });`];
       }
       const t = `page.getByText(${q(a.text)}).filter({ visible: true })`;
+      if (a.loose && a.visible) {
+        // As svc reads it: word for word, or the words that name something shown together.
+        const { words } = looseWords(a.text);
+        return [`await expect.poll(async () => (await ${t}.count()) > 0 || (await shownTogether(page, ${JSON.stringify(words.map(looseStem))}, []))).toBe(true);`];
+      }
       if (a.orValue) return [`await expect(${t}.or(page.locator('input, textarea').filter({ visible: true }).and(page.locator(${q(`[value*=${JSON.stringify(a.text)}]`)}))).first()).toBeVisible();`];
       return [a.visible ? `await expect(${t}.first()).toBeVisible();` : `await expect(${t}).toHaveCount(0);`];
     }
@@ -94,12 +100,19 @@ function actionLines(a: ResolvedAction): string[] {
           const check = `await expect.poll(() => ${sel}.evaluate((e) => e.getAttribute('aria-selected') === 'true' || (e.getAttribute('aria-current') ?? 'false') !== 'false' || /(^|\\s)(selected|active|current)(\\s|$)/.test(e.className + ' ' + (e.parentElement?.className ?? ''))))`;
           return [`${check}.toBe(${a.state === 'selected'});`];
         }
+        case 'active': {
+          // Selected, for a tab; usable, for a control on its own (no "disabled" on it or its button).
+          const sel = `${L}.first()`;
+          return [`await expect.poll(() => ${sel}.evaluate((e) => e.getAttribute('aria-selected') === 'true' || (e.getAttribute('aria-current') ?? 'false') !== 'false' || /(^|\\s)(selected|active|current)(\\s|$)/.test(e.className + ' ' + (e.parentElement?.className ?? '')) || (!e.matches('[role=tab], [aria-selected]') && ![e, e.closest('a, button, [role=button]')].some((x) => x && (x.hasAttribute('disabled') || x.getAttribute('aria-disabled') === 'true' || /(^|[\\s_-])disabled(\\s|$)/.test(x.className)))))).toBe(true);`];
+        }
       }
       break;
     case 'expect-url': return [`await expect(page).toHaveURL(${re(a.contains)});`];
     case 'expect-title': return [`await expect(page).toHaveTitle(${re(a.contains)});`];
     case 'expect-value': return [`await expect(${L}.first()).toHaveValue(${q(a.value)});`];
-    case 'expect-count': return [`await expect(${L}.filter({ visible: true })).toHaveCount(${a.count});`];
+    case 'expect-count':
+      if (a.noun) return [`await expect.poll(async () => (await ${L}.filter({ visible: true }).count()) === ${a.count} || (await shownTogether(page, [${q(String(a.count))}], [${q(looseStem(a.noun))}]))).toBe(true);`];
+      return [`await expect(${L}.filter({ visible: true })).toHaveCount(${a.count});`];
     case 'expect-look':
       if (a.bold) return [`await expect.poll(() => ${L}.first().evaluate((e) => Number(getComputedStyle(e).fontWeight) >= 600 || Array.from(e.querySelectorAll('*')).some((d) => !d.children.length && Number(getComputedStyle(d).fontWeight) >= 600))).toBe(${!a.negated});`];
       return [
@@ -150,7 +163,27 @@ const SETTLE = [
   '  };',
 ];
 
+/**
+ * A check in the step's own words, as svc reads it loosely (actions.ts): the shortest text on the
+ * page holding every word (no case, no plural ending) and, when given, one of the context words.
+ */
+const SHOWN_TOGETHER = [
+  '',
+  '// Words shown together in one short text, compared without case or plural endings.',
+  'async function shownTogether(page: import(\'@playwright/test\').Page, words: string[], context: string[]): Promise<boolean> {',
+  '  return page.evaluate(([words, context]) => {',
+  "    const stem = (w: string) => (/ies$/.test(w) ? `${w.slice(0, -3)}y` : /(?:x|ch|sh|ss)es$/.test(w) ? w.slice(0, -2) : /[^su]s$/.test(w) ? w.slice(0, -1) : w);",
+  '    return Array.from(document.querySelectorAll(\'body, body *\')).some((e) => {',
+  "      const text = ((e as HTMLElement).innerText ?? '').replace(/\\s+/g, ' ').trim();",
+  "      const have = new Set(text.toLowerCase().replace(/['’]s\\b/g, '').replace(/['’]/g, '').split(/[^\\w%°]+/).filter(Boolean).map(stem));",
+  '      return text.length > 0 && text.length <= 400 && words.every((w) => have.has(w)) && (!context.length || context.some((w) => have.has(w)));',
+  '    });',
+  '  }, [words, context] as const);',
+  '}',
+];
+
 export function exportPlaywright(script: ResolvedScript, name = 'frontend test'): ExportedCode {
+  const loose = script.steps.some((s) => /"loose":true|"noun":/.test(JSON.stringify(s.action)));
   const body = script.steps.flatMap((s) => [
     `  await test.step(${q(`${s.index + 1}. ${s.description}`)}, async () => {`,
     ...lines(s.action).map((l) => `    ${l}`),
@@ -173,6 +206,7 @@ export function exportPlaywright(script: ResolvedScript, name = 'frontend test')
     '',
     ...body,
     '});',
+    ...(loose ? SHOWN_TOGETHER : []),
     '',
   ].join('\n');
   const file = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'frontend-test';

@@ -80,7 +80,7 @@ const SYN: Record<string, string[]> = {
   output: ['out', 'output', 'source'], input: ['in', 'input', 'target'], search: ['search', 'find', 'filter'], username: ['user', 'login', 'email'],
   avatar: ['user', 'profile', 'account'], filter: ['filter', 'search'], todo: ['todo', 'item', 'task'], new: ['new', 'add', 'create'],
   // Icons are named by what they look like; their labels and classes say what they do.
-  gear: ['settings', 'cog', 'preferences', 'options', 'config'], cog: ['settings', 'gear', 'preferences'], hamburger: ['menu', 'toggle', 'sidebar', 'nav', 'bars'],
+  gear: ['settings', 'cog', 'preferences', 'options', 'config'], cog: ['settings', 'gear', 'preferences'], hamburger: ['menu', 'toggle', 'sidebar', 'nav', 'bars'], bars: ['menu', 'hamburger', 'toggle', 'nav'],
   trash: ['delete', 'remove', 'bin', 'destroy'], bin: ['delete', 'remove', 'trash'], pencil: ['edit', 'rename', 'modify'], envelope: ['mail', 'email', 'read', 'message', 'inbox'],
   moon: ['dark', 'theme', 'night'], sun: ['light', 'theme', 'day'], bell: ['notifications', 'notification', 'alerts'], magnifier: ['search', 'find'], magnifying: ['search', 'find'],
   plus: ['add', 'new', 'create', '+'], cross: ['close', 'remove', 'delete', 'x', '×'], kebab: ['more', 'menu', 'options', 'actions'], dots: ['more', 'menu', 'options', 'actions'],
@@ -183,6 +183,8 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       el.getAttribute('aria-label'), el.getAttribute('title'), el.getAttribute('alt'), el.getAttribute('placeholder'), labels,
       el.id, el.getAttribute('name'), el.getAttribute('type') === 'search' ? 'search' : '', cls, el.getAttribute('data-testid'), el.localName === 'input' || el.localName === 'textarea' ? '' : el.localName === 'select' ? ((el as HTMLSelectElement).selectedOptions[0]?.text ?? '') : textOf(el),
       el.querySelector?.('title')?.textContent ?? '',
+      // An icon-only control goes by its icon's class too (<a id="…sidemenu"><i class="fa fa-bars">).
+      Array.from(el.querySelectorAll?.(':scope > i, :scope > span > i, :scope > svg, :scope > [class*=icon]') ?? []).slice(0, 3).map((c) => c.getAttribute('class') ?? '').join(' '),
     ].join(' '));
   };
   // The area words name an ancestor by its tag, role, id, class or label ("left panel", "header", "dialog").

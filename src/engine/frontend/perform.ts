@@ -46,6 +46,8 @@ export interface StepProgress {
   parts: Array<{ text: string; action: ResolvedAction }>;
   subSteps: SubStepRecord[];
   healed?: { from: string; to: string };
+  /** How checks held when not word for word. */
+  notes?: string[];
 }
 
 /** The single action a step resolved to: the one clause's action, or all of them in order. */
@@ -139,7 +141,8 @@ export async function performStep(step: PlanStep, c: PerformContext, progress: S
       remember(action, c.last, cl.clause?.intent);
       progress.parts.push({ text: cl.text, action });
       if (!action.kind.startsWith('expect-')) await c.beforeAct?.();
-      await execute(action, { page: c.page, baseUrl: c.baseUrl, account: c.account, timeoutMs, watch: c.watch });
+      const note = await execute(action, { page: c.page, baseUrl: c.baseUrl, account: c.account, timeoutMs, watch: c.watch });
+      if (note) (progress.notes ??= []).push((sub.note = note));
       sub.status = 'passed';
     } catch (err) {
       sub.status = 'failed';

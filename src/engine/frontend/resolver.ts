@@ -384,7 +384,11 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
         // then the first choice wherever it is.
         const soft = (t: Target, ms: number, hidden: boolean) => unlessMissing(find(t, ms, hidden));
         const alt = intent.target.orElse;
-        const found = alt
+        // (A stand-in that describes a control the step does not name — "the main menu (the three
+        // bars at the top right)" — is looked for first.)
+        const found = alt && !intent.target.name && !intent.target.anyOf?.length
+          ? ((await soft(alt, Math.min(o.timeoutMs, 2500), false)) ?? (await find(intent.target, o.timeoutMs, false)))
+          : alt
           ? ((await soft(intent.target, Math.min(o.timeoutMs, 2500), false)) ?? (await soft(alt, o.timeoutMs, false)) ?? (await find(intent.target, Math.min(o.timeoutMs, 2500), true)))
           : await find(intent.target, o.timeoutMs, Boolean(intent.target.within));
         // "Click the title X": a heading (or any text that does nothing itself) holding one link is clicked on its link.
@@ -535,6 +539,11 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
         const shown = await statedCount(o.page, intent.noun);
         if (shown) return { kind: 'expect-text', text: `${intent.count} ${shown}`, visible: true };
       }
+      if (intent.among) {
+        // The list that holds the names the step gives: their nearest common container.
+        const holder = await holderOf(o.page, intent.among, Math.min(o.timeoutMs, 3000));
+        if (holder) return { kind: 'expect-count', target: { strategy: 'css', selector: await itemsOfList(o.page, intent.noun, true, holder) }, count: intent.count };
+      }
       // Inside the section the check names: the list nearest its heading.
       const within = intent.scope ? await scopeOf(o, intent.scope) : undefined;
       // An editor's items are its lines.
@@ -548,11 +557,6 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
           selector = await itemsOfList(o.page, intent.noun, true, within.selector);
         }
         return { kind: 'expect-count', target: { strategy: 'css', selector }, count: intent.count };
-      }
-      if (intent.among) {
-        // The list that holds the names the step gives: their nearest common container.
-        const holder = await holderOf(o.page, intent.among, Math.min(o.timeoutMs, 3000));
-        if (holder) return { kind: 'expect-count', target: { strategy: 'css', selector: await itemsOfList(o.page, intent.noun, true, holder) }, count: intent.count };
       }
       // A list that loads after the page does: looked for until it shows (a count of none needs no list).
       const until = Date.now() + (intent.count > 0 ? o.timeoutMs : 0);
@@ -728,7 +732,7 @@ export async function itemsOfList(page: Page, noun?: string, alike = true, scope
     if (scopeSel && !root) return null;
     // Items are named by their test id or role when they carry one, else by their tag: classes change with state (read, selected).
     // Inside a section, the classes that say what an item is count too (a panel's buttons are not its folders).
-    const STATE = /^(is|has)-|active|selected|current|open|collapsed|expanded|in$|show|hidden|disabled|^ng-|read|unread|hover|focus|completed|^done$|checked|editing|^even$|^odd$|paused|seeding|downloading|error/i;
+    const STATE = /^(is|has)-|active|selected|current|open|collapsed|expanded|in$|show|hidden|disabled|^ng-|read|unread|hover|focus|completed|^done$|checked|editing|^even$|^odd$|paused|seeding|downloading|error|flagged|starred|pinned|replied|forwarded|marked|highlight|^new$|^first$|^last$/i;
     const sig = (el: Element) => {
       const id = el.getAttribute('data-testid');
       if (id && !generated.test(id)) return `${el.localName}[data-testid="${CSS.escape(id)}"]`;
@@ -796,10 +800,18 @@ export function remember(a: ResolvedAction, last: LastTargets | undefined, inten
   return a;
 }
 
+/** Whether the step gives `text` in quotes (a name to find as written) rather than in its own words. */
+function quotedIn(sentence: string, text: string): boolean {
+  const t = text.trim();
+  return ['""', '“”', '‘’', "''", '``'].some(([open, close]) => sentence.includes(`${open}${t}${close}`) || sentence.includes(`${open}${t}`) || sentence.includes(`${t}${close}`));
+}
+
 /** Resolve one clause on the page as it is now. Throws ResolveError naming what was looked for. */
 export async function resolveClause(clause: Clause, o: ResolveOptions): Promise<ResolvedAction> {
   try {
-    return await fromIntent(clause.intent, o);
+    const a = await fromIntent(clause.intent, o);
+    if (clause.intent.kind === 'expect-count' && a.kind === 'expect-count' && clause.intent.noun && !clause.intent.target && a.count > 0) return { ...a, noun: clause.intent.noun };
+    return clause.intent.kind === 'expect-text' && a.kind === 'expect-text' && a.visible && !quotedIn(clause.text, a.text) ? { ...a, loose: true } : a;
   } catch (err) {
     if (!(err instanceof ResolveError)) throw err;
     if (o.model?.available) {

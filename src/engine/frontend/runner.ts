@@ -163,6 +163,7 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
       r.resolved = action;
       r.locator = actionLocator(action);
       if (progress.subSteps.length) r.subSteps = progress.subSteps;
+      if (progress.notes?.length) r.notes = progress.notes;
       if (progress.healed) {
         r.healed = progress.healed;
         heals.push({ index: i, ...progress.healed });

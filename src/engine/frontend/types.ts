@@ -49,13 +49,21 @@ export type ResolvedAction =
   /** `entry`: the link that opened the form; `entryPath`: the app's address of it, where nothing linked to it. */
   | { kind: 'sign-in'; username?: LocatorDescriptor; password: LocatorDescriptor; submit?: LocatorDescriptor; entry?: LocatorDescriptor; entryPath?: string; credentials?: TestAccount; fields?: SignInField[]; fillOnly?: boolean }
   /** `within`: the section, row or dialog the text must show in. */
-  | { kind: 'expect-text'; text: string; visible: boolean; orValue?: boolean; within?: LocatorDescriptor }
+  /**
+   * `loose`: the text is the step's own words, not a quoted name: when the page does not show it
+   * word for word, its words less those that describe ("the database bookshop") are looked for together.
+   */
+  | { kind: 'expect-text'; text: string; visible: boolean; orValue?: boolean; within?: LocatorDescriptor; loose?: boolean }
   | { kind: 'expect-all'; target: LocatorDescriptor; state: 'checked' | 'unchecked' }
   | { kind: 'expect-state'; target: LocatorDescriptor; state: ElementState }
   | { kind: 'expect-url'; contains: string }
   | { kind: 'expect-title'; contains: string }
   | { kind: 'expect-value'; target: LocatorDescriptor; value: string }
-  | { kind: 'expect-count'; target: LocatorDescriptor; count: number }
+  /**
+   * `noun`: what is counted, as the step says it ("8 books"): when the items counted are not `count`,
+   * a text on the page that gives the number with that noun ("8 books in total") holds the check.
+   */
+  | { kind: 'expect-count'; target: LocatorDescriptor; count: number; noun?: string }
   /** `icon`: words any of which names the icon (in a class, title, label or its text), on the target's row or item. */
   | { kind: 'expect-look'; target: LocatorDescriptor; bold?: boolean; icon?: { name: string; words: string[] }; negated?: boolean }
   /** The texts are shown in this order (reading order of the page). */
@@ -101,6 +109,8 @@ export interface SubStepRecord {
   locator: string | null;
   status: StepStatus;
   error?: string;
+  /** How a check held when it did not hold as read ("read loosely: …"). */
+  note?: string;
 }
 
 export type StepStatus = 'passed' | 'failed' | 'skipped' | 'running';
@@ -125,6 +135,8 @@ export interface StepRecord {
   /** Screenshot path relative to artifactsDir. */
   screenshot: string | null;
   healed?: { from: string; to: string };
+  /** How its checks held when they did not hold word for word. */
+  notes?: string[];
 }
 
 export type FailureKind = 'assertion' | 'step-not-understood' | 'locator-not-found' | 'navigation' | 'timeout' | 'page-error' | 'cancelled';

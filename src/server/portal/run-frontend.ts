@@ -18,6 +18,8 @@ export interface Step {
   error: string | null;
   screenshot: string | null;
   healed: { from: string; to: string } | null;
+  /** How checks held when not word for word ("read loosely: …"). */
+  notes: string[];
   subSteps: Array<{ text: string; action: string | null; locator: string | null; status: string; error?: string }>;
 }
 
@@ -55,13 +57,14 @@ export function stepsOf(extra: FrontendExtra, rows: Selectable<RunStepsTable>[])
       error: s.error ?? null,
       screenshot: s.screenshot ?? null,
       healed: s.healed ?? null,
+      notes: Array.isArray(s.notes) ? s.notes : [],
       subSteps: Array.isArray(s.subSteps) ? s.subSteps : [],
     }));
   }
   return rows.map((r) => {
     const d = parseJson<Record<string, unknown>>(r.detail, {});
     const heal = (d.healed ?? d.heal) as Step['healed'] | undefined;
-    return { index: r.idx, type: r.kind, description: r.description, status: r.status, durationMs: r.duration_ms, startedAt: r.started_at, locator: str(d.locator), error: r.error, screenshot: typeof d.screenshot === 'string' ? d.screenshot : null, healed: heal ?? null, subSteps: Array.isArray(d.subSteps) ? (d.subSteps as Step['subSteps']) : [] };
+    return { index: r.idx, type: r.kind, description: r.description, status: r.status, durationMs: r.duration_ms, startedAt: r.started_at, locator: str(d.locator), error: r.error, screenshot: typeof d.screenshot === 'string' ? d.screenshot : null, healed: heal ?? null, notes: Array.isArray(d.notes) ? (d.notes as string[]) : [], subSteps: Array.isArray(d.subSteps) ? (d.subSteps as Step['subSteps']) : [] };
   });
 }
 
@@ -108,6 +111,7 @@ function stepItem(r: RunRow, s: Step): Html {
         ? html`<ol class="substeps">${s.subSteps.map((c) => html`<li>${status(c.status)} ${c.text}${c.action ? html` <span class="muted">→ ${c.action}</span>` : ''}${c.locator ? html` <span class="muted mono">${c.locator}</span>` : ''}${c.error ? html`<div class="st-failed">${c.error}</div>` : ''}</li>`)}</ol>`
         : s.locator ? html`<div class="muted mono">${s.locator}</div>` : ''}
       ${s.error ? html`<div class="st-failed">${s.error}</div>` : ''}
+      ${s.notes.map((n) => html`<div class="banner info">Checked loosely: ${n.replace(/^(?:read loosely|counted as the page states it): /, '')}</div>`)}
       ${s.healed ? html`<div class="banner info">Auto-healed: <span class="mono">${s.healed.from}</span> → <span class="mono">${s.healed.to}</span></div>` : ''}
     </div>
     ${shot

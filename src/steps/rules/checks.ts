@@ -39,8 +39,9 @@ const VERB_FORMS: Array<[RegExp, VerbClass]> = [
   [/^(?:shows? up|pops? up|turns? up|comes? up|is added|are added|gets? added|is created|are created)\b/, 'appear'],
   [/^(?:goes away|go away|is removed|are removed|gets? removed|is deleted|are deleted|disappears?|vanish(?:es)?|closes|close|is closed|are closed|is gone|are gone)\b/, 'vanish'],
   [new RegExp(`^(?:does not|do not|did not|no longer|never)\\s+(?:${SHOW}|show|display|list|contain|include|read|say|hold|have|mention)\\b`), 'show-neg'],
+  [/^(?:has|have) (?:become|turned|got|gotten)\b/, 'be'],
   [new RegExp(`^(?:${SHOW}|starts? with|begins? with|ends? with|mentions?)\\b`), 'show'],
-  [/^(?:is|are|was|were|becomes?|remains?|stays?|looks?|gets?|seems?|turns?|is now)\b/, 'be'],
+  [/^(?:is|are|was|were|becomes?|remains?|stays?|looks?|gets?|seems?|turns?|is now|(?:has|have) (?:become|turned|got|gotten)|became|turned|got|sits?|stands?|lies)\b/, 'be'],
   [new RegExp(`^(?:${APPEAR})\\b`), 'appear'],
 ];
 
@@ -478,7 +479,8 @@ function stated(complement: string): { state: CheckState; negated: boolean } | u
   const word = rest.replace(/\s+(?:state|status|mode|at first|by default|initially|too|as well|again)$/, '').replace(/^(?:all |fully |completely |still |now )/, '');
   const extra: Record<string, CheckState> = { offered: 'visible', provided: 'visible', available: 'visible', unchanged: 'visible', 'the same': 'visible', 'switched on': 'checked', 'turned on': 'checked', 'toggled on': 'checked', 'switched off': 'unchecked', 'turned off': 'unchecked', 'toggled off': 'unchecked', 'back': 'visible', 'in red': 'visible', 'highlighted in red': 'visible' };
   if (extra[word]) return { state: extra[word]!, negated: Boolean(neg) };
-  const st = stateOf(word) ?? stateOf(word.split(' ')[0]!) ?? (/^(?:listed|shown|visible|displayed|present|there) (?:in|on|under|among|inside|within)\b/.test(word) ? 'visible' : undefined);
+  // ("On the canvas" is a place; "on" alone is switched on.)
+  const st = stateOf(word) ?? (/^(?:on|off|in|at) \S/.test(word) ? undefined : stateOf(word.split(' ')[0]!)) ?? (/^(?:listed|shown|visible|displayed|present|there) (?:in|on|under|among|inside|within)\b/.test(word) ? 'visible' : undefined);
   if (!st) {
     if (/^(?:in|on|part of|among|inside|within|under|listed under|included in|included|available|next to|beside|near|below|above|at the|open|opened|back)\b/.test(word)) return { state: 'visible', negated: Boolean(neg) };
     return undefined;
@@ -768,7 +770,8 @@ function readWhole(i: CheckInput): Intent[] | undefined {
     return [{ kind: 'expect-text', text: asWritten(i.l, withoutItIs(m[1]!)), visible: true }];
   }
   // "The timeline reports 6 check-ins": a count the page states.
-  if ((m = new RegExp(`^(?:the |its )?(?:[\\w-]+ ){0,3}?(?:reports|says|reads|states|mentions|announces|indicates|tells you|tells) (?:that there are |there are )?(?:exactly |only )?(${NUM}) ([a-z][\\w-]*(?: [a-z][\\w-]*)?)$`).exec(s)) && toNumber(m[1]!) !== undefined && !GENERIC.test(m[2]!) && (/[^s]s$/.test(m[2]!) || ITEM_NOUNS.test(m[2]!)) && !/[A-Z]/.test(asWritten(i.l, m[2]!))) {
+  // (A word as plain as "items" is a count the page states too when the step says the page says it: "the table says 4 items".)
+  if ((m = new RegExp(`^(?:the |its )?(?:[\\w-]+ ){0,3}?(?:reports|says|reads|states|mentions|announces|indicates|tells you|tells) (?:that there are |there are )?(?:exactly |only )?(${NUM}) ([a-z][\\w-]*(?: [a-z][\\w-]*)?)$`).exec(s)) && toNumber(m[1]!) !== undefined && (!GENERIC.test(m[2]!) || /\b(?:says|reads|states) \S+ items?$/.test(s)) && (/[^s]s$/.test(m[2]!) || ITEM_NOUNS.test(m[2]!)) && !/[A-Z]/.test(asWritten(i.l, m[2]!))) {
     return [{ kind: 'expect-count', count: toNumber(m[1]!)!, noun: m[2]!, said: true }];
   }
   // "its tooltip says click to disable the speed limits": an element on screen whose tooltip says so.

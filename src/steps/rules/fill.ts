@@ -166,6 +166,8 @@ export function clear(i: RuleInput): Intent[] | undefined {
 export function leave(i: RuleInput): Intent[] | undefined {
   const m = /^(.+?)\s+(empty|blank|unfilled|untouched|unchanged|as it is|as is|alone|at (?:its|the) default(?: value)?|on its default)$/.exec(i.rest);
   if (!m) return undefined;
+  // "Leave everything else empty": the fields not named are left as they are.
+  if (/^(?:everything else|all (?:the )?(?:other|remaining) (?:fields|boxes|inputs|options)|the (?:other|remaining) (?:fields|boxes|inputs|options)|the others|the rest|all else)$/.test(m[1]!)) return [];
   if (/empty|blank|unfilled/.test(m[2]!)) return [{ kind: 'fill', target: field(i, m[1]!), value: '' }];
   return [];
 }
