@@ -6,6 +6,7 @@ import { renderTable } from '../../../src/output/table.js';
 import { idempotencyOption, requireClean } from '../../inputs.js';
 import type { Runtime } from '../../runtime.js';
 import { addRunOptions, checkRunOptions, renderCreatedRun, runCreated } from './create-run.js';
+import { reportToCi } from './ci.js';
 
 export function registerTestCreateBatch(group: Command, rt: Runtime): void {
   const cmd = group
@@ -25,5 +26,6 @@ export function registerTestCreateBatch(group: Command, rt: Runtime): void {
     if (!o.run) return rt.emit(r, table);
     const run = await runCreated(rt, r.created.map((c, n) => ({ projectId: specs[n]!.projectId, testId: c.testId })), o);
     rt.emit({ ...r, run }, (x) => `${table(x)}${renderCreatedRun(x.run)}`);
+    await reportToCi(rt, run.batches.map((b) => b.wait));
   });
 }

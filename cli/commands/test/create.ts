@@ -4,6 +4,7 @@ import type { CliPlanInput } from '../../../src/contract/test-fields.js';
 import { loadCodeFile, loadPlanFile } from '../../../src/ops/plan-files.js';
 import { assertTestCreate, testCreate } from '../../../src/ops/test-create.js';
 import { addRunOptions, checkRunOptions, renderCreatedRun, runCreated } from './create-run.js';
+import { reportToCi } from './ci.js';
 import { collect } from '../../flags.js';
 import { idempotencyOption, requireClean } from '../../inputs.js';
 import type { Runtime } from '../../runtime.js';
@@ -59,5 +60,6 @@ Examples:
     if (!o.run) return rt.emit(created, renderCreated);
     const run = await runCreated(rt, [{ projectId: String(input.projectId), testId: created.testId }], o);
     rt.emit({ ...created, run }, (x) => `${renderCreated(x)}${renderCreatedRun(x.run)}`);
+    await reportToCi(rt, run.batches.map((b) => b.wait));
   });
 }

@@ -4,6 +4,7 @@ import { renderRunTable } from '../../../src/output/run-text.js';
 import { intFlag } from '../../flags.js';
 import type { Runtime } from '../../runtime.js';
 import { renderWait } from './wait.js';
+import { reportToCi } from './ci.js';
 
 export function registerTestRerun(test: Command, rt: Runtime): void {
   test
@@ -46,5 +47,6 @@ export function registerTestRerun(test: Command, rt: Runtime): void {
       }
       rt.emit(r, (x) => `${x.message}\n${x.wait ? renderWait(x.wait) : renderRunTable(x.batches.flatMap((b) => b.runs.map((run) => ({ runId: run.runId, testName: run.testName, status: run.status, wave: run.wave }))))}`);
       if (r.wait) rt.exitCode = r.wait.exitCode;
+      await reportToCi(rt, [r.wait]);
     });
 }

@@ -8,6 +8,7 @@ import type { RunOutcome } from '../../../src/ops/run-outcome.js';
 import { renderJunit } from '../../../src/output/junit.js';
 import { renderRunTable, renderRunView } from '../../../src/output/run-text.js';
 import { collectDetails } from './run-details.js';
+import { reportToCi } from './ci.js';
 import { intFlag } from '../../flags.js';
 import type { Runtime } from '../../runtime.js';
 
@@ -59,6 +60,7 @@ Examples:
       }
       rt.emit(out, renderOutcome);
       if (out.wait) rt.exitCode = testId && out.run ? exitOf(out.run.status, out.wait.exitCode) : out.wait.exitCode;
+      await reportToCi(rt, [out.wait]);
     });
 }
 

@@ -4,6 +4,7 @@ import type { WaitResult } from '../../../src/ops/run-outcome.js';
 import { renderRunTable, renderRunView } from '../../../src/output/run-text.js';
 import { intFlag } from '../../flags.js';
 import type { Runtime } from '../../runtime.js';
+import { reportToCi } from './ci.js';
 
 export function registerTestWait(test: Command, rt: Runtime): void {
   test
@@ -27,6 +28,7 @@ export function registerTestWait(test: Command, rt: Runtime): void {
       else if (single && res.results[0]!.status !== 'timeout') rt.emit(res, (r) => renderRunView(r.results[0]!.run!));
       else rt.emit(res, renderWait);
       rt.exitCode = res.exitCode;
+      await reportToCi(rt, [res]);
     });
 }
 
