@@ -14,7 +14,8 @@ import { excerpt } from './facts.js';
 
 const WORDS: [AskIntent, RegExp][] = [
   ['what-changed', /\b(changed?|changes|differen\w*|last pass\w*|since|regress\w*|used to|compared?|before)\b/i],
-  ['what-sent', /\b(sent|send|request\w*|respon\w*|came back|come back|return\w*|calls?|payload|body|headers?|curl|repl(y|ied)|answered|got back)\b/i],
+  // A frontend test's own suggestion, "which steps ran and what did the page show?", is this question too.
+  ['what-sent', /\b(sent|send|request\w*|respon\w*|came back|come back|return\w*|calls?|payload|body|headers?|curl|repl(y|ied)|answered|got back|steps? (?:ran|were run|it took)|page show\w*)\b/i],
   ['why-failed', /\b(why|cause\w*|fail\w*|wrong|fix\w*|broke\w*|errors?|problem|issue|reason)\b/i],
   ['summary', /\b(status|result|pass(ed)?|verdict|summar\w*|what happened|overview|history|how did|last runs?)\b/i],
 ];

@@ -26,7 +26,20 @@ afterAll(async () => {
 describe('frontend generation end to end', () => {
   it('explores with the account, retries one feature, drafts a plan and runs it green', async () => {
     await json(ctx, ['project', 'prd', 'put', project, '--file', join(ROOT, 'fixtures/prd/web-app-prd.md')]);
-    const explored = await svc(['--output', 'json', 'project', 'explore', project, '--wait', '--timeout', '300'], { ctx, timeout: 330_000 });
+    const exploring = svc(['--output', 'json', 'project', 'explore', project, '--wait', '--timeout', '300'], { ctx, timeout: 330_000 });
+    // While it runs, the text view names the step each feature is on (and its newest screenshot).
+    const inFlight: string[] = [];
+    for (let t = Date.now(); !inFlight.some((l) => /: step \d+ \((running|passed|failed)\): /.test(l)) && Date.now() - t < 120_000; ) {
+      const now = await svc(['project', 'exploration', project], { ctx });
+      if (now.exitCode === 0 && /^exploration exp_\S+: running/.test(now.stdout)) {
+        const block = now.stdout.split('\nin flight:\n')[1];
+        if (block) inFlight.push(...block.split('\n').filter((l) => l.startsWith('  ')));
+      }
+    }
+    expect(inFlight.length, 'no feature was seen in flight').toBeGreaterThan(0);
+    const step = inFlight.find((l) => /: step \d+ \(/.test(l))!;
+    expect(step).toMatch(/^ {2}[a-z0-9-]+: step \d+ \((running|passed|failed)\): \S.*?(; latest screenshot explorations\/exp_\S+\/features\/\S+\.jpg)?$/);
+    const explored = await exploring;
     expect(explored.exitCode, explored.stderr).toBe(0);
     const e = explored.json();
     expect(e).toMatchObject({ status: 'done', withAccount: true, signedIn: true, only: [] });
@@ -43,6 +56,8 @@ describe('frontend generation end to end', () => {
     }
     const text = await svc(['project', 'exploration', project], { ctx });
     expect(text.stdout).toMatch(/^nav-reports\s+Reports\s+failed\s+\/reports\s+\d+\s+step "The page shows no error"/m);
+    // Once it has ended, nothing is in flight.
+    expect(text.stdout).not.toContain('in flight:');
 
     // Retrying one feature updates only that one; the others keep their recordings.
     const retry = await json(ctx, ['project', 'explore', project, '--only', 'nav-todos', '--wait']);

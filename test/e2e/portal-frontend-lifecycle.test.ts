@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER, startWebApp, type WebApp } from '../../fixtures/web-app/server.mjs';
 import { ROOT, tempDir } from '../helpers/paths.js';
-import { launchChromium, signIn, views as shotsOf, WIDE } from '../helpers/portal-browser.js';
+import { askInReport, launchChromium, reportChat, signIn, views as shotsOf, WIDE } from '../helpers/portal-browser.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -14,7 +14,8 @@ import { startServer, type TestServer } from '../helpers/server.js';
  * explore with live progress over server-sent events (no reload), retry one feature, generate the
  * plan, change a case in plain words, deselect one, accept, run all with the live preview of a run,
  * review its report (screenshots, trace viewer, Use Case Flow), edit a test's steps and rerun that
- * test alone. Every view is photographed at 1280 px and at 390 px, and none is wider than a phone.
+ * test alone, then ask that test's report which steps ran, add a check to it in plain words through
+ * the report chat and rerun it alone. Every view is photographed at 1280 px and at 390 px, and none is wider than a phone.
  */
 let server: TestServer;
 let app: WebApp;
@@ -45,6 +46,9 @@ function startDelayProxy(target: string): Promise<{ url: string; server: Server 
 }
 
 const apiGet = async (path: string) => (await fetch(`${server.apiUrl}${path}`, { headers: { authorization: `Bearer ${key}` } })).json() as Promise<any>;
+
+const chatPanel = () => reportChat(page);
+const ask = (question: string) => askInReport(page, question);
 const marked = (p = page) => p.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
 const mark = (p = page) => p.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
@@ -69,6 +73,23 @@ async function watchLive(): Promise<void> {
   });
 }
 const seen = () => page.evaluate(() => (window as unknown as { seen: { statuses: string[]; steps: string[]; shots: string[] } }).seen);
+
+/**
+ * Clicks Rerun on the test's page and waits on the run's report until it has ended and shows it:
+ * the run is of this test alone, in a batch of its own, and it passed. Returns its result.
+ */
+async function rerunAlone(testId: string): Promise<any> {
+  await page.getByRole('button', { name: 'Rerun' }).click();
+  await page.waitForURL(/\/portal\/runs\//);
+  const rerun = new URL(page.url()).pathname.split('/').pop()!;
+  await expect.poll(async () => (await apiGet(`/runs/${rerun}/result`)).status, { timeout: 180_000, interval: 1000 }).toMatch(/^(passed|failed)$/);
+  await expect.poll(() => page.locator('#live').count(), { timeout: 60_000 }).toBe(0);
+  const r = await apiGet(`/runs/${rerun}/result`);
+  expect(r.testId).toBe(testId);
+  expect(r.status, JSON.stringify(r.failure ?? r)).toBe('passed');
+  expect((await apiGet(`/batches/${r.batchId}`)).runs.map((x: any) => x.testId)).toEqual([testId]);
+  return r;
+}
 
 /** Waits until the page shows the exploration ended (its section no longer follows an event stream). */
 async function explorationEnded(p = page): Promise<void> {
@@ -286,18 +307,50 @@ describe('portal frontend lifecycle in Chromium', () => {
       { type: 'assertion', description: 'The "Todo list" heading is visible' },
     ]);
 
-    await page.getByRole('button', { name: 'Rerun' }).click();
-    await page.waitForURL(/\/portal\/runs\//);
-    const rerun = new URL(page.url()).pathname.split('/').pop()!;
-    await expect.poll(async () => (await apiGet(`/runs/${rerun}/result`)).status, { timeout: 180_000, interval: 1000 }).toMatch(/^(passed|failed)$/);
-    await expect.poll(() => page.locator('#live').count(), { timeout: 60_000 }).toBe(0);
-    const r = await apiGet(`/runs/${rerun}/result`);
-    expect(r.testId).toBe(testId);
-    expect(r.status, JSON.stringify(r.failure ?? r)).toBe('passed');
-    const batch = await apiGet(`/batches/${r.batchId}`);
-    expect(batch.runs.map((x: any) => x.testId)).toEqual([testId]);
+    await rerunAlone(testId);
     expect(await page.locator('ol.fe-steps > li.fe-step').count()).toBe(n + 2);
     await views('fe-rerun');
+  }, 300_000);
+
+  it('asks a test which steps ran, adds a check in plain words, and reruns that test alone with the new step', async () => {
+    const plan = await apiGet(`/projects/${projectId}/plan`);
+    const testId = plan.cases.find((c: any) => c.frontend?.featureId === 'nav-dashboard').testId as string;
+    const last = await apiGet(`/tests/${testId}/result`);
+    expect(last.status).toBe('passed');
+    await page.goto(`/portal/runs/${last.runId}`);
+    const told = await ask('which steps ran and what did the page show?');
+    expect(await chatPanel().locator('.chat-status').textContent()).toBe('Answered.');
+    // The steps of this very run, in order, each with how it went.
+    const ran = (await apiGet(`/tests/${testId}/steps?runId=${last.runId}`)).items;
+    expect(told).toContain(`run ${last.runId} took these steps in the browser:`);
+    expect(told.split('\n').slice(1)).toEqual(ran.map((x: any) => `${x.status === 'passed' ? '✓' : x.status === 'failed' ? '✗' : '–'} step ${x.index + 1} (${x.kind}): ${x.description}`));
+    await views('fe-chat-steps');
+
+    // A change in plain words: a check at the end of the test's plan steps, shown as a diff.
+    const before = await apiGet(`/tests/${testId}`);
+    const n = before.details.planSteps.length;
+    const changed = await ask('Also check that "New item" is visible');
+    expect(changed).toContain(`Changed test "${before.name}" (${testId}): the plan now has ${n + 1} step(s).`);
+    expect(changed).toContain(`Its plan steps went from version ${before.codeVersion} to ${before.codeVersion + 1}`);
+    expect(changed).toContain(`+${n + 1}. [assertion] Verify "New item" is visible`);
+    const t = await apiGet(`/tests/${testId}`);
+    expect(t.codeVersion).toBe(before.codeVersion + 1);
+    expect(t.details.planSteps).toEqual([...before.details.planSteps, { type: 'assertion', description: 'Verify "New item" is visible' }]);
+    await views('fe-chat-change');
+
+    // The test's page shows the new step; rerun that test alone, and the new step runs.
+    await page.goto(`/portal/tests/${testId}`);
+    expect(await page.locator('main').textContent()).toContain('Verify "New item" is visible');
+    expect(await page.locator('.chat-log li.q').count()).toBe(2);
+    const r = await rerunAlone(testId);
+    expect(r.codeVersion).toBe(t.codeVersion);
+    const steps = (await apiGet(`/tests/${testId}/steps?runId=${r.runId}`)).items;
+    expect(steps.at(-1)).toMatchObject({ index: n, description: 'Verify "New item" is visible', status: 'passed' });
+    const shown = page.locator('ol.fe-steps > li.fe-step');
+    expect(await shown.count()).toBe(n + 1);
+    expect(await shown.last().locator('.fe-desc').textContent()).toBe('Verify "New item" is visible');
+    expect(await shown.last().locator('.st').first().textContent()).toMatch(/Passed/);
+    await views('fe-chat-rerun');
   }, 300_000);
 
   it('follows, from another server process, an exploration this one runs', async () => {

@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTargetApi, type TargetApi } from '../../fixtures/target-api/server.mjs';
 import { ROOT, tempDir } from '../helpers/paths.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { launchChromium, PHONE, views as shotsOf, WIDE } from '../helpers/portal-browser.js';
+import { askInReport, launchChromium, PHONE, reportChat, views as shotsOf, WIDE } from '../helpers/portal-browser.js';
 
 /**
  * The backend lifecycle in the portal, in real Chromium, as a user does it: sign in, create a
  * project, upload a PRD and see its feature map, upload the API document, discover, generate the plan, deselect a case, accept, run all
- * (progress over server-sent events, no reload), cancel a run, edit with a refused value, search.
+ * (progress over server-sent events, no reload), review the report, ask it why a test failed, change a
+ * test in plain words through the report chat and rerun it alone, cancel a run, edit with a refused value, search.
  * Every view is photographed at 1280 px and at 390 px, and none is wider than a 390 px phone.
  */
 let server: TestServer;
@@ -29,6 +30,9 @@ function slowTarget(ms: number): void {
 }
 
 const apiGet = async (path: string) => (await fetch(`${server.apiUrl}${path}`, { headers: { authorization: `Bearer ${key}` } })).json() as Promise<any>;
+
+const chatPanel = () => reportChat(page);
+const ask = (question: string) => askInReport(page, question);
 
 beforeAll(async () => {
   [server, api, browser] = await Promise.all([
@@ -215,6 +219,106 @@ describe('portal backend lifecycle in Chromium', () => {
     expect(await page.locator('main').textContent()).toMatch(/Failed|Blocked/);
     await views('run-report');
   }, 400_000);
+
+  it('asks the failed run why it failed: the answer cites the run\'s own assertion and call', async () => {
+    const runId = new URL(page.url()).pathname.split('/').pop()!;
+    const result = await apiGet(`/runs/${runId}/result`);
+    expect(['failed', 'blocked']).toContain(result.status);
+    const panel = chatPanel();
+    expect(await panel.locator('.chat-empty').textContent()).toContain('No questions yet.');
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    const answer = await ask('why did it fail?');
+    // Answered in place (no page load), announced, the question box emptied for the next one.
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    expect(await panel.locator('.chat-status').textContent()).toBe('Answered.');
+    expect(await panel.getByLabel('Your question or change request').inputValue()).toBe('');
+    expect(await panel.locator('.chat-log li.q').textContent()).toMatch(/You\s+portal · .*why did it fail\?/);
+    expect(answer).toMatch(new RegExp(`^Run ${runId} ${result.verdict ?? result.status}\\b`));
+    expect(answer).toMatch(/^Cause: \S/m);
+    // The evidence it quotes is this run's: the assertion that did not hold, and a call it recorded.
+    const failedAssertion = (result.assertions ?? []).filter((a: any) => !a.ok).at(-1);
+    const steps = (await apiGet(`/tests/${result.testId}/steps?runId=${runId}`)).items;
+    const calls: string[] = steps.filter((x: any) => x.kind === 'http').map((x: any) => x.description.replace(/\?\S*/, '').replace(/ -> (\d+)$/, ' → $1'));
+    if (failedAssertion) expect(answer).toContain(`The assertion that failed, line ${failedAssertion.line}: ${failedAssertion.source}`);
+    const call = /^The failing call, #\d+: (\S+ \S+ → \d{3})/m.exec(answer);
+    if (calls.length) {
+      expect(call, answer).not.toBeNull();
+      expect(calls).toContain(call![1]);
+    }
+    expect(failedAssertion || call, `${answer}\ncites neither an assertion nor a call`).toBeTruthy();
+    const cites = panel.locator('.chat-log li.a details');
+    await cites.locator('summary').click();
+    const evidence = await cites.locator('ul.cites li').allTextContents();
+    expect(evidence[0]).toMatch(new RegExp(`^run ${runId} `));
+    if (failedAssertion) expect(evidence).toContainEqual(expect.stringContaining(`assertion line ${failedAssertion.line} ${failedAssertion.source}`));
+    if (call) expect(evidence).toContainEqual(expect.stringMatching(new RegExp(`^call call #\\d+ ${call[1].replace(/[{}?.*+()[\]\\/]/g, '\\$&')}`)));
+    // The question changed nothing, and it is kept: the report shows the conversation after a reload.
+    expect((await apiGet(`/tests/${result.testId}`)).codeVersion).toBe(1);
+    await page.reload();
+    expect(await panel.locator('.chat-log li.q').count()).toBe(1);
+    await views('run-chat-why');
+  });
+
+  it('asks a passing test what it sent, changes it in plain words, sees what changed, and reruns it alone', async () => {
+    const projectId = projectUrl.split('/').pop()!;
+    const plan = await apiGet(`/projects/${projectId}/plan`);
+    const read = plan.cases.find((c: any) => c.id === 'get-users-id.read');
+    expect(read?.testId, 'the plan has a test reading one user').toBeTruthy();
+    expect(plan.cases.some((c: any) => c.id === 'get-users-id.auth-bad')).toBe(false);
+    const testId = read.testId as string;
+    const last = await apiGet(`/tests/${testId}/result`);
+    expect(last.status).toBe('passed');
+    await page.goto(`/portal/runs/${last.runId}`);
+    const sent = await ask('what was sent and what came back?');
+    // The calls of this run, the last one in full with the credential masked.
+    const calls = (await apiGet(`/tests/${testId}/steps?runId=${last.runId}`)).items.filter((x: any) => x.kind === 'http');
+    expect(sent).toContain(`Run ${last.runId} made ${calls.length} call${calls.length === 1 ? '' : 's'}: `);
+    const lastCall = calls.at(-1);
+    expect(sent).toContain(`The last call, #`);
+    expect(sent).toContain(`${lastCall.detail.method} ${lastCall.detail.url}\n`);
+    expect(sent).toMatch(/^ {2}Authorization: \*+/m);
+    expect(sent).not.toContain('demo-token');
+    expect(sent).toContain(`← ${lastCall.detail.status} `);
+    await views('run-chat-sent');
+
+    // A change request in plain words: the test gets the new check, and the answer shows the diff.
+    const changed = await ask('Please also test GET /users/{id} with a bad token and expect 401');
+    expect(changed).toMatch(/^Changed test ".+" \(tst_\S+\): added get-users-id\.auth-bad: test_get_users_id_auth_bad\(\) checks GET \/users\/\{id\} \(auth-bad, expects 401\)\./);
+    expect(changed).toContain('Its code went from version 1 to 2; plan case(s) get-users-id.auth-bad updated too. What changed:');
+    expect(changed).toMatch(/^\+def test_get_users_id_auth_bad\(\):$/m);
+    expect(changed).toMatch(/^\+# asked for: also test GET \/users\/\{id\} with a bad token and expect 401$/m);
+    expect(await chatPanel().locator('.chat-log li.a').last().locator('.badge').allTextContents()).toEqual(['code v1 → v2']);
+    const t = await apiGet(`/tests/${testId}`);
+    expect(t.codeVersion).toBe(2);
+    const after = (await apiGet(`/projects/${projectId}/plan`)).cases.find((c: any) => c.id === 'get-users-id.auth-bad');
+    expect(after).toMatchObject({ selected: true, testId, backend: { method: 'GET', path: '/users/{id}', expect: { status: [401] } } });
+    await views('run-chat-change');
+
+    // The test's page shows the new version of its code; rerun it from there.
+    await page.locator('dl.fields').getByRole('link', { name: t.name }).click();
+    await page.waitForURL(new RegExp(`/portal/tests/${testId}$`));
+    expect(await page.locator('pre.code').textContent()).toContain('def test_get_users_id_auth_bad():');
+    expect(await page.locator('.chat-log li.q').count()).toBe(2);
+    await views('test-after-chat');
+    await page.getByRole('button', { name: 'Rerun' }).click();
+    await page.waitForURL(/\/portal\/runs\/run_/);
+    const rerun = new URL(page.url()).pathname.split('/').pop()!;
+    await expect.poll(async () => (await apiGet(`/runs/${rerun}/result`)).status, { timeout: 120_000, interval: 500 }).toMatch(/^(passed|failed|blocked)$/);
+    const r = await apiGet(`/runs/${rerun}/result`);
+    expect(r).toMatchObject({ testId, codeVersion: 2, source: 'portal' });
+    expect(r.status, JSON.stringify(r.failure)).toBe('passed');
+    const batch = await apiGet(`/batches/${r.batchId}`);
+    // Only this test was asked for; anything else in its batch is what it depends on (its producers run first).
+    expect(batch.runs.filter((x: any) => x.role === 'selected').map((x: any) => x.testId)).toEqual([testId]);
+    expect(batch.runs.filter((x: any) => x.role !== 'selected').map((x: any) => x.role)).not.toContain('member');
+    // The added check ran: it read a user with a bad token and got 401.
+    const ran = (await apiGet(`/tests/${testId}/steps?runId=${rerun}`)).items.map((x: any) => x.description);
+    expect(ran).toEqual(expect.arrayContaining([expect.stringMatching(/^GET \/users\/\S+ -> 401$/)]));
+    // The report swaps in its verdict and the code version the rerun used.
+    await expect.poll(() => page.locator('dl.fields').first().textContent(), { timeout: 60_000 }).toMatch(/Verdict\s*✓ Passed/);
+    expect(await page.locator('dl.fields').first().textContent()).toMatch(/Code version\s*2/);
+    await views('run-rerun-after-chat');
+  }, 200_000);
 
   it('cancels a run in flight', async () => {
     slowTarget(10_000);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** Real Chromium as the portal's e2e tests drive it (system Chromium; never `playwright install`). */
@@ -61,4 +61,20 @@ export async function views(page: Page, dir: string, name: string): Promise<void
   const wide = width > 390 ? await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 391).slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${e.className}`)) : [];
   expect(width, `${name} is ${width}px wide at 390px: ${wide.join(', ')}`).toBeLessThanOrEqual(390);
   await page.setViewportSize(WIDE);
+}
+
+/** The report chat panel ("Ask about this report") of a run's report or a test's page. */
+export function reportChat(page: Page): Locator {
+  return page.getByRole('region', { name: 'Ask about this report' });
+}
+
+/** Asks in the report chat as a user does (type, then Ask); returns the answer the panel then shows. */
+export async function askInReport(page: Page, question: string): Promise<string> {
+  const panel = reportChat(page);
+  const answers = panel.locator('.chat-log li.a');
+  const before = await answers.count();
+  await panel.getByLabel('Your question or change request').fill(question);
+  await panel.getByRole('button', { name: 'Ask' }).click();
+  await expect.poll(() => answers.count()).toBe(before + 1);
+  return (await answers.last().locator('pre.answer').textContent())!;
 }

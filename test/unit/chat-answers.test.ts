@@ -46,6 +46,7 @@ describe('reading a message', () => {
     ['What was the cause?', 'why-failed'],
     ['what was sent and what came back?', 'what-sent'],
     ['show me the request', 'what-sent'],
+    ['which steps ran and what did the page show?', 'what-sent'],
     ['what changed since it last passed?', 'what-changed'],
     ['is it different from before?', 'what-changed'],
     ['did it pass?', 'summary'],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderExploration } from '../../cli/commands/project/render-generation.js';
 import { explorationView, mergedFeatures } from '../../src/server/generation/explorer.js';
 import type { ServerDeps } from '../../src/server/context.js';
 import { deleteTemplatesOf } from '../../src/server/generation/specs.js';
@@ -49,6 +50,18 @@ describe('an exploration in flight, as any API process reads it', () => {
       { index: 1, description: 'Click "Add"', status: 'running', screenshot: 'explorations/exp_r/features/todos/step-001.jpg' },
       null,
     ]);
+  });
+
+  it('the text output of `svc project exploration` names the step in flight and the newest screenshot', () => {
+    const e = running(new Date().toISOString());
+    const text = renderExploration(explorationView(e, [e], deps, false));
+    expect(text).toMatch(/^todos\s+todos\s+exploring\s+\/todos\s+1\s+-$/m);
+    expect(text).toContain('in flight:\n  todos: step 2 (running): Click "Add"; latest screenshot explorations/exp_r/features/todos/step-001.jpg\n');
+    // A feature not yet on a step says so; once nothing is exploring, there is no such section.
+    const opening = { ...e, live: JSON.stringify({ at: new Date().toISOString(), steps: {} }) };
+    expect(renderExploration(explorationView(opening, [opening], deps, false))).toContain('in flight:\n  todos: opening the feature\n');
+    const done = row('exp_d', '2025-01-01T00:00:00Z', [feature('todos', 'done')]);
+    expect(renderExploration(explorationView(done, [done], deps, false))).not.toContain('in flight');
   });
 
   it('reads as interrupted once its explorer has stopped writing, unless this process runs it', () => {

@@ -1,5 +1,5 @@
 import type { EndpointList, Exploration, FeatureMapView } from '../../../src/contract/generation.js';
-import { renderTable } from '../../../src/output/table.js';
+import { oneLine, renderTable } from '../../../src/output/table.js';
 
 export function renderFeatureMap(v: FeatureMapView): string {
   if (!v.prd || !v.featureMap) return `project ${v.projectId} has no PRD: no feature map (planning falls back to docs, URL and exploration)\n`;
@@ -39,6 +39,15 @@ export function renderExploration(e: Exploration): string {
   s += `${e.features.length} feature(s): ${c.done} done, ${c.failed} failed, ${c.blocked} blocked, ${c.exploring} exploring\n`;
   if (e.error) s += `error: ${e.error}\n`;
   s += renderTable(['FEATURE', 'NAME', 'STATUS', 'URL', 'RECORDINGS', 'REASON'], e.features.map((f) => [f.id, f.name, f.status, f.url, f.recordings.length, f.reason ?? '']));
+  // While it runs, the step each feature is on (as the portal's live view words it) and its newest screenshot.
+  const inFlight = e.features.filter((f) => f.status === 'exploring');
+  if (inFlight.length) {
+    s += 'in flight:\n';
+    for (const f of inFlight) {
+      const c = f.current;
+      s += `  ${f.id}: ${c ? `step ${c.index + 1} (${c.status}): ${oneLine(c.description)}${c.screenshot ? `; latest screenshot ${c.screenshot}` : ''}` : 'opening the feature'}\n`;
+    }
+  }
   s += `recordings under ${e.artifactsDir}\n`;
   return s;
 }
