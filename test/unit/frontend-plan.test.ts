@@ -29,6 +29,13 @@ describe('drafting plans', () => {
     expect(cases[2]!.steps[0]).toEqual({ type: 'action', description: 'Sign in' });
     expect(cases[2]!.steps.map((s) => s.description)).toContain('Billing shows the current plan');
   });
+
+  it('signs in first for a feature whose exploration signed in before it failed', () => {
+    const [c] = draftPlans({
+      features: [feature({ id: 'nav-reports', name: 'Reports', url: '/reports', status: 'failed', reason: 'HTTP 500', observedSteps: [{ type: 'action', description: 'Sign in' }, { type: 'action', description: 'Go to /reports' }] })],
+    });
+    expect(c!.steps.map((s) => s.description)).toEqual(['Sign in', 'Go to /reports', 'Verify "Reports" is visible', 'The page shows no error']);
+  });
 });
 
 describe('editing a case in natural language', () => {

@@ -48,9 +48,12 @@ function title(f: ExploredFeature): string {
 }
 
 /** Fallback steps for a feature nobody could walk through. */
-function fallbackSteps(f: { name: string; url: string; status?: string }, extra: string[]): PlanStep[] {
+function fallbackSteps(f: { name: string; url: string; status?: string; observedSteps?: PlanStep[] }, extra: string[]): PlanStep[] {
+  // Behind sign-in when it was blocked there, or when its exploration signed in before it failed:
+  // without it the case would check the sign-in page instead of the feature.
+  const signIn = f.status === 'blocked' || (f.observedSteps?.[0]?.description === 'Sign in');
   return [
-    ...(f.status === 'blocked' ? [stepOf('Sign in')] : []),
+    ...(signIn ? [stepOf('Sign in')] : []),
     ...(f.url ? [stepOf(`Go to ${f.url}`)] : []),
     ...extra.map(stepOf),
     stepOf(`Verify "${f.name.split(':')[0]!.trim()}" is visible`),
