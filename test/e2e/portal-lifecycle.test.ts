@@ -9,7 +9,8 @@ import { askInReport, launchChromium, PHONE, reportChat, views as shotsOf, WIDE 
 
 /**
  * The backend lifecycle in the portal, in real Chromium, as a user does it: sign in, create a
- * project, upload a PRD and see its feature map, upload the API document, discover, generate the plan, deselect a case, accept, run all
+ * project, upload a PRD and see its feature map, upload the API document, discover, review the endpoints
+ * (a family's auth type, a path, one added by hand), generate the plan, deselect a case, accept, run all
  * (progress over server-sent events, no reload), review the report, ask it why a test failed, change a
  * test in plain words through the report chat and rerun it alone, cancel a run, edit with a refused value, search.
  * Every view is photographed at 1280 px and at 390 px, and none is wider than a 390 px phone.
@@ -140,6 +141,83 @@ describe('portal backend lifecycle in Chromium', () => {
     expect(table).toMatch(/needs auth/);
     expect(await page.locator('#endpoints').textContent()).toMatch(/Last probed/);
     await views('project-discovered');
+  });
+
+  it('reviews the endpoints: sets a family\'s auth type, edits a path, adds an endpoint, and keeps a refused value', async () => {
+    const projectId = projectUrl.split('/').pop()!;
+    const endpoints = async () => (await apiGet(`/projects/${projectId}/endpoints`)).endpoints as { id: string; method: string; path: string; auth: string; family: string; source?: string }[];
+    const before = await endpoints();
+    const tagsAuth = before.find((e) => e.id === 'GET /tags')!.auth;
+    expect(tagsAuth).toBe('bearer');
+    const status = () => page.getByRole('status').filter({ hasText: /Auth type changed|Endpoint changed|Endpoint added/ }).textContent();
+
+    // The auth type of a whole family, then back as documented.
+    const family = page.locator('form', { has: page.locator('#ep-family-h') });
+    await family.getByLabel('Family').selectOption('tags');
+    await family.getByLabel('Auth type').selectOption('none');
+    await family.getByRole('button', { name: 'Set family auth' }).click();
+    await page.waitForURL(/saved=endpoint-family/);
+    expect(await status()).toContain('Auth type changed: tags is none (3 endpoints).');
+    expect((await endpoints()).filter((e) => e.family === 'tags').map((e) => e.auth)).toEqual(['none', 'none', 'none']);
+    expect(await page.locator('table.endpoints tbody tr', { hasText: 'GET /tags/{id}' }).locator('td[data-label="Auth"]').textContent()).toBe('none');
+    await family.getByLabel('Family').selectOption('tags');
+    await family.getByLabel('Auth type').selectOption(tagsAuth);
+    await family.getByRole('button', { name: 'Set family auth' }).click();
+    await page.waitForURL(/saved=endpoint-family/);
+    expect((await endpoints()).filter((e) => e.family === 'tags').every((e) => e.auth === tagsAuth)).toBe(true);
+
+    // One endpoint's path, edited in its row with the keyboard: a query string is refused and what was typed stays.
+    const row = () => page.locator('table.endpoints tbody tr', { has: page.locator('summary', { hasText: /^Edit GET \/health$/ }) });
+    await row().locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await row().getByLabel('Path').fill('/health?verbose=1');
+    await row().getByLabel('Path').press('Enter');
+    await expect.poll(() => page.locator('#endpoints-error').textContent()).toContain('Path "/health?verbose=1" is not a path template');
+    expect(await row().locator('details.ep-edit').getAttribute('open')).not.toBeNull();
+    const path = row().getByLabel('Path');
+    expect(await path.inputValue()).toBe('/health?verbose=1');
+    expect(await path.getAttribute('aria-invalid')).toBe('true');
+    const errId = (await path.getAttribute('aria-describedby'))!;
+    expect(await page.locator(`[id="${errId}"]`).textContent()).toContain('is not a path template');
+    expect(await page.locator('#endpoints-error').textContent()).toContain('Use a path such as /users/{id}');
+    expect((await endpoints()).some((e) => e.id === 'GET /health')).toBe(true);
+    await views('project-endpoints-refused');
+    await path.fill('/healthz');
+    await row().getByRole('button', { name: 'Save endpoint' }).click();
+    await page.waitForURL(/saved=endpoint-update/);
+    expect(await status()).toContain('Endpoint changed: GET /health is now GET /healthz, auth none.');
+    expect((await endpoints()).map((e) => e.id)).toContain('GET /healthz');
+    // Back as documented.
+    const edited = page.locator('table.endpoints tbody tr', { has: page.locator('summary', { hasText: /^Edit GET \/healthz$/ }) });
+    await edited.locator('summary').click();
+    await edited.getByLabel('Path').fill('/health');
+    await edited.getByRole('button', { name: 'Save endpoint' }).click();
+    await page.waitForURL(/saved=endpoint-update/);
+    expect((await endpoints()).map((e) => e.id).sort()).toEqual(before.map((e) => e.id).sort());
+
+    // An endpoint the documentation leaves out: one that exists already is refused, keeping the form.
+    const add = page.locator('form', { has: page.locator('#ep-add-h') });
+    await add.getByLabel('Method').selectOption('GET');
+    await add.getByLabel('Path').fill('/tags');
+    await add.getByLabel('Summary (optional)').fill('The whole store, for inspection');
+    await add.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect.poll(() => page.locator('#endpoints-error').textContent()).toContain('Endpoint GET /tags already exists');
+    expect(await add.getByLabel('Path').inputValue()).toBe('/tags');
+    expect(await add.getByLabel('Path').getAttribute('aria-invalid')).toBe('true');
+    expect(await add.getByLabel('Summary (optional)').inputValue()).toBe('The whole store, for inspection');
+    await add.getByLabel('Path').fill('/__store');
+    await add.getByLabel('Auth type').selectOption('none');
+    await add.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.waitForURL(/saved=endpoint-add/);
+    expect(await status()).toContain('Endpoint added: GET /__store.');
+    const added = (await endpoints()).find((e) => e.id === 'GET /__store');
+    expect(added).toMatchObject({ method: 'GET', path: '/__store', auth: 'none', source: 'manual' });
+    const addedRow = page.locator('table.endpoints tbody tr', { hasText: 'GET /__store' });
+    expect(await addedRow.textContent()).toContain('The whole store, for inspection');
+    expect(await addedRow.textContent()).toContain('not probed');
+    // It is served: the plan below tests it like the rest.
+    expect((await fetch(`${api.url}/__store`)).status).toBe(200);
+    await views('project-endpoints-edited');
   });
 
   it('generates the plan, deselects one case, accepts, and runs every test with live progress', async () => {

@@ -9,7 +9,7 @@ import { inProcessAuth, inProcessEnv } from '../../src/server/in-process.js';
 import { favicon } from '../../src/server/portal/favicon.js';
 import { field } from '../../src/server/portal/forms.js';
 import { fieldErrors } from '../../src/server/portal/op-client.js';
-import { selectionChanges } from '../../src/server/portal/actions-lifecycle.js';
+import { endpointFieldErrors, selectionChanges } from '../../src/server/portal/actions-lifecycle.js';
 import { progressText } from '../../src/server/portal/page-lifecycle.js';
 import { autoAuthField } from '../../src/server/portal/page-project-form.js';
 import { containsPattern, passRate } from '../../src/server/portal/page-projects.js';
@@ -52,6 +52,18 @@ describe('portal form logic', () => {
     // 'd' was not on the page: untouched, whatever the form says.
     expect(selectionChanges(cases, ['a', 'b', 'c'], ['a', 'c'])).toEqual({ select: ['c'], deselect: ['b'] });
     expect(selectionChanges(cases, ['a', 'b', 'c'], ['a', 'b'])).toEqual({ select: [], deselect: [] });
+  });
+
+  it('ties a refused endpoint change to the field its message is about', () => {
+    const e = (m: string) => new SvcError('VALIDATION_ERROR', m);
+    expect(endpointFieldErrors(e('Path "/a?b=1" is not a path template'), {}, 'add')).toEqual({ path: 'Path "/a?b=1" is not a path template' });
+    expect(endpointFieldErrors(e('Endpoint GET /tags already exists'), {}, 'update')).toEqual({ path: 'Endpoint GET /tags already exists' });
+    expect(endpointFieldErrors(e('Method "FETCH" is not one of GET, POST'), {}, 'add')).toEqual({ method: 'Method "FETCH" is not one of GET, POST' });
+    expect(endpointFieldErrors(e('Auth type "token" is not one of none, bearer, apiKey, basic'), {}, 'setFamilyAuth')).toEqual({ auth: 'Auth type "token" is not one of none, bearer, apiKey, basic' });
+    expect(endpointFieldErrors(e('No endpoint family orders'), {}, 'setFamilyAuth')).toEqual({ family: 'No endpoint family orders' });
+    // The input schema's own field wins; anything else stays a general error.
+    expect(endpointFieldErrors(e('path: Too small'), { path: 'Too small' }, 'add')).toEqual({ path: 'Too small' });
+    expect(endpointFieldErrors(e('No endpoint GET /x'), {}, 'update')).toEqual({});
   });
 
   it('searches with a literal pattern and computes the pass rate from verdicts', () => {

@@ -7,13 +7,16 @@ import { planList } from '../../ops/plan-list.js';
 import { planSelect } from '../../ops/plan-select.js';
 import { projectDiscover } from '../../ops/project-discover.js';
 import { projectDocsPut } from '../../ops/project-docs-put.js';
+import { projectEndpointsEdit } from '../../ops/project-endpoints-edit.js';
+import type { SvcError } from '../../contract/errors.js';
+import { formStrings, optional } from './forms.js';
 import { projectPrdPut } from '../../ops/project-prd-put.js';
 import { testCancel } from '../../ops/test-cancel.js';
 import { testRun } from '../../ops/test-run.js';
 import type { PortalContext, PortalEnv } from './guard.js';
 import type { PortalKit } from './kit.js';
 import { BASE } from './layout.js';
-import { projectPage, type LifecycleState, type Section } from './page-lifecycle.js';
+import { projectPage, type EndpointForm, type LifecycleState, type Section } from './page-lifecycle.js';
 
 /**
  * The project page and its lifecycle actions (SPEC.md 1.2 steps 3–6): each action runs the op
@@ -61,6 +64,21 @@ async function prdFrom(form: Record<string, unknown>): Promise<{ body: { filenam
   return { error: 'choose a file or paste the PRD', pasted };
 }
 
+const ENDPOINT_FIELDS = ['method', 'path', 'auth', 'family', 'summary'] as const;
+
+/**
+ * The field a refused endpoint change is about: the input schema's issue path, or the subject of
+ * the API's message (Method "…", Path "…", Auth type "…", No endpoint family …, … already exists).
+ */
+export function endpointFieldErrors(err: Pick<SvcError, 'message'>, fields: Record<string, string>, op: EndpointForm['op']): Record<string, string> {
+  const out = { ...fields };
+  if (Object.keys(out).length) return out;
+  const m = err.message;
+  const f = /^Method "/.test(m) ? 'method' : /^Path "/.test(m) || / already exists$/.test(m) ? 'path' : /^Auth type "/.test(m) ? 'auth' : /^No endpoint family /.test(m) ? 'family' : undefined;
+  if (f && (op !== 'setFamilyAuth' || f === 'auth' || f === 'family')) out[f] = m;
+  return out;
+}
+
 const chunks = <T>(xs: T[], n: number) => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 
 export function registerLifecycle(app: Hono<PortalEnv>, kit: PortalKit): void {
@@ -91,6 +109,27 @@ export function registerLifecycle(app: Hono<PortalEnv>, kit: PortalKit): void {
   app.post('/projects/:id/discover', async (c) => {
     const r = await kit.run(c, projectDiscover, { projectId: c.req.param('id') });
     return r.ok ? back(c, 'discovered', 'endpoints') : refused(c, 'discover', r.error);
+  });
+
+  /** One change to the endpoint list (SPEC.md 1.2 step 4) through the op of `svc project endpoints`. */
+  app.post('/projects/:id/endpoints', async (c) => {
+    const f = formStrings(await c.req.parseBody());
+    const op: EndpointForm['op'] | undefined = f.op === 'update' || f.op === 'setFamilyAuth' || f.op === 'add' ? f.op : undefined;
+    if (!op) return refused(c, 'endpoints', { message: 'op: choose update, setFamilyAuth or add', status: 400 });
+    const typed = { op, id: optional(f.id), method: optional(f.method), path: f.path?.trim(), auth: optional(f.auth), family: optional(f.family), summary: optional(f.summary) };
+    const input = op === 'update' ? { projectId: c.req.param('id'), op, id: typed.id, method: typed.method, path: optional(typed.path), auth: typed.auth }
+      : op === 'setFamilyAuth' ? { projectId: c.req.param('id'), op, family: typed.family, auth: typed.auth }
+      : { projectId: c.req.param('id'), op, method: typed.method, path: optional(typed.path), auth: typed.auth, summary: typed.summary };
+    const r = await kit.run(c, projectEndpointsEdit, input, ENDPOINT_FIELDS);
+    if (!r.ok) {
+      const endpointForm: EndpointForm = { ...typed, path: f.path, summary: f.summary, fields: endpointFieldErrors(r.error, r.fields, op) };
+      return projectPage(c, kit, { section: 'endpoints', error: r.error.message, errorNext: r.error.nextAction, endpointForm }, r.error.status === 403 ? 403 : r.error.status === 409 ? 409 : 400);
+    }
+    const n = r.value.endpoints.filter((e) => typed.family && (e.family === typed.family || e.family.startsWith(`${typed.family}.`))).length;
+    const note = op === 'setFamilyAuth' ? `${typed.family} is ${typed.auth} (${n} endpoint${n === 1 ? '' : 's'})`
+      : op === 'add' ? `${typed.method?.toUpperCase()} ${typed.path}`
+      : `${typed.id} is now ${typed.method?.toUpperCase()} ${typed.path}, auth ${typed.auth}`;
+    return back(c, op === 'setFamilyAuth' ? 'endpoint-family' : `endpoint-${op}`, 'endpoints', `&note=${encodeURIComponent(note)}`);
   });
 
   app.post('/projects/:id/plan/generate', async (c) => {

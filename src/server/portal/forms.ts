@@ -6,6 +6,8 @@ import { html, type Html } from './html.js';
  */
 export interface FieldSpec {
   name: string;
+  /** The control's id when one page has several forms with this field name (default from `name`). */
+  id?: string;
   label: string;
   value?: string;
   error?: string;
@@ -31,7 +33,7 @@ function notes(id: string, o: { hint?: string; error?: string }): Html {
 }
 
 export function field(o: FieldSpec): Html {
-  const id = fieldId(o.name);
+  const id = o.id ?? fieldId(o.name);
   const by = described(id, o);
   const common = html`id="${id}" name="${o.name}"${by ? html` aria-describedby="${by}"` : ''}${o.error ? html` aria-invalid="true"` : ''}${o.required ? html` required aria-required="true"` : ''}`;
   let control: Html;

@@ -1,3 +1,4 @@
+import { HTTP_METHODS } from '../../contract/discovery.js';
 import type { EndpointList, PlanView } from '../../contract/generation.js';
 import { planList } from '../../ops/plan-list.js';
 import { projectExploration } from '../../ops/project-exploration.js';
@@ -22,7 +23,21 @@ import { uuid } from '../../util/ids.js';
  * (project.features, project.endpoints, project.exploration, plan.list). A step already done folds
  * away so the next one is in view; a batch in flight follows its event stream.
  */
-export type Section = 'docs' | 'discover' | 'plan' | 'run' | 'explore' | 'prd';
+export type Section = 'docs' | 'discover' | 'endpoints' | 'plan' | 'run' | 'explore' | 'prd';
+
+/** A refused endpoint change (SPEC.md 1.2 step 4): the form it came from and what was typed in it. */
+export interface EndpointForm {
+  op: 'update' | 'setFamilyAuth' | 'add';
+  /** update: the endpoint "METHOD /path" the row's form changes. */
+  id?: string;
+  method?: string;
+  path?: string;
+  auth?: string;
+  family?: string;
+  summary?: string;
+  /** The field the error is about, shown next to it. */
+  fields: Record<string, string>;
+}
 
 /** What a refused lifecycle action shows again: its error in its own section, and what was typed. */
 export interface LifecycleState {
@@ -38,6 +53,7 @@ export interface LifecycleState {
   planCase?: string;
   prdText?: string;
   instructions?: string;
+  endpointForm?: EndpointForm;
 }
 
 const SAVED: Record<string, string> = {
@@ -52,6 +68,9 @@ const SAVED: Record<string, string> = {
   run: 'Run started.',
   cancelled: 'Cancelled what was still queued or running.',
   prd: 'PRD uploaded: the feature map below is what it describes.',
+  'endpoint-update': 'Endpoint changed:',
+  'endpoint-family': 'Auth type changed:',
+  'endpoint-add': 'Endpoint added:',
   exploring: 'Exploration started: each feature shows below as it is visited, with the step it is on and its latest screenshot.',
 };
 
@@ -85,8 +104,8 @@ function endpointsSection(list: EndpointList | undefined, pid: string, s: Lifecy
     return html`<span class="mono">${p.method}</span> → ${p.reachable ? html`<strong class="${p.status !== null && p.status >= 500 ? 'bad' : ''}">${p.status ?? '—'}</strong>` : html`<strong class="bad">unreachable</strong>`}${p.requiresAuth === true ? html` · <span class="badge">needs auth</span>` : p.requiresAuth === false ? html` · <span class="badge">open</span>` : ''}${p.contentType ? html` <span class="muted small">${p.contentType}</span>` : ''}${p.note ? html`<div class="muted small">${p.note}</div>` : ''}`;
   };
   const table = eps.length
-    ? html`<div class="scroll"><table class="endpoints stack"><thead><tr><th>ENDPOINT</th><th>AUTH</th><th>FAMILY</th><th>PROBE</th></tr></thead><tbody>
-      ${eps.map((e) => html`<tr><td><span class="method">${e.method}</span> <span class="mono">${e.path}</span>${e.summary ? html`<div class="muted small">${e.summary}</div>` : ''}</td><td data-label="Auth">${e.auth}</td><td class="mono small" data-label="Family">${e.family}</td><td data-label="Probe">${probeCell(e.id)}</td></tr>`)}
+    ? html`<div class="scroll"><table class="endpoints stack"><thead><tr><th>ENDPOINT</th><th>AUTH</th><th>FAMILY</th><th>PROBE</th><th><span class="sr-only">Change</span></th></tr></thead><tbody>
+      ${eps.map((e, i) => html`<tr><td><span class="method">${e.method}</span> <span class="mono">${e.path}</span>${e.summary ? html`<div class="muted small">${e.summary}</div>` : ''}</td><td data-label="Auth">${e.auth}</td><td class="mono small" data-label="Family">${e.family}</td><td data-label="Probe">${probeCell(e.id)}</td><td class="ep-edit">${endpointEditForm(pid, e, i, s.endpointForm?.op === 'update' && s.endpointForm.id === e.id ? s.endpointForm : undefined)}</td></tr>`)}
       </tbody></table></div>
       <p class="muted small">${list!.pairs.length} create/DELETE pair${list!.pairs.length === 1 ? '' : 's'} for cleanup${list!.orphans.length ? html`; ${list!.orphans.length} create${list!.orphans.length === 1 ? '' : 's'} without a DELETE (their records show as "Might be orphaned")` : ''}.</p>`
     : empty('No endpoints yet: upload the API documentation first.');
@@ -94,7 +113,60 @@ function endpointsSection(list: EndpointList | undefined, pid: string, s: Lifecy
     <p class="sub">Discovery probes the base URL with safe requests only (GET and OPTIONS, with and without the credential) to confirm auth and response shapes.${list?.probedAt ? html` Last probed ${when(list.probedAt)}.` : ''}</p>
     ${errorBanner(s, 'discover')}
     <form method="post" action="${BASE}/projects/${pid}/discover" data-busy="Probing the API…"><button class="btn" type="submit"${eps.length ? '' : html` disabled`}>Discover endpoints</button> <span class="busy" role="status" aria-live="polite"></span></form>
-    ${eps.length ? html`<details class="fold"${!planned || s.section === 'discover' || s.saved === 'docs' || s.saved === 'discovered' ? html` open` : ''}><summary>${eps.length} endpoint${eps.length === 1 ? '' : 's'}${list?.probedAt ? ' with their probe results' : ''}</summary>${table}</details>` : table}</section>`;
+    ${eps.length ? html`<details class="fold"${!planned || s.section === 'discover' || s.section === 'endpoints' || s.saved === 'docs' || s.saved === 'discovered' || s.saved?.startsWith('endpoint-') ? html` open` : ''}><summary>${eps.length} endpoint${eps.length === 1 ? '' : 's'}${list?.probedAt ? ' with their probe results' : ''}</summary>${errorBanner(s, 'endpoints')}${table}
+      ${familyAuthForm(pid, eps, s.endpointForm?.op === 'setFamilyAuth' ? s.endpointForm : undefined)}${addEndpointForm(pid, s.endpointForm?.op === 'add' ? s.endpointForm : undefined)}</details>` : table}</section>`;
+}
+
+const AUTH_LABEL: Record<string, string> = { none: 'none', bearer: 'bearer', apiKey: 'API key', basic: 'basic', unknown: 'not known' };
+const AUTH_OPTIONS = [['none', 'None (public)'], ['bearer', 'Bearer token'], ['apiKey', 'API key'], ['basic', 'Basic token']] as const;
+const METHOD_OPTIONS = HTTP_METHODS.map((m) => [m, m] as const);
+const PATH_HINT = 'A path template such as /users/{id}, without the base URL or a query string.';
+
+/**
+ * One endpoint's method, path and auth (op update of project.endpoints-edit), folded in its row;
+ * unfolded again with what was typed when the change was refused.
+ */
+function endpointEditForm(pid: string, e: EndpointList['endpoints'][number], i: number, refused?: EndpointForm): Html {
+  const v = refused ?? { method: e.method, path: e.path, auth: e.auth, fields: {} as Record<string, string> };
+  const auth = v.auth ?? e.auth;
+  const authOptions = AUTH_OPTIONS.some(([k]) => k === auth) ? AUTH_OPTIONS : [...AUTH_OPTIONS, [auth, AUTH_LABEL[auth] ?? auth] as const];
+  return html`<details class="ep-edit"${refused ? html` open` : ''}><summary>Edit<span class="sr-only"> ${e.method} ${e.path}</span></summary>
+    <form method="post" action="${BASE}/projects/${pid}/endpoints" class="ep-form"><input type="hidden" name="op" value="update"><input type="hidden" name="id" value="${e.id}">
+      ${field({ name: 'method', id: `ep-${i}-method`, label: 'Method', type: 'select', value: v.method, options: METHOD_OPTIONS, error: v.fields.method })}
+      ${field({ name: 'path', id: `ep-${i}-path`, label: 'Path', value: v.path, error: v.fields.path, required: true })}
+      ${field({ name: 'auth', id: `ep-${i}-auth`, label: 'Auth type', type: 'select', value: auth, options: authOptions, error: v.fields.auth })}
+      <button class="btn secondary" type="submit">Save endpoint</button>
+    </form></details>`;
+}
+
+/** The auth type of a whole endpoint family (op setFamilyAuth): nested families follow it. */
+function familyAuthForm(pid: string, eps: EndpointList['endpoints'], refused?: EndpointForm): Html {
+  const families = new Map<string, { n: number; auth: Set<string> }>();
+  for (const e of eps) {
+    const f = families.get(e.family) ?? { n: 0, auth: new Set<string>() };
+    f.n++;
+    f.auth.add(AUTH_LABEL[e.auth] ?? e.auth);
+    families.set(e.family, f);
+  }
+  const options = [...families].sort(([a], [b]) => a.localeCompare(b)).map(([name, f]) => [name, `${name} (${f.n} endpoint${f.n === 1 ? '' : 's'}, ${[...f.auth].join(' / ')})`] as const);
+  return html`<form method="post" action="${BASE}/projects/${pid}/endpoints" class="ep-form" aria-labelledby="ep-family-h"><input type="hidden" name="op" value="setFamilyAuth">
+      <h3 id="ep-family-h">Auth type per endpoint family</h3>
+      <div class="grid2">${field({ name: 'family', id: 'ep-family', label: 'Family', type: 'select', value: refused?.family, options, error: refused?.fields.family, hint: 'Its nested families (e.g. users.posts under users) change too.' })}
+      ${field({ name: 'auth', id: 'ep-family-auth', label: 'Auth type', type: 'select', value: refused?.auth ?? 'bearer', options: AUTH_OPTIONS, error: refused?.fields.auth })}</div>
+      <button class="btn secondary" type="submit">Set family auth</button>
+    </form>`;
+}
+
+/** An endpoint the documentation does not describe (op add). */
+function addEndpointForm(pid: string, refused?: EndpointForm): Html {
+  return html`<form method="post" action="${BASE}/projects/${pid}/endpoints" class="ep-form" aria-labelledby="ep-add-h"><input type="hidden" name="op" value="add">
+      <h3 id="ep-add-h">Add an endpoint</h3>
+      <div class="grid2">${field({ name: 'method', id: 'ep-add-method', label: 'Method', type: 'select', value: refused?.method ?? 'GET', options: METHOD_OPTIONS, error: refused?.fields.method })}
+      ${field({ name: 'path', id: 'ep-add-path', label: 'Path', value: refused?.path, error: refused?.fields.path, hint: PATH_HINT, required: true, placeholder: '/reports/{id}' })}
+      ${field({ name: 'auth', id: 'ep-add-auth', label: 'Auth type', type: 'select', value: refused?.auth ?? '', options: [['', 'Not known'], ...AUTH_OPTIONS], error: refused?.fields.auth })}
+      ${field({ name: 'summary', id: 'ep-add-summary', label: 'Summary (optional)', value: refused?.summary, error: refused?.fields.summary })}</div>
+      <button class="btn secondary" type="submit">Add endpoint</button>
+    </form>`;
 }
 
 /**
@@ -216,7 +288,7 @@ export async function projectPage(c: PortalContext, kit: PortalKit, state: Lifec
     steps = html`${explorationSection(e, pid, { error: s.section === 'explore' ? s.error : undefined })}${map}${planSection(plan.ok ? plan.value : undefined, pid, s, { type: 'frontend', canPlan: true, heading: 'Test plan' })}${run.html}${await useCaseSection(db, userId, pid)}`;
   }
   const saved = SAVED[c.req.query('saved') ?? ''];
-  const extra = c.req.query('saved') === 'accepted' && c.req.query('n') ? ` ${c.req.query('n')} new test(s).` : c.req.query('saved') === 'edited' ? ` ${c.req.query('note') ?? ''}.` : '';
+  const extra = c.req.query('saved') === 'accepted' && c.req.query('n') ? ` ${c.req.query('n')} new test(s).` : c.req.query('saved') === 'edited' || c.req.query('saved')?.startsWith('endpoint-') ? ` ${c.req.query('note') ?? ''}.` : '';
   const notice = saved ? html`<div class="banner info" role="status">${saved}${extra}</div>` : '';
   const body = await projectBody(db, userId, pid, kit.deps.config.publicUrl, { notice, steps, filter: testFilterOf((k) => c.req.query(k)) });
   if (!body) return kit.notFound(c);
