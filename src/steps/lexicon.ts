@@ -249,7 +249,7 @@ const KIND_WORDS = new Set([
   ...'node box field button tab column row table database card panel pane list entry item message notice notification link heading section page line text sentence paragraph word label title value icon menu option sidebar dialog window screen view record result tag part name'.split(' '),
 ]);
 const MODIFIERS = new Set([
-  ...'only still now already else nothing all every each first last second next top bottom very exactly whole entire current currently here shown showing shows show visible displayed display displays listed lists list says say reads read named called labelled labeled about like both either stay stays remain remains appear appears is are was were has have had contain contains containing hold holds carries carry includes include including has being been does do not no more less than'.split(' '),
+  ...'only still now already else nothing all every each first last second next top bottom very exactly whole entire current currently here shown showing shows show visible displayed display displays listed lists says say reads read named called labelled labeled about like both either stay stays remain remains appear appears is are was were has have had contain contains containing hold holds carries carry includes include including being been does do not no more less than'.split(' '),
 ]);
 
 const stem = (w: string): string => {
