@@ -183,7 +183,8 @@ const SHOWN_TOGETHER = [
 ];
 
 export function exportPlaywright(script: ResolvedScript, name = 'frontend test'): ExportedCode {
-  const loose = script.steps.some((s) => /"loose":true|"noun":/.test(JSON.stringify(s.action)));
+  const readLoosely = (a: ResolvedAction): boolean => (a.kind === 'steps' ? a.parts.some((p) => readLoosely(p.action)) : (a.kind === 'expect-text' && a.loose === true) || (a.kind === 'expect-count' && a.noun !== undefined));
+  const loose = script.steps.some((s) => readLoosely(s.action));
   const body = script.steps.flatMap((s) => [
     `  await test.step(${q(`${s.index + 1}. ${s.description}`)}, async () => {`,
     ...lines(s.action).map((l) => `    ${l}`),
