@@ -7,6 +7,7 @@ import { registerMigrate } from './server/migrate.js';
 import { registerStart } from './server/start.js';
 import { registerDemo } from './server/demo.js';
 import { registerWorker } from './server/worker.js';
+import { registerPrune } from './server/prune.js';
 
 const out = (s: string) => process.stdout.write(s);
 const log = (s: string) => process.stderr.write(s);
@@ -21,6 +22,7 @@ registerKeys(program, out);
 registerMigrate(program, out);
 registerWorker(program, log);
 registerDemo(program, out, log);
+registerPrune(program, out);
 
 try {
   await program.parseAsync(process.argv);

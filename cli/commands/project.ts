@@ -16,6 +16,7 @@ const VERBS: Verb[] = [
   { names: ['discover'], load: async () => (await import('./project/discover.js')).registerProjectDiscover },
   { names: ['endpoints'], load: async () => (await import('./project/endpoints.js')).registerProjectEndpoints },
   { names: ['explore', 'exploration'], load: async () => (await import('./project/explore.js')).registerProjectExplore },
+  { names: ['schedule'], load: async () => (await import('./project/schedule.js')).registerProjectSchedule },
 ];
 
 export async function registerProject(program: Command, rt: Runtime, verb?: string): Promise<void> {

@@ -1,13 +1,12 @@
 import type { Command } from 'commander';
 import { startServer } from '../../src/server/start.js';
-import { addEngineOptions, addStoreOptions, intArg, storeOptions } from './common.js';
+import { addEngineOptions, addRetentionOptions, addStoreOptions, addTargetOptions, intArg, retentionOptions, storeOptions, targetPolicyOptions } from './common.js';
 
 export function registerStart(program: Command, log: (s: string) => void): void {
-  addEngineOptions(addStoreOptions(program.command('start')), 'process')
+  addRetentionOptions(addTargetOptions(addEngineOptions(addStoreOptions(program.command('start')), 'process'), 'projects and tests'))
     .description('run the service: HTTP API, portal and in-process workers, until SIGINT/SIGTERM')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0 picks a free one)', intArg(0, 65535), 7788)
-    .option('--allow-private-targets', 'let projects target localhost and private addresses (self-hosted testing)', false)
     .option('--public-url <url>', 'base URL users reach this server at (for dashboard links)')
     .option('--no-browser', 'do not run frontend tests here (they are reported as skipped), even when Chromium is installed')
     .option('--no-workers', 'only serve and queue; separate svc-server worker processes execute runs (scale-out)')
@@ -19,11 +18,14 @@ export function registerStart(program: Command, log: (s: string) => void): void 
       };
       process.once('SIGINT', () => stop('SIGINT'));
       process.once('SIGTERM', () => stop('SIGTERM'));
+      const policy = targetPolicyOptions(o);
       const server = await startServer({
         ...storeOptions(o),
         host: o.host,
         port: o.port,
-        allowPrivateTargets: o.allowPrivateTargets,
+        allowPrivateTargets: policy.allowPrivate,
+        allowTargets: policy.allowTargets,
+        retention: retentionOptions(o),
         publicUrl: o.publicUrl,
         workers: o.workers,
         browser: o.browser,

@@ -1,18 +1,17 @@
 import type { Command } from 'commander';
 import { migrate, openStore } from '../../src/store/db.js';
 import { createEngine } from '../../src/server/engine-setup.js';
-import { addEngineOptions, addStoreOptions, storeOptions } from './common.js';
+import { addEngineOptions, addStoreOptions, addTargetOptions, storeOptions, targetPolicyOptions } from './common.js';
 
 /** Scale-out: the engine alone, claiming batches from the shared PostgreSQL queue. */
 export function registerWorker(program: Command, log: (s: string) => void): void {
-  addEngineOptions(addStoreOptions(program.command('worker')), 'worker')
+  addTargetOptions(addEngineOptions(addStoreOptions(program.command('worker')), 'worker'), 'tests')
     .description('run only the test engine against a shared database (scale-out; pair with start --no-workers)')
-    .option('--allow-private-targets', 'let tests reach localhost and private addresses', false)
     .option('--no-browser', 'do not run frontend tests on this worker, even when Chromium is installed')
     .action(async (o) => {
       const store = openStore(storeOptions(o));
       await migrate(store);
-      const engine = createEngine({ store, allowPrivateTargets: o.allowPrivateTargets, embedded: false, browser: o.browser, testConcurrency: o.concurrency, batchConcurrency: o.batchConcurrency, targetConnections: o.targetConnections, unsafeNoSandbox: o.unsafeNoSandbox });
+      const engine = createEngine({ store, targetPolicy: targetPolicyOptions(o), embedded: false, browser: o.browser, testConcurrency: o.concurrency, batchConcurrency: o.batchConcurrency, targetConnections: o.targetConnections, unsafeNoSandbox: o.unsafeNoSandbox });
       await engine.start();
       log(`svc-server worker ${engine.queue.workerId} running (store: ${store.dialect} ${store.location})\n`);
       log(`svc-server worker ${(engine as { isolationLine?: string }).isolationLine ?? ''}\n`);

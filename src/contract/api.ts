@@ -11,6 +11,7 @@ import { getRunBundle } from './bundle.js';
 import { getUsage } from './usage.js';
 import { askTest } from './chat.js';
 import { GENERATION_ENDPOINTS } from './generation-endpoints.js';
+import { SCHEDULE_ENDPOINTS } from './schedules.js';
 
 /**
  * Every endpoint of the HTTP API. The server mounts routes for these, /openapi.json is generated
@@ -24,4 +25,5 @@ export const ENDPOINTS: Endpoint[] = [
   runTest, runProject, rerunTests, getRun, cancelRun, getBatch, getBatchCalls, dismissOrphans, getBatchTriage, getRunResult, getTestResult,
   listTestRuns, listTestSteps, diffRuns, startFlaky, getRunBundle, getUsage, askTest,
   ...GENERATION_ENDPOINTS,
+  ...SCHEDULE_ENDPOINTS,
 ];

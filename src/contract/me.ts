@@ -13,6 +13,10 @@ export const Identity = z
     subPlan: z.string().optional().describe('Plan name, when the operator set one'),
     creditsPerRun: z.number().optional().describe('Credits each triggered run costs, when configured'),
     privateTargets: z.boolean().optional().describe('true when this server accepts loopback and private target URLs (svc-server start --allow-private-targets); clients follow it'),
+    targetPolicy: z
+      .object({ allowPrivate: z.boolean(), allowTargets: z.array(z.string()) })
+      .optional()
+      .describe('The target policy this server applies (--allow-private-targets, --allow-targets); clients check target URLs against it before sending'),
   })
   .meta({ id: 'Identity' });
 export type Identity = z.infer<typeof Identity>;

@@ -50,7 +50,7 @@ function renderTemplate(tpl: string, cfg: AutoAuthConfig, json: boolean): string
  * Fetches a fresh token with the project's auto-auth configuration and turns it into injected
  * headers. The token request is returned as a recorded call (secrets masked by the caller).
  */
-export async function fetchAutoAuth(cfg: AutoAuthConfig, opts: { timeoutMs?: number; checkUrl?: (url: string) => Promise<void> } = {}): Promise<{ auth: InjectedAuth; call: RecordedCall }> {
+export async function fetchAutoAuth(cfg: AutoAuthConfig, opts: { timeoutMs?: number; checkUrl?: (url: string) => Promise<void>; fetch?: typeof fetch } = {}): Promise<{ auth: InjectedAuth; call: RecordedCall }> {
   let url: string;
   let method = 'POST';
   let body: string;
@@ -95,7 +95,7 @@ export async function fetchAutoAuth(cfg: AutoAuthConfig, opts: { timeoutMs?: num
   };
   let text: string;
   try {
-    const res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000), redirect: 'manual' });
+    const res = await (opts.fetch ?? fetch)(url, { method, headers, body, signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000), redirect: 'manual' });
     text = await res.text();
     call.status = res.status;
     call.responseHeaders = Object.fromEntries(res.headers);

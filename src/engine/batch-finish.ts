@@ -117,6 +117,7 @@ export async function finishBatch(
       auth: d.auth,
       headersFor: (h) => (h.deleteEndpoint ? options.deleteHeaders?.[h.deleteEndpoint.replace(/^DELETE /, '')] : undefined),
       concurrency: ctx.targetConnections,
+      fetch: ctx.targetFetch,
       record: (c) => {
         c.seq = ++seq;
         void insertCalls(db, batchId, null, 'cleanup', [c]);

@@ -332,7 +332,7 @@ async function resolveAuth(ctx: EngineContext, batchId: string, projectId: strin
   const pa = await ctx.loadAuth(projectId);
   if (pa.autoAuth?.enabled) {
     try {
-      const { auth, call } = await fetchAutoAuth(pa.autoAuth, { checkUrl: (u) => ctx.checkTarget(u) });
+      const { auth, call } = await fetchAutoAuth(pa.autoAuth, { checkUrl: (u) => ctx.checkTarget(u), fetch: ctx.targetFetch });
       await insertCalls(ctx.store.db, batchId, null, 'auth', [maskCall(call, auth.secrets)]);
       return auth;
     } catch (err) {

@@ -16,7 +16,7 @@ interface Exchange {
   call: RecordedCall;
 }
 
-async function send(method: string, url: string, auth: InjectedAuth, timeoutMs: number, extra?: Record<string, string>): Promise<Exchange> {
+async function send(doFetch: typeof fetch, method: string, url: string, auth: InjectedAuth, timeoutMs: number, extra?: Record<string, string>): Promise<Exchange> {
   const started = Date.now();
   const headers = { accept: 'application/json', ...extra, ...auth.headers };
   const call: RecordedCall = {
@@ -33,7 +33,7 @@ async function send(method: string, url: string, auth: InjectedAuth, timeoutMs: 
     startedAt: new Date(started).toISOString(),
   };
   try {
-    const res = await fetch(url, { method, headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+    const res = await doFetch(url, { method, headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
     const body = (await res.text()).slice(0, 16_384);
     Object.assign(call, { status: res.status, responseHeaders: Object.fromEntries(res.headers), responseBody: body, latencyMs: Date.now() - started });
     return { status: res.status, body, call };
@@ -62,9 +62,12 @@ export async function runCleanup(
     timeoutMs?: number;
     backoffMs?: number;
     signal?: AbortSignal;
+    /** fetch bound to the target policy (EngineContext.targetFetch); default: global fetch. */
+    fetch?: typeof fetch;
   },
 ): Promise<CleanupOutcome[]> {
   const out: CleanupOutcome[] = [];
+  const doFetch = o.fetch ?? fetch;
   const retries = o.retries ?? 3;
   const timeoutMs = o.timeoutMs ?? 15_000;
   for (const h of handles) if (h.status !== 'pending') out.push({ handle: h, status: h.status, responseStatus: null, responseBody: null, attempts: 0 });
@@ -82,13 +85,13 @@ export async function runCleanup(
   async function deleteOne(h: Handle): Promise<CleanupOutcome> {
     let last: Exchange | undefined;
     for (let attempt = 1; attempt <= retries; attempt++) {
-      last = await send('DELETE', h.url, o.auth, timeoutMs, o.headersFor?.(h));
+      last = await send(doFetch, 'DELETE', h.url, o.auth, timeoutMs, o.headersFor?.(h));
       o.record(last.call);
       const s = last.status;
       if (s !== null && s >= 200 && s < 300) return done('deleted', attempt);
       if (s === 405 || s === 501) return done('orphaned', attempt);
       if (s === 404 || s === 410) {
-        const check = await send('GET', h.url, o.auth, timeoutMs);
+        const check = await send(doFetch, 'GET', h.url, o.auth, timeoutMs);
         o.record(check.call);
         return done(check.status !== null && check.status >= 200 && check.status < 300 ? 'orphaned' : 'already-gone', attempt);
       }

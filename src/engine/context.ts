@@ -21,6 +21,11 @@ export interface EngineContext {
   loadAuth(projectId: string): Promise<ProjectAuth>;
   /** Throws when a URL is not allowed as a target (private/localhost unless the operator allows). */
   checkTarget(url: string): Promise<void>;
+  /**
+   * fetch bound to the target policy (target-guard.ts guardedFetch): connects only to addresses the
+   * policy allows, the ones it checked. Cleanup and auto-auth send with it; default: global fetch.
+   */
+  targetFetch?: typeof globalThis.fetch;
   /** Project-level cleanup knowledge: DELETE templates from API docs, exclusions from settings. */
   cleanupOptions(projectId: string): Promise<CleanupOptions>;
   analyze?: Analyzer;

@@ -30,6 +30,8 @@ export interface TriggerRequest {
   /** Extra batch kind label (e.g. flaky). */
   label?: string;
   replay?: boolean;
+  /** The id of the (first) batch, chosen by the caller: the scheduler records it before the batch exists. */
+  batchId?: string;
 }
 
 const TERMINAL = new Set(['passed', 'failed', 'blocked', 'cancelled']);
@@ -100,7 +102,7 @@ export async function createBatches(db: Db, req: TriggerRequest, count: number):
 
   const now = nowIso();
   const targetUrl = req.targetUrl ?? null;
-  const batchIds = Array.from({ length: count }, () => newId('bat'));
+  const batchIds = Array.from({ length: count }, (_, i) => (i === 0 && req.batchId) || newId('bat'));
   await db.transaction().execute(async (trx) => {
     const rows = batchIds.flatMap((batchId) =>
       members.map((t) => ({ batchId, runId: newId('run'), t, replay: req.replay ?? (req.rerun && t.type === 'frontend' && !!t.resolved_script) })),

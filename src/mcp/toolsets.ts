@@ -31,6 +31,10 @@ export const TOOLSETS = {
       'project.endpoints-edit', 'project.explore', 'project.exploration', 'plan.generate', 'plan.list', 'plan.edit', 'plan.select', 'plan.accept',
     ],
   },
+  schedules: {
+    summary: 'cadences that rerun a project (daily, weekly, cron), their next and missed runs, failure webhooks',
+    ops: ['project.schedule-get', 'project.schedule-set', 'project.schedule-disable'],
+  },
   account: {
     summary: 'identity and scopes, usage, connectivity checks, agent skill files',
     ops: ['auth.status', 'usage.get', 'doctor', 'agent.install', 'agent.list', 'agent.status'],

@@ -54,6 +54,9 @@ import { planList } from './plan-list.js';
 import { planEdit } from './plan-edit.js';
 import { planSelect } from './plan-select.js';
 import { planAccept } from './plan-accept.js';
+import { projectScheduleGet } from './project-schedule-get.js';
+import { projectScheduleSet } from './project-schedule-set.js';
+import { projectScheduleDisable } from './project-schedule-disable.js';
 
 /**
  * Every op. The MCP server registers a tool for each one with `mcp !== false`; a unit test checks
@@ -69,4 +72,5 @@ export const OPS: Op[] = [
   agentInstall, agentList, agentStatus,
   projectPrdPut, projectFeatures, projectFeaturesExtract, projectDocsPut, projectDiscover, projectEndpoints, projectEndpointsEdit,
   projectExplore, projectExploration, planGenerate, planList, planEdit, planSelect, planAccept,
+  projectScheduleGet, projectScheduleSet, projectScheduleDisable,
 ] as unknown as Op[];

@@ -1,4 +1,5 @@
 import type { Surface } from '../contract/common.js';
+import type { TargetPolicy } from '../contract/target-policy.js';
 import type { Store } from '../store/db.js';
 import type { KeyRecord } from '../store/repos/keys.js';
 
@@ -6,8 +7,8 @@ export interface ServerConfig {
   version: string;
   /** Reported as `env` by GET /me. */
   env: string;
-  /** Operator switch: allow localhost/private targets (tests and demo use it). */
-  allowPrivateTargets: boolean;
+  /** What may be a target (--allow-private-targets, --allow-targets; tests and demo allow private ones). */
+  targetPolicy: TargetPolicy;
   /** Public base URL of this server (no /api/v1), used for dashboard links. */
   publicUrl: string;
   /** Trigger cap per key per minute (SPEC.md 8: 60). */

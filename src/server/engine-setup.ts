@@ -13,11 +13,13 @@ import type { TestExecutor } from '../engine/types.js';
 import type { Store } from '../store/db.js';
 import { getProjectSecrets } from '../store/repos/projects.js';
 import { loadSecrets } from '../store/secrets.js';
-import { assertTargetUrl } from './target-url.js';
+import { describePolicy, type TargetPolicy } from '../contract/target-policy.js';
+import { assertTargetUrl, guardedFetch } from '../engine/target-guard.js';
 
 export interface EngineSetup {
   store: Store;
-  allowPrivateTargets: boolean;
+  /** What tests, cleanup, auto-auth and the browser may reach; its ownPorts are svc's own (API, database). */
+  targetPolicy: TargetPolicy;
   /** Tests in flight at once within a batch (default 256). */
   testConcurrency?: number;
   /** Batches at once in this process. */
@@ -32,19 +34,16 @@ export interface EngineSetup {
   log?: (msg: string) => void;
   /** svc-server --unsafe-no-sandbox: run uploaded code without the OS sandbox, on purpose. */
   unsafeNoSandbox?: boolean;
-  /** Ports of svc itself, never reachable from a test (filled in once the server listens). */
-  ownPorts?: number[];
 }
 
 /** How this process isolates uploaded test code, and the line that says so. */
-export function backendIsolation(o: Pick<EngineSetup, 'unsafeNoSandbox' | 'allowPrivateTargets' | 'ownPorts'>): { options: NonNullable<BackendRunnerOptions['isolation']>; line: string } {
+export function backendIsolation(o: Pick<EngineSetup, 'unsafeNoSandbox' | 'targetPolicy'>): { options: NonNullable<BackendRunnerOptions['isolation']>; line: string } {
   if (o.unsafeNoSandbox) return { options: { mode: 'unsafe' }, line: 'isolation: NONE (--unsafe-no-sandbox): uploaded test code runs unsandboxed, with the server\'s access' };
   const iso = detectIsolation();
   if (iso.kind === 'none') {
     return { options: { mode: 'refuse', reason: iso.reason! }, line: `isolation: unavailable (${iso.reason}); backend tests are refused — install bubblewrap, or pass --unsafe-no-sandbox` };
   }
-  const policy = { allowPrivate: o.allowPrivateTargets, ownPorts: o.ownPorts ?? [] };
-  return { options: { mode: 'sandbox', isolation: iso, policy }, line: `isolation: ${iso.summary}; targets: ${o.allowPrivateTargets ? 'public and private' : 'public only'}` };
+  return { options: { mode: 'sandbox', isolation: iso, policy: o.targetPolicy }, line: `isolation: ${iso.summary}; targets: ${describePolicy(o.targetPolicy)}` };
 }
 
 /** The engine with its real parts: Python runner, secrets, target policy, analysis. */
@@ -58,11 +57,10 @@ export function createEngine(o: EngineSetup): Engine & { isolationLine: string }
   const secrets = loadSecrets(o.store.dataDir);
   const log = o.log ?? ((m: string) => process.stderr.write(`[svc-server] ${m}\n`));
   const dbPort = databasePort(o.store);
-  const ownPorts = o.ownPorts ?? [];
-  if (dbPort !== undefined) ownPorts.push(dbPort);
-  const isolation = backendIsolation({ ...o, ownPorts });
+  const targetPolicy: TargetPolicy = { ...o.targetPolicy, ownPorts: [...(o.targetPolicy.ownPorts ?? []), ...(dbPort !== undefined ? [dbPort] : [])] };
+  const isolation = backendIsolation({ ...o, targetPolicy });
   // The browser obeys the same target policy as test code, whatever isolation backend tests get.
-  setBrowserPolicy({ allowPrivate: o.allowPrivateTargets, ownPorts });
+  setBrowserPolicy(targetPolicy);
   const runner = new BackendRunner({ isolation: isolation.options, journalDir: join(o.store.dataDir, 'inflight') });
   const ctx: EngineContext = {
     store: o.store,
@@ -76,8 +74,9 @@ export function createEngine(o: EngineSetup): Engine & { isolationLine: string }
       };
     },
     async checkTarget(url) {
-      await assertTargetUrl(url, 'target URL', { allowPrivate: o.allowPrivateTargets });
+      await assertTargetUrl(targetPolicy, url, 'target URL');
     },
+    targetFetch: guardedFetch(targetPolicy),
     async cleanupOptions(projectId) {
       const p = await o.store.db.selectFrom('projects').select(['settings']).where('id', '=', projectId).executeTakeFirst();
       const settings = JSON.parse(p?.settings ?? '{}') as { cleanupExclude?: string[]; deleteTemplates?: string[]; deletePairs?: { create: string; delete: string }[]; deleteHeaders?: Record<string, Record<string, string>> };

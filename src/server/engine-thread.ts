@@ -13,7 +13,8 @@ import { createBatches, type TriggerRequest } from '../engine/trigger.js';
 import type { Store } from '../store/db.js';
 import { newId } from '../util/ids.js';
 import type { EngineHandle } from './services.js';
-import { assertTargetUrl } from './target-url.js';
+import type { TargetPolicy } from '../contract/target-policy.js';
+import { assertTargetUrl } from '../engine/target-guard.js';
 
 /** What the thread needs to build the engine (plain data: it crosses the thread boundary). */
 export interface EngineThreadSetup {
@@ -21,14 +22,14 @@ export interface EngineThreadSetup {
   nice?: number;
   dataDir: string;
   databaseUrl?: string;
-  allowPrivateTargets: boolean;
+  /** The server's target policy (its ownPorts filled in once the server listens). */
+  targetPolicy: TargetPolicy;
   embedded: boolean;
   browser?: boolean;
   testConcurrency?: number;
   batchConcurrency?: number;
   targetConnections?: number;
   unsafeNoSandbox?: boolean;
-  ownPorts: number[];
 }
 
 /** A trigger's batches to create on the thread's own store connection (see createBatches). */
@@ -70,7 +71,7 @@ export class EngineThread implements EngineHandle {
   }
 
   async checkTarget(url: string): Promise<void> {
-    await assertTargetUrl(url, 'target URL', { allowPrivate: this.setup.allowPrivateTargets });
+    await assertTargetUrl(this.setup.targetPolicy, url, 'target URL');
   }
 
   async enqueueBatch(batchId: string): Promise<void> {

@@ -17,6 +17,7 @@ import { registerProjectSpecs } from './routes/project-specs.js';
 import { registerExplorations } from './routes/explorations.js';
 import { registerPlans } from './routes/plans.js';
 import { registerTestAsk } from './routes/test-ask.js';
+import { registerSchedules } from './routes/schedules.js';
 
 export interface RouteKit {
   mount<E extends Endpoint>(app: Hono<AppEnv>, e: E, handler: RouteHandler<E>): void;
@@ -24,4 +25,4 @@ export interface RouteKit {
 export type RouteRegistrar = (app: Hono<AppEnv>, kit: RouteKit) => void;
 
 /** One registrar per resource file under routes/. */
-export const REGISTRARS: RouteRegistrar[] = [registerMe, registerProjects, registerProjectAutoAuth, registerTests, registerTestContent, registerRuns, registerBatches, registerResults, registerTriage, registerFlaky, registerUsage, registerProjectSpecs, registerExplorations, registerPlans, registerTestAsk];
+export const REGISTRARS: RouteRegistrar[] = [registerMe, registerProjects, registerProjectAutoAuth, registerTests, registerTestContent, registerRuns, registerBatches, registerResults, registerTriage, registerFlaky, registerUsage, registerProjectSpecs, registerExplorations, registerPlans, registerTestAsk, registerSchedules];

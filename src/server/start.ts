@@ -8,6 +8,9 @@ import type { ServerConfig, ServerDeps } from './context.js';
 import { getPriority, setPriority } from 'node:os';
 import { EngineThread } from './engine-thread.js';
 import { waitersOf } from './waiters.js';
+import { Scheduler, schedulerOptionsFromEnv } from './scheduler.js';
+import { RetentionJob } from './retention-job.js';
+import type { RetentionPolicy } from './retention-select.js';
 
 export interface StartOptions {
   host: string;
@@ -15,6 +18,8 @@ export interface StartOptions {
   dataDir: string;
   databaseUrl?: string;
   allowPrivateTargets?: boolean;
+  /** --allow-targets: CIDR ranges, addresses or host names allowed as targets on top of public ones. */
+  allowTargets?: string[];
   env?: string;
   publicUrl?: string;
   triggerRatePerMinute?: number;
@@ -30,6 +35,8 @@ export interface StartOptions {
   targetConnections?: number;
   /** Run uploaded backend test code without the OS sandbox (said on every run). */
   unsafeNoSandbox?: boolean;
+  /** --retention-days, --retention-batches-per-project: the background prune (off when neither is set). */
+  retention?: RetentionPolicy;
 }
 
 export interface RunningServer {
@@ -52,20 +59,20 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const config: ServerConfig = {
     version: packageVersion(),
     env: opts.env ?? process.env.SVC_ENV ?? 'self-hosted',
-    allowPrivateTargets: opts.allowPrivateTargets ?? false,
+    // ownPorts is filled in once the server listens: tests can never reach svc itself.
+    targetPolicy: { allowPrivate: opts.allowPrivateTargets ?? false, allowTargets: opts.allowTargets ?? [], ownPorts: [] },
     publicUrl: opts.publicUrl ?? '',
     triggerRatePerMinute: opts.triggerRatePerMinute ?? 60,
   };
   const deps: ServerDeps = { store, config, services: {} };
   const workers = opts.workers ?? true;
-  const ownPorts: number[] = [];
+  const ownPorts = config.targetPolicy.ownPorts!;
   const engine = new EngineThread(store, {
     nice: getPriority(),
     dataDir: opts.dataDir,
     databaseUrl: opts.databaseUrl,
     unsafeNoSandbox: opts.unsafeNoSandbox,
-    ownPorts,
-    allowPrivateTargets: config.allowPrivateTargets,
+    targetPolicy: config.targetPolicy,
     embedded: workers && store.dialect === 'sqlite',
     browser: opts.browser,
     testConcurrency: opts.testConcurrency,
@@ -95,6 +102,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const hostForUrl = opts.host.includes(':') ? `[${opts.host}]` : opts.host === '0.0.0.0' ? '127.0.0.1' : opts.host;
   const url = `http://${hostForUrl}:${port}`;
   if (!opts.publicUrl) config.publicUrl = url;
+  // Every API process ticks the schedules and the webhook deliveries; the database settles who does what.
+  const scheduler = new Scheduler(deps, schedulerOptionsFromEnv(process.env, (m) => process.stderr.write(`[svc-server] ${m}\n`)));
+  scheduler.start();
+  // Every API process looks; the one holding the prune lease prunes, once per interval.
+  const retention = new RetentionJob(store, opts.retention ?? {}, (m) => process.stderr.write(`[svc-server] ${m}\n`));
+  retention.start();
   let closed = false;
   return {
     url,
@@ -110,6 +123,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         server.close(() => resolve());
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
+      await scheduler.stop();
+      await retention.stop();
       await (deps.services.explorer as { close?: () => Promise<void> } | undefined)?.close?.();
       await engine.stop();
       await store.close();

@@ -4,8 +4,10 @@ import type { ProjectTables } from './schema-projects.js';
 import type { RunTables } from './schema-runs.js';
 import type { GenerationTables } from './schema-generation.js';
 import type { ChatTables } from './schema-chat.js';
+import type { ScheduleTables } from './schema-schedules.js';
+import type { RetentionTables } from './schema-retention.js';
 
 /** The whole database: each area declares its tables in its own schema-*.ts file. */
-export interface Database extends CoreTables, ProjectTables, RunTables, GenerationTables, ChatTables {}
+export interface Database extends CoreTables, ProjectTables, RunTables, GenerationTables, ChatTables, ScheduleTables, RetentionTables {}
 
 export type Db = Kysely<Database>;

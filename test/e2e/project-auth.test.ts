@@ -27,11 +27,14 @@ describe('target URLs', () => {
     const strict = await startServer({ allowPrivateTargets: false });
     try {
       const ctx = userCtx(strict, await strict.mintKey({ name: 'strict-client' }));
-      for (const url of ['http://localhost:3000', 'http://127.0.0.1:9/', 'http://10.0.0.8/', 'http://169.254.169.254/latest', 'http://[::1]/', 'http://[fd00::1]/']) {
+      for (const url of ['http://localhost:3000', 'http://127.0.0.1:9/', 'http://10.0.0.8/', 'http://[::1]/', 'http://[fd00::1]/']) {
         const r = await fails(ctx, ['project', 'create', '--type', 'frontend', '--name', 'x', '--url', url], 5);
         expect(r.error().message).toMatch(/^--url: .*only public addresses/);
         expect(r.error().nextAction).toMatch(/SVC_ALLOW_PRIVATE_TARGETS=1/);
       }
+      // Cloud metadata: no client switch opens it; only the operator naming it does.
+      const meta = await fails(ctx, ['project', 'create', '--type', 'frontend', '--name', 'x', '--url', 'http://169.254.169.254/latest'], 5);
+      expect(meta.error().nextAction).toMatch(/--allow-targets 169\.254\.169\.254/);
       const p = await json(ctx, ['project', 'create', '--type', 'frontend', '--name', 'u', '--url', 'http://93.184.216.34/']);
       await fails(ctx, ['project', 'update', p.id, '--url', 'http://192.168.0.10/'], 5);
     } finally {
@@ -55,7 +58,6 @@ describe('target URLs', () => {
       const ctx = userCtx(strict, await strict.mintKey({ name: 'strict' }), { SVC_ALLOW_PRIVATE_TARGETS: '1' });
       for (const [url, why] of [
         ['http://127.0.0.1:8080/', /loopback/],
-        ['http://169.254.169.254/', /cloud metadata/],
         ['http://[::1]:8080/', /loopback/],
         ['http://localhost/', /localhost/],
       ] as const) {
@@ -64,6 +66,9 @@ describe('target URLs', () => {
         expect(r.error().nextAction).toMatch(/--allow-private-targets/);
         expect(r.error().requestId).toMatch(/^req_/);
       }
+      // Cloud metadata is refused by the client already, whatever SVC_ALLOW_PRIVATE_TARGETS says.
+      const meta = await fails(ctx, ['project', 'create', '--type', 'backend', '--name', 'x', '--url', 'http://169.254.169.254/'], 5);
+      expect(meta.error().message).toMatch(/cloud metadata .*\[rule cloud-metadata\]/);
       // A public literal address needs no DNS and is accepted.
       const ok = await json(ctx, ['project', 'create', '--type', 'backend', '--name', 'Public', '--url', 'http://93.184.216.34/']);
       const aa = await fails(ctx, ['project', 'auto-auth', ok.id, '--method', 'password', '--inject', 'bearer', '--login-url', 'http://10.1.1.1/login', '--username', 'u', '--password', 'p'], 5);

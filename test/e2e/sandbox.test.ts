@@ -259,7 +259,7 @@ print(json.dumps(out))
     expect([0, 1]).toContain(r.exitCode);
     const result = await json(ctx, ['test', 'result', testId]);
     const out = JSON.parse(String(result.apiOutput).trim().split('\n').pop()!);
-    for (const k of ['loopback', 'localhost', 'mapped']) expect(out[k], k).toMatch(/svc refused .*public targets only/);
+    for (const k of ['loopback', 'localhost', 'mapped']) expect(out[k], k).toMatch(/svc refused .*only public addresses can be tested \[rule (loopback|localhost)\]/);
     expect(hits).not.toContain('/strict');
   });
 });
@@ -280,7 +280,7 @@ describe('a target stored under a looser policy', () => {
       expect(r.exitCode).toBe(1);
       const result = await json({ ...ctx, env: { ...ctx.env, SVC_API_URL: strict.apiUrl } }, ['test', 'result', testId]);
       expect(result.status).toBe('failed');
-      expect(result.reason).toMatch(/loopback address; only public addresses can be tested/);
+      expect(result.reason).toMatch(/loopback address \(127\.0\.0\.1\); only public addresses can be tested/);
       expect(hits).not.toContain('/policy');
     } finally {
       await strict.stop();

@@ -30,7 +30,7 @@ beforeAll(async () => {
   store = openStore({ dataDir: join(mkdtempSync(join(tmpdir(), 'svc-portal-actions-')), 'data') });
   await migrate(store);
   const fakeEngine = { ctx: { executors: {} }, enqueueBatch: async (id: string) => void enqueued.push(id), createBatches: (req: TriggerRequest, n = 1) => createBatches(store.db, req, n) };
-  deps = { store, config: { version: '0', env: 'test', allowPrivateTargets: true, publicUrl: ORIGIN, triggerRatePerMinute: 60 }, services: { engine: fakeEngine } };
+  deps = { store, config: { version: '0', env: 'test', targetPolicy: { allowPrivate: true }, publicUrl: ORIGIN, triggerRatePerMinute: 60 }, services: { engine: fakeEngine } };
   const r = await createKey(store.db, { name: 'ann', email: 'ann@example.com' });
   runner = r.key;
   reader = (await createKey(store.db, { name: 'ann', email: 'ann@example.com', scopes: ['read:me', 'read:projects', 'read:tests'] })).key;

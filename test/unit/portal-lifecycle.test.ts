@@ -108,7 +108,7 @@ describe('portal server parts in process', () => {
     store = openStore({ dataDir: join(mkdtempSync(join(tmpdir(), 'svc-portal-lifecycle-')), 'data') });
     await migrate(store);
     const engine = { ctx: { executors: {} }, frontendAvailable: false, enqueueBatch: async () => undefined, createBatches: (req: TriggerRequest, n = 1) => createBatches(store.db, req, n) };
-    deps = { store, config: { version: '0', env: 'test', allowPrivateTargets: true, publicUrl: ORIGIN, triggerRatePerMinute: 60 }, services: { engine } };
+    deps = { store, config: { version: '0', env: 'test', targetPolicy: { allowPrivate: true }, publicUrl: ORIGIN, triggerRatePerMinute: 60 }, services: { engine } };
     ann = await createKey(store.db, { name: 'ann', email: 'ann@example.com' });
     bob = await createKey(store.db, { name: 'bob', email: 'bob@example.com' });
     const now = new Date().toISOString();

@@ -8,7 +8,7 @@ import type { ServerDeps } from '../../src/server/context.js';
 import { migrate, openStore, type Store } from '../../src/store/db.js';
 import { createKey } from '../../src/store/repos/keys.js';
 
-const config = { version: '0', env: 'test', allowPrivateTargets: false, publicUrl: 'http://svc.test', triggerRatePerMinute: 60 };
+const config = { version: '0', env: 'test', targetPolicy: { allowPrivate: false }, publicUrl: 'http://svc.test', triggerRatePerMinute: 60 };
 const stores: Store[] = [];
 afterAll(async () => {
   for (const s of stores) await s.close();

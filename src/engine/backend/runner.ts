@@ -13,7 +13,7 @@ import { backendSlots, Gate } from '../limits.js';
 import { SandboxedForkServer } from './sandbox-fork.js';
 import { jobsRoot, removeJobDir } from './job-dir.js';
 import { cancelledBeforeStart, refused, validate } from './runner-input.js';
-import type { EgressPolicy } from '../sandbox/egress-proxy.js';
+import type { TargetPolicy } from '../../contract/target-policy.js';
 import type { Isolation } from '../sandbox/bwrap.js';
 
 export { resolvePython };
@@ -80,7 +80,7 @@ export interface BackendRunnerOptions {
    * says so in every run's output; `refuse` runs nothing and says why. Unset: unsandboxed (for
    * code the caller trusts, such as the runner's own tests and benches).
    */
-  isolation?: { mode: 'sandbox'; isolation: Isolation; policy: EgressPolicy } | { mode: 'unsafe' } | { mode: 'refuse'; reason: string };
+  isolation?: { mode: 'sandbox'; isolation: Isolation; policy: TargetPolicy } | { mode: 'unsafe' } | { mode: 'refuse'; reason: string };
   /**
    * A durable directory (in the data dir) where each running test's job directory is noted, so
    * that after a crash of svc the calls it made so far can be read back (recover()) and cleaned up.

@@ -9,7 +9,8 @@ import { chownSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { forkServerCommand, nextUid, type Isolation } from '../sandbox/bwrap.js';
-import { EgressProxy, type EgressPolicy } from '../sandbox/egress-proxy.js';
+import type { TargetPolicy } from '../../contract/target-policy.js';
+import { EgressProxy } from '../sandbox/egress-proxy.js';
 import { ForkServer } from './fork-server.js';
 import { removeJobDir } from './job-dir.js';
 import { FORK_SERVER_PY, PY_DIR, type PythonInfo } from './python.js';
@@ -21,7 +22,7 @@ export class SandboxedForkServer {
   private proxy?: EgressProxy;
   private seq = 0;
 
-  constructor(private readonly o: { isolation: Isolation; python: PythonInfo; root: string; home: string; policy: EgressPolicy }) {
+  constructor(private readonly o: { isolation: Isolation; python: PythonInfo; root: string; home: string; policy: TargetPolicy }) {
     this.jobsDir = join(o.root, 'jobs');
     mkdirSync(this.jobsDir, { recursive: true, mode: 0o711 }); // each test reaches its own directory, lists none
     this.server = new ForkServer(o.python.path, o.home, () => this.launch());

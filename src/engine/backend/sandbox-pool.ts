@@ -10,7 +10,8 @@ import { chown, mkdir, rm } from 'node:fs/promises';
 import { constants as osConstants } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { EgressProxy, type EgressPolicy } from '../sandbox/egress-proxy.js';
+import type { TargetPolicy } from '../../contract/target-policy.js';
+import { EgressProxy } from '../sandbox/egress-proxy.js';
 import { nextUid, sandboxCommand, type Isolation } from '../sandbox/bwrap.js';
 import type { JobExit, JobHandle } from './fork-server.js';
 import { removeJobDir } from './job-dir.js';
@@ -41,7 +42,7 @@ export class SandboxPool {
   private closed = false;
 
   constructor(
-    private readonly o: { isolation: Isolation; python: PythonInfo; root: string; policy: EgressPolicy; keep: number },
+    private readonly o: { isolation: Isolation; python: PythonInfo; root: string; policy: TargetPolicy; keep: number },
   ) {}
 
   /** Starts spares ahead of the first test. */

@@ -9,7 +9,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { decide, type EgressPolicy } from '../sandbox/egress-proxy.js';
+import type { TargetPolicy } from '../../contract/target-policy.js';
+import { decideDestination } from '../target-guard.js';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -28,12 +29,12 @@ export interface BrowserPoolOptions {
   wsEndpoint?: string;
   headless?: boolean;
   /** Target policy for every request the browser makes (default: the process-wide one). */
-  policy?: EgressPolicy;
+  policy?: TargetPolicy;
 }
 
-let processPolicy: EgressPolicy | undefined;
+let processPolicy: TargetPolicy | undefined;
 /** svc-server sets the target policy once; every page of every pool obeys it. */
-export function setBrowserPolicy(policy: EgressPolicy | undefined): void {
+export function setBrowserPolicy(policy: TargetPolicy | undefined): void {
   processPolicy = policy;
 }
 
@@ -41,7 +42,7 @@ export function setBrowserPolicy(policy: EgressPolicy | undefined): void {
  * Every http(s) request of a page (navigation, sub-resources, fetch/XHR, redirects) is checked
  * against the target policy before Chromium sends it; a refused one fails as blocked by client.
  */
-async function enforce(context: BrowserContext, policy: EgressPolicy): Promise<void> {
+async function enforce(context: BrowserContext, policy: TargetPolicy): Promise<void> {
   const verdicts = new Map<string, Promise<boolean>>();
   await context.route(
     (url) => url.protocol === 'http:' || url.protocol === 'https:',
@@ -50,7 +51,7 @@ async function enforce(context: BrowserContext, policy: EgressPolicy): Promise<v
       const port = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
       const key = `${u.hostname}:${port}`;
       let ok = verdicts.get(key);
-      if (!ok) verdicts.set(key, (ok = decide(u.hostname, port, policy).then((d) => d.allowed)));
+      if (!ok) verdicts.set(key, (ok = decideDestination(policy, u.hostname, port).then((d) => d.allowed)));
       if (await ok) await route.continue().catch(() => {});
       else await route.abort('blockedbyclient').catch(() => {});
     },

@@ -1,61 +1,21 @@
 /**
  * The only way out of a sandboxed backend test: a CONNECT proxy on a unix socket bound into the
  * sandbox. Every connection names its host and port; the proxy resolves the name itself, applies
- * the server's target policy to every address (so decimal, octal, IPv4-mapped IPv6 and DNS names
- * pointing at private ranges are all judged by what they resolve to), never lets a test reach
- * svc-server's own ports, and connects to the address it checked (no second lookup to rebind).
+ * the server's target policy (target-guard.ts) to every address (so decimal, octal, IPv4-mapped
+ * IPv6 and DNS names pointing at private ranges or cloud metadata are all judged by what they
+ * resolve to), never lets a test reach svc-server's own ports, and connects to the address it
+ * checked (no second lookup to rebind).
  * Redirects are new connections, so each hop is checked again.
  */
-import { lookup } from 'node:dns/promises';
 import { chmod } from 'node:fs/promises';
 import net from 'node:net';
-import { privateAddressReason } from '../../contract/url-policy.js';
-
-export interface EgressPolicy {
-  /** svc-server --allow-private-targets: loopback and private ranges may be tested. */
-  allowPrivate: boolean;
-  /** Ports of svc itself; never reachable on a loopback or unspecified address. */
-  ownPorts?: number[];
-}
-
-export interface EgressDecision {
-  host: string;
-  port: number;
-  address?: string;
-  allowed: boolean;
-  reason?: string;
-}
+import type { TargetPolicy } from '../../contract/target-policy.js';
+import { decideDestination } from '../target-guard.js';
 
 const HEAD_LIMIT = 8192;
 /** What a client may still send, and for how long, after its destination closed (see `drain`). */
 const DRAIN_LIMIT = 64 * 1024 * 1024;
 const DRAIN_MS = 30_000;
-const LOOKUP_TIMEOUT_MS = 5000;
-
-/** Decides one destination: the address to connect to, or why not. */
-export async function decide(host: string, port: number, policy: EgressPolicy): Promise<EgressDecision> {
-  const bare = host.replace(/^\[|\]$/g, '');
-  if (!(port > 0 && port < 65536)) return { host, port, allowed: false, reason: `port ${port} is not valid` };
-  let addresses: string[];
-  try {
-    const found = net.isIP(bare) ? [{ address: bare }] : await Promise.race([
-      lookup(bare, { all: true, verbatim: true }),
-      new Promise<never>((_, reject) => setTimeout(() => reject(Object.assign(new Error('timeout'), { code: 'ETIMEOUT' })), LOOKUP_TIMEOUT_MS).unref()),
-    ]);
-    addresses = found.map((a) => a.address);
-  } catch (err) {
-    return { host, port, allowed: false, reason: `cannot resolve ${bare} (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
-  }
-  if (addresses.length === 0) return { host, port, allowed: false, reason: `cannot resolve ${bare}` };
-  for (const a of addresses) {
-    const why = privateAddressReason(a);
-    if (!why) continue;
-    const own = /loopback|unspecified/.test(why) && (policy.ownPorts ?? []).includes(port);
-    if (own) return { host, port, address: a, allowed: false, reason: `${bare}:${port} is svc's own service (API or database)` };
-    if (!policy.allowPrivate) return { host, port, address: a, allowed: false, reason: `${bare} resolves to ${a}, ${why}; the server allows public targets only` };
-  }
-  return { host, port, address: addresses[0]!, allowed: true };
-}
 
 function reply(sock: net.Socket, status: string, headers: Record<string, string> = {}): void {
   const lines = [`HTTP/1.1 ${status}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v.replace(/[\r\n]+/g, ' ')}`)];
@@ -90,7 +50,7 @@ export class EgressProxy {
   private readonly server: net.Server;
   private readonly open = new Set<net.Socket>();
 
-  constructor(private readonly policy: EgressPolicy) {
+  constructor(private readonly policy: TargetPolicy) {
     this.server = net.createServer((sock) => this.accept(sock));
   }
 
@@ -125,7 +85,7 @@ export class EgressProxy {
   }
 
   private async tunnel(sock: net.Socket, host: string, port: number, rest: Buffer): Promise<void> {
-    const d = await decide(host, port, this.policy);
+    const d = await decideDestination(this.policy, host, port);
     if (!d.allowed) return reply(sock, '403 Forbidden', { 'X-Svc-Egress': d.reason ?? 'refused' });
     const upstream = net.connect({ host: d.address!, port });
     this.open.add(upstream);

@@ -10,7 +10,7 @@ import { getSpecs, insertExploration, listExplorations, updateExploration, type 
 import type { ProjectData } from '../../store/repos/projects.js';
 import { newId, nowIso } from '../../util/ids.js';
 import type { ServerDeps } from '../context.js';
-import { assertTargetUrl } from '../target-url.js';
+import { assertTargetUrl } from '../../engine/target-guard.js';
 import { featureMapOf } from './specs.js';
 
 /**
@@ -61,7 +61,7 @@ export class Explorer {
     const running = (await listExplorations(db, p.id)).find((e) => explorationAlive(e, this.active.has(e.id)));
     if (running) throw new SvcError('CONFLICT', `exploration ${running.id} of this project is still running`, { nextAction: `Wait for it: 'svc project exploration ${p.id}'.` });
     if (!browserAvailable()) throw new SvcError('UNAVAILABLE', 'this server has no browser to explore with', { nextAction: 'Install Chromium (or set SVC_CHROMIUM_PATH / SVC_BROWSER_WS_ENDPOINT) on the server.' });
-    const baseUrl = await assertTargetUrl(p.url ?? '', 'url', { allowPrivate: this.deps.config.allowPrivateTargets });
+    const baseUrl = await assertTargetUrl(this.deps.config.targetPolicy, p.url ?? '', 'url');
     const account = p.password ? { username: p.username ?? '', password: p.password } : undefined;
     const id = newId('exp');
     const row: ExplorationRow = {
@@ -92,7 +92,8 @@ export class Explorer {
       beat();
     };
     try {
-      this.pool ??= new BrowserPool({});
+      // This process's own browser: the engine thread's policy does not reach it, so it is given here.
+      this.pool ??= new BrowserPool({ policy: this.deps.config.targetPolicy });
       const r = await explore({
         baseUrl, account, featureHints: hints, only: only.length ? only : undefined, pool: this.pool,
         artifactsDir: join(this.deps.store.dataDir, 'artifacts', row.artifacts_dir),

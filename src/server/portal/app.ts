@@ -1,3 +1,4 @@
+import { registerSchedule } from './page-schedule.js';
 import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -107,6 +108,7 @@ export function portalApp(deps: ServerDeps, o: { api: ApiFetch; sessions?: Sessi
   // /projects/new before /projects/:id, which would take 'new' for an id.
   registerProjectForms(app, kit);
   registerLifecycle(app, kit);
+  registerSchedule(app, kit);
   registerExplore(app, kit);
   registerEvents(app, kit);
   registerExploreEvents(app, kit);

@@ -15,6 +15,7 @@ import { BASE, empty, page, status as statusBadge, when } from './layout.js';
 import { projectBody } from './page-projects.js';
 import { testFilterOf } from './project-tests.js';
 import { uuid } from '../../util/ids.js';
+import { scheduleSection, type ScheduleFormState } from './page-schedule.js';
 
 /**
  * The project page with its lifecycle: for a backend project the PRD's feature map and the numbered
@@ -23,7 +24,7 @@ import { uuid } from '../../util/ids.js';
  * (project.features, project.endpoints, project.exploration, plan.list). A step already done folds
  * away so the next one is in view; a batch in flight follows its event stream.
  */
-export type Section = 'docs' | 'discover' | 'endpoints' | 'plan' | 'run' | 'explore' | 'prd';
+export type Section = 'docs' | 'discover' | 'endpoints' | 'plan' | 'run' | 'explore' | 'prd' | 'schedule';
 
 /** A refused endpoint change (SPEC.md 1.2 step 4): the form it came from and what was typed in it. */
 export interface EndpointForm {
@@ -54,6 +55,8 @@ export interface LifecycleState {
   prdText?: string;
   instructions?: string;
   endpointForm?: EndpointForm;
+  /** The schedule form as typed when refused, or the webhook secret this request issued. */
+  schedule?: ScheduleFormState;
 }
 
 const SAVED: Record<string, string> = {
@@ -287,6 +290,7 @@ export async function projectPage(c: PortalContext, kit: PortalKit, state: Lifec
     const map = featureMapSection(features.ok ? features.value : undefined, pid, prdState, { type: 'frontend', exploration: e });
     steps = html`${explorationSection(e, pid, { error: s.section === 'explore' ? s.error : undefined })}${map}${planSection(plan.ok ? plan.value : undefined, pid, s, { type: 'frontend', canPlan: true, heading: 'Test plan' })}${run.html}${await useCaseSection(db, userId, pid)}`;
   }
+  steps = html`${steps}${await scheduleSection(kit, c, pid, { error: s.section === 'schedule' ? s.error : undefined, form: s.schedule })}`;
   const saved = SAVED[c.req.query('saved') ?? ''];
   const extra = c.req.query('saved') === 'accepted' && c.req.query('n') ? ` ${c.req.query('n')} new test(s).` : c.req.query('saved') === 'edited' || c.req.query('saved')?.startsWith('endpoint-') ? ` ${c.req.query('note') ?? ''}.` : '';
   const notice = saved ? html`<div class="banner info" role="status">${saved}${extra}</div>` : '';

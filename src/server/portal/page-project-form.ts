@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { SvcError } from '../../contract/errors.js';
 import { AUTO_AUTH_METHODS, CREDENTIAL_TYPES, INJECT_TARGETS, autoAuthDefaults, autoAuthProblems, CredentialBody, type AutoAuthConfig } from '../../contract/project-auth.js';
 import type { Project } from '../../contract/projects.js';
-import { checkTargetUrl } from '../../contract/url-policy.js';
+import { judgeUrl } from '../../contract/target-policy.js';
 import { projectAutoAuth } from '../../ops/project-auto-auth.js';
 import { projectCreate } from '../../ops/project-create.js';
 import { projectCredential } from '../../ops/project-credential.js';
@@ -211,7 +211,7 @@ export function registerProjectForms(app: Hono<PortalEnv>, kit: PortalKit): void
     if (!parsed.success) for (const i of parsed.error.issues) errors[String(i.path[0] ?? 'name')] ??= i.message;
     if (!v.type) errors.type = 'choose frontend or backend';
     if (input.url !== undefined && !errors.url) {
-      const u = checkTargetUrl(input.url, { allowPrivate: kit.deps.config.allowPrivateTargets });
+      const u = judgeUrl(kit.deps.config.targetPolicy, input.url);
       if (!u.ok) errors.url = u.reason;
     }
     if (Object.keys(errors).length) return render(c, { values: v, errors }, undefined, 400);

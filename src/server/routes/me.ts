@@ -10,7 +10,8 @@ export const registerMe: RouteRegistrar = (app, { mount }) => {
       keyId: auth.keyId,
       env: deps.config.env,
       scopes: auth.scopes,
-      privateTargets: deps.config.allowPrivateTargets,
+      privateTargets: deps.config.targetPolicy.allowPrivate,
+      targetPolicy: { allowPrivate: deps.config.targetPolicy.allowPrivate, allowTargets: deps.config.targetPolicy.allowTargets ?? [] },
     };
     if (auth.credits !== null) me.credits = auth.credits;
     if (auth.subPlan !== null) me.subPlan = auth.subPlan;

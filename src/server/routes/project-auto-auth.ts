@@ -4,7 +4,7 @@ import { setProjectAutoAuth } from '../../contract/projects.js';
 import { updateProject } from '../../store/repos/projects.js';
 import { ownProject, projectView, secretsOf } from '../project-view.js';
 import type { RouteRegistrar } from '../routes.js';
-import { assertTargetUrl } from '../target-url.js';
+import { assertTargetUrl } from '../../engine/target-guard.js';
 
 /**
  * Auto-auth (Pro): a configuration the engine uses to fetch a fresh token before every backend run.
@@ -38,9 +38,9 @@ export const registerProjectAutoAuth: RouteRegistrar = (app, { mount }) => {
       if (problems.length) {
         throw new SvcError('VALIDATION_ERROR', `auto-auth: ${problems.join('; ')}`, { details: { issues: problems.map((reason) => ({ field: 'autoAuth', reason })) } });
       }
-      const allowPrivate = deps.config.allowPrivateTargets;
-      if (merged.loginUrl) merged.loginUrl = await assertTargetUrl(merged.loginUrl, 'loginUrl', { allowPrivate });
-      if (merged.tokenEndpoint) merged.tokenEndpoint = await assertTargetUrl(merged.tokenEndpoint, 'tokenEndpoint', { allowPrivate });
+      const policy = deps.config.targetPolicy;
+      if (merged.loginUrl) merged.loginUrl = await assertTargetUrl(policy, merged.loginUrl, 'loginUrl');
+      if (merged.tokenEndpoint) merged.tokenEndpoint = await assertTargetUrl(policy, merged.tokenEndpoint, 'tokenEndpoint');
       next = merged as AutoAuthConfig;
     }
     await updateProject(deps.store.db, secretsOf(deps), p.id, { autoAuth: next });

@@ -12,7 +12,7 @@ import { nowIso } from '../../util/ids.js';
 import { credentialAuth, endpointListView, featureMapView, requireBackend, requireEndpoints, saveEndpoints } from '../generation/specs.js';
 import { ownProject } from '../project-view.js';
 import type { RouteRegistrar } from '../routes.js';
-import { assertTargetUrl } from '../target-url.js';
+import { assertTargetUrl, guardedFetch } from '../../engine/target-guard.js';
 
 /** PRD and feature map (both project types); API docs, discovery and endpoint review (backend). */
 export const registerProjectSpecs: RouteRegistrar = (app, { mount }) => {
@@ -65,8 +65,8 @@ export const registerProjectSpecs: RouteRegistrar = (app, { mount }) => {
     if (!p.url) {
       throw new SvcError('VALIDATION_ERROR', `project '${p.id}' has no base URL to probe`, { nextAction: "Set it with 'svc project update <project-id> --url https://api.example.com'." });
     }
-    const base = await assertTargetUrl(p.url, 'url', { allowPrivate: deps.config.allowPrivateTargets });
-    const results = await probe(base, endpoints, { headers: staticAuth(p.credential).headers }, { deadlineMs: 30_000, maxRequests: 80 });
+    const base = await assertTargetUrl(deps.config.targetPolicy, p.url, 'url');
+    const results = await probe(base, endpoints, { headers: staticAuth(p.credential).headers }, { deadlineMs: 30_000, maxRequests: 80, fetch: guardedFetch(deps.config.targetPolicy) });
     const warnings = JSON.parse(row.docs_warnings ?? '[]') as string[];
     if (p.autoAuth?.enabled && !p.credential) warnings.push('discover probes with the static credential only; auto-auth tokens are fetched for runs');
     const saved = await saveEndpoints(deps, p.id, applyProbe(endpoints, results, credentialAuth(p)), {

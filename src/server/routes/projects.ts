@@ -4,10 +4,10 @@ import * as repo from '../../store/repos/projects.js';
 import { afterOf, nextTokenOf } from '../paging.js';
 import { authorOf, ownProject, projectView, secretsOf } from '../project-view.js';
 import type { RouteRegistrar } from '../routes.js';
-import { assertTargetUrl } from '../target-url.js';
+import { assertTargetUrl } from '../../engine/target-guard.js';
 import type { ServerDeps } from '../context.js';
 
-const checkUrl = (deps: ServerDeps, url: string) => assertTargetUrl(url, 'url', { allowPrivate: deps.config.allowPrivateTargets });
+const checkUrl = (deps: ServerDeps, url: string) => assertTargetUrl(deps.config.targetPolicy, url, 'url');
 
 export const registerProjects: RouteRegistrar = (app, { mount }) => {
   mount(app, listProjects, async ({ query, auth, deps }) => {

@@ -6,6 +6,8 @@ import * as m0004 from './0004-generation.js';
 import * as m0005 from './0005-portal-sessions.js';
 import * as m0006 from './0006-test-chat.js';
 import * as m0007 from './0007-exploration-live.js';
+import * as m0008 from './0008-schedules.js';
+import * as m0009 from './0009-retention.js';
 
 /** Versioned migrations, applied in name order. Never edit one that has shipped: add a new one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -16,4 +18,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005-portal-sessions': m0005,
   '0006-test-chat': m0006,
   '0007-exploration-live': m0007,
+  '0008-schedules': m0008,
+  '0009-retention': m0009,
 };
