@@ -28,6 +28,37 @@ export interface Lifted {
 
 const URL = /(?<![\w"])(https?:\/\/[^\s"'<>)]+|[\w-]+\.(?:php|html?|aspx?|jsp|cgi)(?:[?#][^\s"'<>)]*)?|(?:\/[\w\-.~%!$&*+,;=:@]+)+\/?(?:[?#][^\s"'<>)]*)?|\/(?=[\s.,;)]|$)|#\/[\w\-/]*|\?[\w\-]+=[^\s"'<>)]*)/g;
 
+const KEY_VALUE = '[A-Za-z][\\w.-]*=[^\\s,()"\'=]+';
+const IDENTIFIER = new RegExp(`(?<![\\w"'=@.%])${KEY_VALUE}(?:,${KEY_VALUE})*`, 'g');
+
+/**
+ * Replace each balanced `{ … }` block that holds words (with the GraphQL operation written before it:
+ * `query Name($v: T)`, `mutation`) by `replace(block)`. A block whose braces do not balance is left as it is.
+ */
+function liftBlocks(text: string, replace: (block: string) => string): string {
+  let out = '';
+  let from = 0;
+  for (let k = text.indexOf('{'); k >= 0; k = text.indexOf('{', k + 1)) {
+    if (k < from) continue;
+    let depth = 0;
+    let end = -1;
+    for (let j = k; j < text.length; j++) {
+      if (text[j] === '{') depth++;
+      else if (text[j] === '}' && --depth === 0) { end = j; break; }
+    }
+    if (end < 0) break;
+    const inner = text.slice(k + 1, end);
+    // Nested braces, or words inside (a selection set), make it code; "{x}" alone (a placeholder) does not.
+    if (!/\{/.test(inner) && !/^\s*[\w"]+\s*:\s*\S|\s\w+\s+\w+\s/.test(inner)) continue;
+    const op = /(?:^|[\s:])((?:query|mutation|subscription|fragment)\b(?:\s+(?!(?:query|mutation|subscription|fragment)\b)\w+)?(?:\s*\([^()]*\))?(?:\s+on\s+\w+)?\s*)$/i.exec(text.slice(from, k));
+    const start = op ? k - op[1]!.length : k;
+    out += text.slice(from, start) + replace(text.slice(start, end + 1));
+    from = end + 1;
+    k = end;
+  }
+  return out + text.slice(from);
+}
+
 export function lift(description: string): Lifted {
   const quotes: string[] = [];
   const urls: string[] = [];
@@ -42,6 +73,13 @@ export function lift(description: string): Lifted {
   const MARK = '\uE000';
   const unmark = (v: string) => v.split(MARK).join('');
   let text = original.replace(/\b([qumQUM]\d+)\b/g, `${MARK}$1`);
+  // Code in braces written as it is typed — a GraphQL query ("query Q($id: ID!) { target(id: $id) { name } }",
+  // "mutation { book(x: "A") { id } }"), nested JSON — is a value whole, inner quotes and all.
+  text = liftBlocks(text, (m) => {
+    bare.add(quotes.length);
+    quotes.push(unmark(m));
+    return ` q${quotes.length - 1} `;
+  });
   // JSON literals ({"k": 1}, [1, 2]) are values: lifted whole before their inner quotes are.
   text = text.replace(/(?<=\s|^)(\{[^{}]*"[^{}]*\}|\[[^\[\]]*"[^\[\]]*\])(?=\s|$|[.,;])/g, (m) => {
     quotes.push(unmark(m));
@@ -66,6 +104,14 @@ export function lift(description: string): Lifted {
     const clean = m.replace(/[.,;:!]+$/, '');
     urls.push(unmark(clean));
     return ` u${urls.length - 1} ${m.slice(clean.length)}`;
+  });
+  // key=value names written without quotes are literals too ("uid=asmith", "dc=harbour,dc=test",
+  // "status=open"), restored as written.
+  text = text.replace(IDENTIFIER, (m) => {
+    const clean = m.replace(/[.,;:!?]+$/, '');
+    bare.add(quotes.length);
+    quotes.push(unmark(clean));
+    return ` q${quotes.length - 1} ${m.slice(clean.length)}`;
   });
   text = text.replace(new RegExp(`${MARK}([qumQUM]\\d+)`, 'g'), (_m, tok: string) => {
     bare.add(quotes.length);

@@ -240,6 +240,9 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
     const tail = desc.length > 1 && !/^[A-Z]/.test(asWritten(l, desc[desc.length - 1]!)) && (nameBefore || /^(?:namespace|section|folder|group|item|entry|row|e-?mail|mail|message|page|card|panel|pane|area|record|link|result|node|note|file|job|rule|alert|target|series|metric|post|article|ticket|issue|document|tab|line|form|dialog|window|view|screen)s?$/.test(desc[desc.length - 1]!)) ? desc.pop()! : undefined;
     if (tail) target.hints = [...(target.hints ?? []), tail];
     target.name = original(l, desc.join(' ')) || desc.join(' ');
+    // "Try it out", "Log me in": a label written with a capital keeps its small words.
+    const whole = asWritten(l, rest);
+    if (!tail && /^[A-Z][\w-]*(?: [\w-]+){1,4}$/.test(whole) && !/^(?:one|two|three|four|five|six|seven|eight|nine|ten|no|each|every|all|both|some|any|this|that|these|those|its|their|my|your|our)\b/i.test(whole) && whole.split(' ').length > desc.length && !/\b(?:the|a|an|in|on|of|at|to|for|with|from|under|next|below|above|and|or)\b/i.test(whole)) target.name = whole;
     target.described = true;
     if (!role && desc.length === 1 && CONTAINER_NOUNS.test(desc[0]!) && target.within) {
       // "the row of "Milk"": the row itself.

@@ -8,12 +8,12 @@
  * confidence; a step is "not understood" only when none of it could be read.
  */
 import { FOCUSED, isCheck, type Intent, type Scope } from './intent.js';
-import { asWritten, lift, type Lifted } from './lift.js';
+import { asWritten, lift, literal, type Lifted } from './lift.js';
 import { MULTI_VERBS, ROLE_NOUN_LIST, VERBS, type Family } from './lexicon.js';
 import { stem, verbLemma } from './nlp.js';
 import { nounPhrase } from './noun-phrase.js';
 import { condition, purpose } from './rules/conditions.js';
-import { looksLikeCheck, predicateOf, readCheck, type CheckInput } from './rules/checks.js';
+import { subjectOf, looksLikeCheck, predicateOf, readCheck, type CheckInput } from './rules/checks.js';
 import { valueOf, type RuleInput, type StepMemory } from './rules/context.js';
 import { back, navigate, reload, scroll, wait } from './rules/navigate.js';
 import { click, control, dataOf, press } from './rules/pointer.js';
@@ -141,7 +141,7 @@ function act(h: Head, i: RuleInput, why: string[]): Intent[] | undefined {
     case 'submit': return submit(i) ?? control({ ...i, verb: 'submit' }, why);
     case 'control': {
       // "Run the query SELECT * FROM invoices": the statement goes in the query box, then it is run.
-      const q = /^(?:run|execute)$/.test(h.verb) ? /^(?:the |this |a |an )?((?:sql )?(?:query|statement|command|sql))(?::)?\s+(q\d+|[^"].*)$/.exec(i.rest) : null;
+      const q = /^(?:run|execute)$/.test(h.verb) ? /^(?:the |this |a |an )?((?:sql )?(?:query|statement|command|sql))(?::)?\s+(q\d+|[^"].*)$/.exec(i.rest) ?? code(i) : null;
       if (q) return [{ kind: 'fill', target: { name: q[1]!.replace(/^sql /, ''), kind: 'field', multiline: true, hints: ['query', 'sql', 'command'] }, value: valueOf(i, q[2]!) }, { kind: 'click', target: { name: '', kind: 'clickable', anyOf: ['Execute', 'Run', 'Run query', 'Execute query', 'Go', 'Submit'], hints: [h.verb] } }];
       return (/^(?:show|view|display|list)$/.test(h.verb) ? dataOf(i, false) : undefined) ?? control(i, why);
     }
@@ -160,6 +160,15 @@ function act(h: Head, i: RuleInput, why: string[]): Intent[] | undefined {
 
 const ROLE_WORD = new RegExp(`\\b(?:${ROLE_NOUN_LIST.join('|')})s?\\b`);
 
+/** "Run: mutation { … }", "execute the mutation { … }": code written out after run or execute, as a query to type and run. */
+function code(i: RuleInput): RegExpExecArray | null {
+  const m = /^:?\s*(?:the |this |a |an |following )?((?:graphql )?(?:query|mutation|statement|command|code|script|request))?\s*:?\s*(q\d+)$/.exec(i.rest);
+  const value = m ? literal(i.l, m[2]!) : undefined;
+  if (!m || !value || !/[{}();]|^\s*(?:select|insert|update|delete|with|query|mutation)\b/i.test(value)) return null;
+  m[1] = 'query';
+  return m;
+}
+
 /** Cut a sentence into clauses. */
 function clauses(s: string, type: PlanStepLike['type']): string[] {
   const out: string[] = [];
@@ -170,6 +179,9 @@ function clauses(s: string, type: PlanStepLike['type']): string[] {
   if (type === 'action') {
     // "Open the Recipe Index and from it the Lemon Drizzle Cake": the same verb again, on what the first opened.
     s = s.replace(/\b(open|go to|visit|navigate to|click(?: on)?|choose|select|pick)\s+(.+?),?\s+and\s+(?:then\s+)?(?:from|in|on|inside|within)\s+(?:it|there|that|this|that (?:page|list|card|menu)|the list|the page)\s*,?\s+(?!(?:click|open|choose|select|pick|press|tap|type|enter|hit|go)\b)/g, '$1 $2, then $1 ');
+    // "Expand "A" and "B"", "tick "Milk", "Eggs" and "Flour"": the same verb on each named thing, in turn.
+    s = s.replace(/\b(click(?: on)?|expand|collapse|open|tick|untick|uncheck|check)\s+(?:the\s+)?(q\d+)((?:,\s*(?:the\s+)?q\d+)*),?\s+and\s+(?:then\s+)?(?:the\s+)?(q\d+)(\s+(?:folders?|branches?|nodes?|entries|items?|boxes|checkboxes|rows?|sections?|groups?|links?|buttons?))?(\s+(?:in|on|under|within|inside|from) (?:the |this |that )?[a-z][\w -]*?)?(?=\s*[,.;]|\s+(?:then|and then)\b|$)/g, (_m, verb: string, first: string, more: string, last: string, noun: string | undefined, where: string | undefined) =>
+      [first, ...more.split(',').map((x) => x.replace(/\bthe\b/, '').trim()).filter(Boolean), last].map((q) => `${verb} ${q}${noun ? ` ${noun.trim().replace(/ies$/, 'y').replace(/(box|branch)es$/, '$1').replace(/s$/, '')}` : ''}${where ?? ''}`).join(', then '));
     s = s.replace(/,?\s+and\s+(?:then\s+)?(?:from|in|on|inside|within)\s+(?:it|there|here|that|this|that (?:page|list|card|menu|dialog)|the list|the page)\s*,?\s+(?=(?:click|open|choose|select|pick|press|tap|type|enter|hit|go)\b)/g, ', then ');
     // "Open the Starter Feeding Log by searching for "starter"": the search first, then what it found.
     s = s.replace(/^(?:(.*?[.;]\s+))?((?:open|go to|find|visit|click(?: on)?|select|pick)\s+.+?),?\s+by\s+(?:searching|looking|filtering)\s+(?:for|by|on|with)\s+(q\d+|[^,.;]+)(?=[.;]|$)/, (_m, before: string | undefined, act: string, q: string) => `${before ?? ''}search for ${q}, then ${act}`);
@@ -204,6 +216,12 @@ function clauses(s: string, type: PlanStepLike['type']): string[] {
     // "For the genre column pick Science in its drop-down": the value, as the field's.
     // "Name the page "Compost Notes"", "Title the post "Hello"": the value, typed as the name or title.
     .map((c) => (type === 'action' ? c.replace(/^(name|title|label|caption)\s+(?!it\s)(?:the |this |that |your |my |the new )?(?:[\w-]+\s+)?(q\d+)$/, (_m, what: string, value: string) => `type ${value} as the ${what}`) : c))
+    // "Write this query in the editor: { … }", "enter the mutation: mutation { … }", "replace it with: …":
+    // a colon before the value written out says nothing more.
+    .map((c) => (type === 'action' ? c
+      .replace(/^(write|type|enter|paste|put|insert|input)\s+(?:in\s+)?(?:this|the following|the|a|an|following)?\s*(?:[\w-]+\s+)?(in|into)\s+(the [\w -]+?):\s+(q\d+)$/, '$1 $4 into $3')
+      .replace(/^(write|type|enter|paste|input)\s+(?:the |this |a |an |following )?(?:query|mutation|code|json|text|command|statement|sql|snippet|request|body)\s*:?\s+(q\d+)$/, (m, verb: string, q: string) => (/[{(;=]/.test(m) ? `${verb} ${q} into the editor` : m))
+      .replace(/\b(with|to|as):\s+(q\d+)$/, '$1 $2') : c))
     .map((c) => (type === 'action' ? c.replace(/^for (?:the )?([\w -]+?)(?: column| field| setting| option| box)?,?\s+(pick|choose|select|enter|type|put|set)\s+(.+?)(?:\s+in (?:its|the|that) (?:drop-?down|drop down|box|field|list|select|menu))?$/, '$2 $3 as the $1') : c))
     .filter(Boolean);
 }
@@ -270,9 +288,12 @@ function splitChecks(part: string): string[] {
       cur = next;
       continue;
     }
-    if (looksLikeCheck(cur) && (looksLikeCheck(next) || /^q\d+ (?:is|are) not$/.test(next)) && !/^(?:that|whether|if)\s/.test(next) && !reported) {
+    // "The panel offers "login" again and no longer shows "Logged in as"": a second verb of the same subject.
+    const subject = /\sand\s|\sbut\s/.test(pieces[k]!) && looksLikeCheck(cur) && !looksLikeCheck(next) ? subjectOf(cur) : undefined;
+    const shared = subject && /^(?:(?:still|also|now|then|no longer|not|does not|do not|never|again|only)\s+)*[a-z]+s\b/.test(next) && subjectOf(`${subject} ${next}`) === subject ? `${subject} ${next}` : undefined;
+    if (looksLikeCheck(cur) && (looksLikeCheck(next) || /^q\d+ (?:is|are) not$/.test(next) || shared) && !/^(?:that|whether|if)\s/.test(next) && !reported) {
       out.push(cur.trim());
-      cur = next;
+      cur = shared ?? next;
     } else if (looksLikeCheck(cur) && /\sand\s/.test(pieces[k]!) && /^(?:the |its )?[a-z][\w-]*$/.test(next) && /^\s+and\s+$/.test(pieces[k + 2] ?? '') && looksLikeCheck(pieces[k + 3] ?? '') && (/^q\d+$/.test(next) ? /^q\d+ (?:are|both)\b/.test(pieces[k + 3] ?? '') : /^[a-z][\w-]* (?:boxes|fields|inputs|buttons|links|tabs|columns|checkboxes|options|icons)\b/.test(pieces[k + 3] ?? ''))) {
       // "… is shown and the username and password boxes are still there": two names of one subject.
       out.push(cur.trim());
@@ -320,7 +341,9 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
     // "In MailDev, open …", "On the graph page, pick …": where, said before the verb.
     // (A comma says where the place ends: "On the Advanced Search card, pick …" is not a search.)
     const VERB_START = '(?:type|enter|click|tap|press|pick|choose|select|open|fill|write|search|hit|check|tick|drag|hover|double-click|right-click|go to|move to|point at|point to|write|put|paste|switch to)\\b.*';
-    const where = !head(s) ? new RegExp(`^(?:in|on|inside|within|from|at|under|into)\\s+([^,]+?),\\s+(${VERB_START})$`).exec(s) ?? new RegExp(`^(?:in|on|inside|within|from|at|under|into)\\s+(.+?),?\\s+(${VERB_START})$`).exec(s) : null;
+    // (After a comma any verb the lexicon knows starts the clause: "In GraphiQL, run the query …".)
+    const afterComma = !head(s) ? /^(?:in|on|inside|within|from|at|under|into)\s+([^,]+?),\s+(.+)$/.exec(s) : null;
+    const where = !head(s) ? (afterComma && head(afterComma[2]!)?.known && head(afterComma[2]!)!.family !== 'verify' ? afterComma : null) ?? new RegExp(`^(?:in|on|inside|within|from|at|under|into)\\s+([^,]+?),\\s+(${VERB_START})$`).exec(s) ?? new RegExp(`^(?:in|on|inside|within|from|at|under|into)\\s+(.+?),?\\s+(${VERB_START})$`).exec(s) : null;
     // The place goes with the clause's target; a page or the app itself says nothing more.
     const pageOnly = where && /^(?:the )?(?:[a-z-]+ )?(?:page|app|screen|view|site|wiki|ui)$|^[a-z]+$/.test(where[1]!);
     // Typing goes into the place named ("In the new cell type …"); other verbs act on a target inside it.
@@ -403,6 +426,9 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
   const signIn = out.find((c) => c.intent.kind === 'sign-in')?.intent;
   if (signIn?.kind === 'sign-in' && signIn.username === undefined) {
     for (const remark of l.remarks) {
+      // Only the parenthesis written right after the sign-in ("open Bola Okafor (uid=bokafor)" names Bola).
+      const at = l.original.indexOf(`(${remark.split(/\s+/)[0] ?? ''}`);
+      if (at < 0 || !/(?:log ?-?in|sign[ -]?in|sign[ -]?on|authenticate)(?:\s+(?:with|as|using|to|into|on)\s+[^,;()]{0,40})?\s*$/i.test(l.original.slice(0, at))) continue;
       const rl = lift(remark.replace(/\s+\/\s+/g, ', ').replace(/\s+u(\d+)\s+/g, (x, n: string) => (l.urls[Number(n)] === '/' ? ', ' : x)));
       const values = formValues({ l: rl, verb: '', rest: rl.s, memory, unplaced: [] }, rl.s, true);
       if (!values?.length) continue;

@@ -2,7 +2,7 @@
  * Execute one resolved action on the page. Assertions poll until they hold or their timeout passes,
  * and fail with what was expected next to what the page showed.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { locatorLabel, toLocator } from './locator.js';
 import { closestLines, pageExcerpt, visibleLines } from './evidence.js';
 import { performSignIn } from './sign-in.js';
@@ -242,10 +242,45 @@ async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): P
   }
 }
 
+/** The whole text of the code editor `el` is in (CodeMirror 5 through its own API, else its lines as shown). */
+async function editorText(el: Locator): Promise<string> {
+  return el.evaluate((e) => {
+    const root = e.closest('.CodeMirror, .cm-editor, .monaco-editor, .ace_editor') as (HTMLElement & { CodeMirror?: { getValue(): string } }) | null;
+    if (root?.CodeMirror) return root.CodeMirror.getValue();
+    const lines = root?.querySelectorAll('.cm-line, .view-line, .ace_line');
+    return lines?.length ? Array.from(lines).map((l) => (l as HTMLElement).innerText.replace(/\u00a0/g, ' ')).join('\n') : ((root as HTMLElement | null)?.innerText ?? '');
+  });
+}
+
+/**
+ * Replace the whole text of a code editor as a person does: select all, then type (pasted in one go,
+ * so an editor that closes brackets as they are typed does not add its own). CodeMirror 5 is given
+ * the text through its API, which is what its own paste does.
+ */
+async function setEditorText(page: Page, el: Locator, value: string, t: { timeout: number }): Promise<void> {
+  const viaApi = await el.evaluate((e, v) => {
+    const root = e.closest('.CodeMirror') as (HTMLElement & { CodeMirror?: { setValue(s: string): void; focus(): void } }) | null;
+    if (!root?.CodeMirror) return false;
+    root.CodeMirror.setValue(v);
+    root.CodeMirror.focus();
+    return true;
+  }, value);
+  if (viaApi) return;
+  await el.click(t);
+  await page.keyboard.press('ControlOrMeta+A');
+  if (value) await page.keyboard.insertText(value);
+  else await page.keyboard.press('Backspace');
+}
+
 /** Form fields whose current value contains the text (a value shows on screen like text does). */
-async function valueShown(page: Page, text: string, fields = 'input, textarea'): Promise<boolean> {
+async function valueShown(page: Page, text: string, fields = 'input, textarea', asServed = false): Promise<boolean> {
   for (const frame of page.frames()) {
-    const found = await frame.evaluate(([t, sel]) => Array.from(document.querySelectorAll(sel)).some((e) => (e as HTMLInputElement).value.includes(t) && (e as HTMLElement).offsetParent !== null), [text, fields] as const).catch(() => false);
+    const found = await frame.evaluate(([t, sel, served]) => Array.from(document.querySelectorAll(sel)).some((e) => {
+      const f = e as HTMLInputElement;
+      // `served`: only a value the page came with (an entry's form), not one typed in the field being edited.
+      if (served && (f.value !== f.defaultValue || f === document.activeElement || /^(?:hidden|password|checkbox|radio|submit|button|reset|image|file)$/.test(f.type))) return false;
+      return f.value.includes(t) && f.offsetParent !== null;
+    }), [text, fields, asServed] as const).catch(() => false);
     if (found) return true;
   }
   return false;
@@ -271,7 +306,7 @@ async function assertion(a: ResolvedAction, x: ExecContext): Promise<string | un
     case 'expect-text': {
       const d: LocatorDescriptor = { strategy: 'text', text: a.text };
       // A text area's text is on the page too ("the JSON text includes …"), scrolled out of view or not.
-      const shown = a.within ? () => shownWithin(page, a.within!, a.text, a.orValue === true) : async () => (await anyVisible(page, d)) || (await rendered(page, a.text)) || (a.orValue === true && (await valueShown(page, a.text))) || (a.visible && (await valueShown(page, a.text, 'textarea')));
+      const shown = a.within ? () => shownWithin(page, a.within!, a.text, a.orValue === true) : async () => (await anyVisible(page, d)) || (await rendered(page, a.text)) || (a.orValue === true && (await valueShown(page, a.text))) || (a.visible && ((await valueShown(page, a.text, 'textarea')) || (await valueShown(page, a.text, 'input', true))));
       // The step's own words ("lists the database bookshop"): word for word first; after a moment,
       // the words that name something, together, the way a person reads the check.
       const loose = a.loose && a.visible ? looseWords(a.text) : undefined;
@@ -526,13 +561,19 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<string
     case 'fill': {
       const el = loc(a.target);
       let value = a.value;
+      // A code editor (CodeMirror, Monaco, Ace) keeps its text outside the field that takes the keys.
+      const editor = await offTrace(page, () => el.evaluate((e) => Boolean(e.closest('.CodeMirror, .cm-editor, .monaco-editor, .ace_editor')), null, { timeout: Math.min(x.timeoutMs, 2000) })).catch(() => false);
       if (a.append || a.find !== undefined) {
         // Editing what is there: a line added at the end, or one text replaced by another.
-        const now = await el.inputValue(t).catch(async () => (await el.textContent(t)) ?? '');
+        const now = editor ? await editorText(el) : await el.inputValue(t).catch(async () => (await el.textContent(t)) ?? '');
         if (a.find !== undefined) {
           if (!now.includes(a.find)) throw new StepFailure('assertion', `expected the field to contain "${a.find}" to replace it, but it holds "${now.slice(0, 200)}"`, { expected: a.find, actual: now.slice(0, 500), url: page.url() });
           value = now.replace(a.find, a.value);
         } else value = now.replace(/\n*$/, '') + (now.trim() ? '\n' : '') + a.value;
+      }
+      if (editor) {
+        await setEditorText(page, el, value, t);
+        break;
       }
       await el.fill(value, t);
       // Apps that react to key events (live filters, jQuery keyup handlers) see a key as well: a
@@ -548,7 +589,14 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<string
       else await chooseFromMenu(page, el, a.value, x.timeoutMs);
       break;
     }
-    case 'check': await loc(a.target).setChecked(a.checked, t); break;
+    case 'check':
+      // "Switch on Try it out": a button that toggles a mode is pressed, as a person would.
+      await loc(a.target).setChecked(a.checked, t).catch(async (err: Error) => {
+        if (!/Not a checkbox or radio button/.test(err.message)) throw err;
+        const pressed = await loc(a.target).getAttribute('aria-pressed', t).catch(() => null);
+        if (pressed === null || (pressed === 'true') !== a.checked) await loc(a.target).click(t);
+      });
+      break;
     case 'press':
       // A key is held for a moment, as a person's is (a tap lasts longer still): knockout's TodoMVC
       // writes an edit on keydown a moment later, so an Escape released in the same instant it was

@@ -76,7 +76,7 @@ const SYN: Record<string, string[]> = {
   // A record's fields go by several names: its summary is often its title, a remark a comment.
   summary: ['title', 'subject', 'headline'], subject: ['title', 'summary'], description: ['comment', 'details', 'body'], remark: ['comment', 'remarks', 'note'],
   i: ['info', 'inspector', 'information', 'details', 'about'], wrench: ['preferences', 'prefs', 'settings', 'tools', 'options'],
-  turtle: ['speed', 'slow', 'limit', 'limits', 'alternative', 'temporary', 'turtle'], play: ['start', 'resume', 'run'],
+  turtle: ['speed', 'slow', 'limit', 'limits', 'alternative', 'temporary', 'turtle'], play: ['start', 'resume', 'run'], run: ['execute', 'play', 'start', 'go'], execute: ['run', 'play', 'go'],
   output: ['out', 'output', 'source'], input: ['in', 'input', 'target'], search: ['search', 'find', 'filter'], username: ['user', 'login', 'email'],
   avatar: ['user', 'profile', 'account'], filter: ['filter', 'search'], todo: ['todo', 'item', 'task'], new: ['new', 'add', 'create'],
   // Icons are named by what they look like; their labels and classes say what they do.
@@ -185,6 +185,11 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       el.querySelector?.('title')?.textContent ?? '',
       // An icon-only control goes by its icon's class too (<a id="…sidemenu"><i class="fa fa-bars">).
       Array.from(el.querySelectorAll?.(':scope > i, :scope > span > i, :scope > svg, :scope > [class*=icon]') ?? []).slice(0, 3).map((c) => c.getAttribute('class') ?? '').join(' '),
+      // …and by its image's file name (<a><img src="tree_expand.png" alt="+-"></a>).
+      Array.from(el.querySelectorAll?.(':scope > img, :scope > span > img') ?? []).slice(0, 2).map((c) => (c.getAttribute('src') ?? '').split(/[?#]/)[0]!.split('/').pop()!.replace(/\.\w+$/, '')).join(' '),
+      // A tree's "+" and "−" are its expand and collapse toggles.
+      /^(?:\+|\+-|⊕|⊞)$/.test(norm(el.getAttribute('alt') ?? el.querySelector?.('img')?.getAttribute('alt') ?? textOf(el))) ? 'plus expand' : '',
+      /^(?:-|−|⊖|⊟)$/.test(norm(el.getAttribute('alt') ?? el.querySelector?.('img')?.getAttribute('alt') ?? textOf(el))) ? 'minus collapse' : '',
     ].join(' '));
   };
   // The area words name an ancestor by its tag, role, id, class or label ("left panel", "header", "dialog").
@@ -246,7 +251,8 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
     for (const el of deepAll(doc.body, '*')) {
       if (el.children.length > 3) continue;
       const t = norm(el.textContent).toLowerCase();
-      if (t === want || (t.includes(want) && t.length <= want.length + 3)) anchors.push(el);
+      // A tree or list item may show a count after its name ("ou=People (6)").
+      if (t === want || (t.includes(want) && t.length <= want.length + 3) || (t.startsWith(want) && /^\s*[([]\d+[)\]]$/.test(t.slice(want.length)))) anchors.push(el);
       else if ((el as HTMLInputElement).value && norm((el as HTMLInputElement).value).toLowerCase() === want) anchors.push(el);
     }
     // The innermost element showing the text: a list whose only item holds it shows it too, and

@@ -30,6 +30,21 @@ async function headingIs(page: Page, name: string): Promise<boolean> {
     .catch(() => false);
 }
 
+/** Whether the page is the app called `name`: its title, its application name, or its main heading or logo names it. */
+export async function namesTheApp(page: Page, name: string): Promise<boolean> {
+  const want = name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  if (want.length < 3) return false;
+  return page
+    .evaluate((w) => {
+      const flat = (s: string | null | undefined) => (s ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '');
+      const title = flat(document.title);
+      const app = flat(document.querySelector('meta[name="application-name"], meta[property="og:site_name"]')?.getAttribute('content'));
+      const heads = Array.from(document.querySelectorAll('h1, header, [role=banner], [class*=logo], [id*=logo], img[alt]')).map((e) => flat(e.localName === 'img' ? e.getAttribute('alt') : (e as HTMLElement).innerText)).filter((t) => t.length <= w.length + 12);
+      return title.startsWith(w) || title.includes(w) || app === w || heads.some((t) => t.includes(w));
+    }, want)
+    .catch(() => false);
+}
+
 /** Search the app for the page named `name`; the navigation to it, or a ResolveError saying why not. */
 export async function openByName(page: Page, name: string, baseUrl: string, timeoutMs: number): Promise<ResolvedAction> {
   const box = page.locator(SEARCH_BOX).filter({ visible: true }).first();

@@ -11,6 +11,7 @@ import { findDrift, healRecord } from './heal.js';
 import { interpret, type StepMemory } from './interpret.js';
 import { locatorLabel } from './locator.js';
 import { targetsOf } from './model-resolve.js';
+import { namesTheApp } from './open-by-name.js';
 import { offTrace } from './page-still.js';
 import type { PageWatch } from './page-watch.js';
 import { ResolveError } from './resolve-target.js';
@@ -95,7 +96,9 @@ export async function performStep(step: PlanStep, c: PerformContext, progress: S
       // A clause under a condition ("if a banner shows up, dismiss it") is looked for afresh each run,
       // briefly; when what it acts on is not there, it is skipped.
       const clause = cl.clause;
-      action = await offTrace(c.page, () => resolveClause(clause, { ...resolveOpts, timeoutMs: Math.min(clause.intent.kind === 'click' && clause.intent.ifShown ? IF_SHOWN_MS : OPTIONAL_MS, timeoutMs) })).catch((err) => {
+      // "Open GraphiQL." on GraphiQL: the app is open already; its logo link leads elsewhere.
+      const here = clause.intent.kind === 'click' && clause.intent.ifShown && clause.intent.target.name && (await namesTheApp(c.page, clause.intent.target.name));
+      action = here ? { kind: 'skip' as const, reason: `the page is ${clause.intent.kind === 'click' ? clause.intent.target.name : ''} already` } : await offTrace(c.page, () => resolveClause(clause, { ...resolveOpts, timeoutMs: Math.min(clause.intent.kind === 'click' && clause.intent.ifShown ? IF_SHOWN_MS : OPTIONAL_MS, timeoutMs) })).catch((err) => {
         if (err instanceof ResolveError) return { kind: 'skip' as const, reason: `the condition did not hold: ${err.message.split(';')[0]}` };
         throw err;
       });

@@ -15,7 +15,7 @@ import { expandTokens, GENERATED_ID, ground, nearMisses, type GroundSpec } from 
 import { describeSearch, findTarget, matchCount, ResolveError, withinDescriptor } from './resolve-target.js';
 import { fieldForValue, resolveSignIn, setSignInField } from './sign-in.js';
 import { modelResolve } from './model-resolve.js';
-import { appPath, openByHop, openByName } from './open-by-name.js';
+import { appPath, namesTheApp, openByHop, openByName } from './open-by-name.js';
 import type { LocatorDescriptor, PlanStep, ResolvedAction, SignInField } from './types.js';
 import { pageChange } from './page-still.js';
 import { toLocator } from './locator.js';
@@ -58,6 +58,16 @@ export interface LastTargets {
 function nameKey(t: Target): string | undefined {
   if (!t.name || t.name.startsWith('@') || t.ref || t.within || t.nth) return undefined;
   return `${t.kind}|${t.role ?? ''}|${t.name.toLowerCase()}|${(t.area ?? []).join(' ')}|${t.place ?? ''}`;
+}
+
+/** Whether the page is still the project URL itself (no path or query of its own beyond it). */
+function atProjectUrl(url: string, baseUrl: string): boolean {
+  try {
+    const [u, b] = [new URL(url), new URL(baseUrl)];
+    return u.origin === b.origin && u.pathname.replace(/\/+$/, '') === b.pathname.replace(/\/+$/, '') && (u.search === b.search || !u.search);
+  } catch {
+    return false;
+  }
 }
 
 /** What a lookup found, or undefined when it found nothing (other errors still throw). */
@@ -126,6 +136,13 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
     const early = Date.now() < (groundOnlyUntil.get(t) ?? 0);
     const d = await ground(page, { ...base, strict, draggable: true, draggableOnly: early });
     if (d || early) return d;
+  }
+  // "Expand dc=example,dc=org": the toggle in the named item's own row (a "+", an arrow) when the name is a link of its own.
+  const toggle = t.hints?.find((h) => /^(?:expand|collapse)$/.test(h));
+  if (toggle && t.name && !t.within && !t.role) {
+    const words = toggle === 'expand' ? ['expand', 'plus', 'toggle', 'twisty', 'caret', 'chevron', 'arrow'] : ['collapse', 'minus', 'toggle', 'twisty', 'caret', 'chevron', 'arrow'];
+    const d = await ground(page, { tokens: [words], name: '', kind: 'clickable', within: t.name, maxDepth: 2, visibleOnly: true });
+    if (d) return d;
   }
   const opts = { testIdAttributes: o.testIdAttributes, timeoutMs: 0, allowHidden };
   const placed = { ...(t.area?.length ? { area: t.area } : {}), ...(t.place ? { place: t.place } : {}), ...(t.nth ? { nth: t.nth } : {}) };
@@ -370,12 +387,17 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
         // A page is named exactly: "Special:Search" is not the "Jump to search" link.
         const link = await find({ ...intent.target, described: undefined }, first).catch((err) => (err instanceof ResolveError ? err : Promise.reject(err)));
         if (!(link instanceof ResolveError)) return { kind: 'click', target: link };
+        // "Open GraphiQL": the app itself, by the name its title or main heading gives it.
+        if (await namesTheApp(o.page, intent.target.name)) return { kind: 'navigate', url: appPath(o.page.url(), o.baseUrl) };
         const searched = await openByName(o.page, intent.target.name, o.baseUrl, o.timeoutMs).catch((err) => (err instanceof ResolveError ? err : Promise.reject(err)));
         if (!(searched instanceof ResolveError)) return searched;
         const hopped = await openByHop(o.page, intent.target.name, o.baseUrl, o.timeoutMs).catch((err) => (err instanceof ResolveError ? err : Promise.reject(err)));
         if (!(hopped instanceof ResolveError)) return hopped;
         const later = await find(intent.target, Math.max(0, o.timeoutMs - first)).catch((err) => (err instanceof ResolveError ? err : Promise.reject(err)));
         if (!(later instanceof ResolveError)) return { kind: 'click', target: later };
+        // "Open the docs page" first thing, on the project URL, where nothing is called so: the page
+        // the project is, as the plan's writer calls it.
+        if (!o.last?.any && !o.last?.field && atProjectUrl(o.page.url(), o.baseUrl)) return { kind: 'navigate', url: appPath(o.page.url(), o.baseUrl) };
         throw new ResolveError(`${later.message}; ${searched.message}`, [...later.lookedFor, ...searched.lookedFor]);
       }
       try {

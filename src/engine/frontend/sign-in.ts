@@ -12,10 +12,21 @@ import { pageChange } from './page-still.js';
 type SignIn = Extract<ResolvedAction, { kind: 'sign-in' }>;
 const PASSWORD: LocatorDescriptor = { strategy: 'css', selector: 'input[type="password"]' };
 const ENTRY_NAMES = ['Sign in', 'Log in', 'Login', 'Sign In', 'Log In'];
+/** What a sign-in form's submit button may say besides the entry names. */
+const SUBMIT_NAMES = ['Submit', 'Continue', 'Authenticate', 'Sign on', 'Enter'];
 const USER_NAMES = ['Username', 'Email', 'E-mail', 'Email address', 'User name', 'Login', 'User'];
 const USER_CSS: LocatorDescriptor = {
   strategy: 'css',
-  selector: 'input[autocomplete="username"], input[type="email"], input[name*="user" i], input[name*="email" i], input[name*="login" i]',
+  // Visible text-like inputs only: forms carry hidden inputs such as `nodecode[login_pass]` too.
+  selector: ['input[autocomplete="username"]', 'input[type="email"]', 'input[name*="user" i]', 'input[name*="email" i]', 'input[name*="login" i]']
+    .map((s) => `${s}:not([type="hidden"]):not([type="password"]):not([type="checkbox"]):not([type="radio"]):not([type="submit"]):visible`)
+    .join(', '),
+  nth: 0,
+};
+
+const FORM_SUBMIT: LocatorDescriptor = {
+  strategy: 'css',
+  selector: 'form:has(input[type="password"]) :is(button[type="submit"], input[type="submit"], button:not([type]), input[type="image"]):visible',
   nth: 0,
 };
 
@@ -73,7 +84,8 @@ export async function resolveSignIn(page: Page, baseUrl: string, o: { testIdAttr
   const password = (await firstFound(page, ['Password'], 'field', attrs)) ?? { ...PASSWORD, nth: 0 };
   // An app may sign in with a password alone: then there is no user name field to fill.
   const username = (await firstFound(page, USER_NAMES, 'field', attrs)) ?? ((await toLocator(page, USER_CSS).count()) > 0 ? USER_CSS : undefined);
-  const submit = await firstFound(page, [...ENTRY_NAMES, 'Submit', 'Continue'], 'clickable', attrs, 'button');
+  // The password's own form's submit button first: a "Login" link elsewhere on the page only reopens the form.
+  const submit = (await visible(page, FORM_SUBMIT)) ? FORM_SUBMIT : await firstFound(page, [...ENTRY_NAMES, ...SUBMIT_NAMES], 'clickable', attrs, 'button');
   return { kind: 'sign-in', ...(username ? { username } : {}), password, ...(submit ? { submit } : {}), ...reached };
 }
 

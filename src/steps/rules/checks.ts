@@ -56,6 +56,11 @@ export function looksLikeCheck(s: string): boolean {
   return Boolean(v && v.subject);
 }
 
+/** What a check is about: the words before its verb ("the left panel" in "the left panel offers …"). */
+export function subjectOf(s: string): string | undefined {
+  return findVerb(normalise(s))?.subject || undefined;
+}
+
 /** The check's main verb: the first verb-like word that is not a noun after a determiner. */
 function findVerb(s: string): { subject: string; verb: string; cls: VerbClass; after: string } | undefined {
   const words = s.split(' ');
@@ -277,6 +282,8 @@ function listCheck(i: CheckInput, objects: string, visible: boolean, subject?: T
   let o = objects.trim();
   // "Documents first and then Photos", "Photos first, Work Docs second": order said with ordinals.
   if (/\S\s+first\b/.test(o)) o = o.replace(/,?\s+(?:and\s+)?(?:then\s+)?([^,]+?)\s+(?:second|third|fourth|last)\b/g, ' then $1').replace(/\s+first,?\s+(?:and\s+)?(?:then\s+)?(?=\S)/, ' then ');
+  // ""Logged in as" above the tree": where it sits next to a thing described, not named, says nothing more.
+  o = o.replace(/\s+(?:above|below|under|over|beneath|underneath|next to|beside|before|after|on top of)\s+(?:the|its|their)\s+((?!.*\bq\d)[a-z][\w -]*)$/, (m, what: string) => (/[A-Z]/.test(asWritten(i.l, what)) ? m : ''));
   // "home-nas above office-desktop": the first one shows first.
   o = o.replace(/\s+(?:above|before|followed by|ahead of)\s+(?=\S)/g, ' then ');
   // ""Welcome", with links to A and B": what it says, then the links it has.
@@ -855,7 +862,7 @@ function readWhole(i: CheckInput): Intent[] | undefined {
     return scoped([{ kind: 'expect-count', count: names.length }, ...names.map((t) => ({ kind: 'expect-text' as const, text: t, visible: true }))], scope);
   }
   // "(exactly) 2 todos are shown(: "a" and "b")"
-  if ((m = new RegExp(`^(?:exactly |only |just |all |all the |all of the )?(${NUM})\\s+([a-z][\\w -]*?)\\s+(?:(?:is|are)\\s+(?:shown|visible|listed|displayed|left|remaining|present|there|found|returned|in the list|open|opened)|remains?|are left|is left|appears?|show up|shows up|drops? down|pops? up|comes? up|(?:is|are) (?:offered|suggested|available))(?:\\s+(?:in|on|under|below) (?:the )?[\\w ]+?)?(?:(?::|,)\\s*(.+))?$`).exec(s))) {
+  if ((m = new RegExp(`^(?:exactly |only |just |all |all the |all of the )?(${NUM})\\s+([a-z][\\w -]*?)\\s+(?:(?:is|are)\\s+(?:shown|visible|listed|displayed|left|remaining|present|there|found|returned|in the list|open|opened)|remains?|are left|is left|appears?|show up|shows up|drops? down|pops? up|comes? up|open|opens|unfold|expand|(?:is|are) (?:offered|suggested|available))(?:\\s+(?:in|on|under|below|beneath|inside) (?:the )?[\\w ]+?)?(?:(?::|,)\\s*(.+))?$`).exec(s))) {
     const counted = item(i, `${m[1]} ${m[2]}`, true);
     if (counted?.some((x) => x.kind === 'expect-count')) return [...counted, ...(m[3] ? listCheck(i, m[3], true) ?? [] : [])];
   }
@@ -1032,6 +1039,10 @@ export function predicateOf(s: string): string | undefined {
 }
 
 export const examples: Example[] = [
+  ['Three branches open below it, in this order: ou=Boats (3), ou=Groups (3) and ou=People (6).', 'assertion', [{ kind: 'expect-count', count: 3 }, { kind: 'expect-text', text: 'ou=Boats (3)' }, { kind: 'expect-text', text: 'ou=Groups (3)' }, { kind: 'expect-text', text: 'ou=People (6)' }, { kind: 'expect-order', texts: ['ou=Boats (3)', 'ou=Groups (3)', 'ou=People (6)'] }]],
+  ['The left panel offers "login" again and no longer shows "Logged in as"', 'assertion', [{ kind: 'expect-text', text: 'login', visible: true }, { kind: 'expect-text', text: 'Logged in as', visible: false }]],
+  ['The left panel shows "Logged in as: uid=harbourmaster" above the tree', 'assertion', [{ kind: 'expect-text', text: 'Logged in as: uid=harbourmaster', visible: true }]],
+  ['uid=asmith is listed', 'assertion', [{ kind: 'expect-text', text: 'uid=asmith' }]],
   ['The row for "Hello world" shows the author qa', 'assertion', [{ kind: 'expect-text', text: 'qa', scope: { name: 'Hello world', row: true, column: 'author' } }]],
   ['Sales report.ipynb and todo.txt are listed, both 44 B', 'assertion', [{ kind: 'expect-text', text: 'Sales report.ipynb' }, { kind: 'expect-text', text: 'todo.txt' }]],
   ['The turtle button looks pressed and its tooltip says click to disable the speed limits', 'assertion', [{ kind: 'expect-state', state: 'selected' }, { kind: 'expect-state', target: { name: 'click to disable the speed limits' }, state: 'visible' }]],

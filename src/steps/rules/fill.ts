@@ -141,6 +141,14 @@ export function set(i: RuleInput): Intent[] | undefined {
     const where = m[3] && /\b(?:field|box|input|editor|text ?area|textarea)\b/.test(m[3]) ? field(i, m[3]) : focused(i, ['text', 'body', 'content']);
     return [{ kind: 'fill', target: where, value: valueOf(i, m[2]!), find: valueOf(i, m[1]!) }];
   }
+  // "Replace customers with clients in "Rename table to"": the field named last gets the new value.
+  if ((m = /^(?:q\d+|[\w.-]+)\s+(?:with|by)\s+(q\d+|[^\s,]+)\s+(?:in|into)\s+(?:the\s+)?(q\d+)(?:\s+(?:field|box|input|text ?box))?$/.exec(r))) {
+    return [{ kind: 'fill', target: { name: valueOf(i, m[2]!), kind: 'field' }, value: valueOf(i, m[1]!) }];
+  }
+  // "Change her title from Skipper to Club Captain": the field, then what it becomes; what it was only says which field.
+  if ((m = /^(?:the |her |his |its |their |my |your |our )?((?!q\d)[a-z][\w -]*?)\s+from\s+(q\d+|[^\s,]+(?: [^\s,]+){0,2})\s+(?:to|into)\s+(q\d+|u\d+|.+)$/.exec(r)) && !IT.test(m[1]!)) {
+    return [{ kind: 'fill', target: field(i, m[1]!), value: valueOf(i, m[3]!) }];
+  }
   // "Set the Priority to High and the Status to Closed": one setting after another.
   const pairs = r.split(/\s*,\s*(?:and\s+)?|\s+and\s+/);
   if (pairs.length > 1 && pairs.every((p) => /^(?!q\d+\s)(?:the |its )?[a-z][\w -]*?\s+to\s+\S/.test(p))) return pairs.flatMap((p) => set({ ...i, rest: p }) ?? []);
@@ -148,6 +156,9 @@ export function set(i: RuleInput): Intent[] | undefined {
     const what = m[1]!.replace(/^(?:the )?(?:value|text|content|contents) of\s+/, '');
     const value = valueOf(i, m[2]!);
     if (IT.test(what)) return [{ kind: 'fill', target: focused(i, /text|content/.test(what) ? ['text', 'body', 'content'] : undefined), value }];
+    // "Replace everything in the editor with …": what the editor holds, all of it.
+    const all = /^(?:everything|all(?: of it| (?:the |its )?(?:text|code|content|contents))?|the (?:whole|entire) (?:text|query|code|content|contents|thing))\s+(?:in|inside|of)\s+(.+)$/.exec(what);
+    if (all) return [{ kind: 'fill', target: { ...field(i, all[1]!), multiline: true }, value }];
     if (/^(?:its |the )?(?:title|name)$/.test(what)) return [{ kind: 'fill', target: { name: 'title', kind: 'field', anyOf: ['title', 'name', 'subject'] }, value }];
     // "Rename "A" to "B"": the field holding A (being edited), else a field named like A.
     if (/^q\d+$/.test(what)) return [{ kind: 'fill', target: { ...focused(i), within: i.memory.editing ?? valueOf(i, what) }, value }];
@@ -322,6 +333,9 @@ export function signOut(): Intent[] {
 
 
 export const examples: Example[] = [
+  ['Change her title from Skipper to Club Captain', 'action', [{ kind: 'fill', target: { name: 'title', kind: 'field' }, value: 'Club Captain' }]],
+  ['Write this query in the editor: query Lookup($id: ID!) { target(id: $id) { name } }', 'action', [{ kind: 'fill', target: { name: 'editor', multiline: true }, value: 'query Lookup($id: ID!) { target(id: $id) { name } }' }]],
+  ['Replace everything in the editor with: { targets { name } }', 'action', [{ kind: 'fill', target: { name: 'editor', multiline: true }, value: '{ targets { name } }' }]],
   ['Describe the problem as "It crashes"', 'action', [{ kind: 'fill', target: { name: 'description', multiline: true }, value: 'It crashes' }]],
   ['Fill in To with bob@example.com and Subject with Lunch', 'action', [{ kind: 'fill', target: { name: 'To' }, value: 'bob@example.com' }, { kind: 'fill', target: { name: 'Subject' }, value: 'Lunch' }]],
   ['Compose a new message to bob@example.com with the subject "Hi" and the body "Hello"', 'action', [{ kind: 'click' }, { kind: 'fill', target: { name: 'To' }, value: 'bob@example.com' }, { kind: 'fill', target: { name: 'subject' }, value: 'Hi' }, { kind: 'fill', target: { name: 'body' }, value: 'Hello' }]],

@@ -147,6 +147,10 @@ export function control(i: RuleInput, purpose?: string[]): Intent[] | undefined 
 }
 
 export const examples: Example[] = [
+  ['Expand dc=harbour,dc=test and ou=Boats in the tree', 'action', [{ kind: 'click', target: { name: 'dc=harbour,dc=test', hints: ['expand'], area: ['tree'] } }, { kind: 'click', target: { name: 'ou=Boats', hints: ['expand'], area: ['tree'] } }]],
+  ['Tick "Milk", "Eggs" and "Flour"', 'action', [{ kind: 'check', target: { name: 'Milk' } }, { kind: 'check', target: { name: 'Eggs' } }, { kind: 'check', target: { name: 'Flour' } }]],
+  ['In GraphiQL, run the query { telescopes { name } }', 'action', [{ kind: 'fill', target: { name: 'query', multiline: true }, value: 'query { telescopes { name } }' }, { kind: 'click', target: { anyOf: ['Execute', 'Run', 'Run query', 'Execute query', 'Go', 'Submit'] } }]],
+  ['Run: mutation { cancel(id: "S1") { id status } }', 'action', [{ kind: 'fill', value: 'mutation { cancel(id: "S1") { id status } }' }, { kind: 'click' }]],
   ['Open the website and, under the post "Review", click its category Book Reviews', 'action', [{ kind: 'navigate' }, { kind: 'click', target: { name: 'Book Reviews', hints: ['category'], within: 'Review' } }]],
   ['Open the settings (the gear icon at the bottom of the sidebar)', 'action', [{ kind: 'click', target: { name: 'settings', orElse: { name: 'gear', place: 'bottom', area: ['sidebar'] } } }]],
   ['Preview the changes', 'action', [{ kind: 'click', target: { anyOf: ['preview'] } }]],
