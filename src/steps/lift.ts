@@ -98,6 +98,14 @@ export function lift(description: string): Lifted {
     quotes.push(unmark(a ?? b ?? c ?? ''));
     return ` q${quotes.length - 1} `;
   });
+  // An API operation written as its method and path ("POST /tools", "GET /tools/{toolId}") names it, as on
+  // an API's documentation page: a literal, not an address to go to.
+  text = text.replace(/(?<![\w/])(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(\/[^\s,;()"']*)/g, (_m, method: string, path: string) => {
+    const clean = path.replace(/[.:!?]+$/, '');
+    bare.add(quotes.length);
+    quotes.push(unmark(`${method} ${clean}`));
+    return ` q${quotes.length - 1} ${path.slice(clean.length)}`;
+  });
   // A dash between words introduces what follows, as a colon does; an arrow or ">" walks a menu path.
   text = text.replace(/\s+/g, ' ').replace(/\s+[-–—]\s+/g, ': ').replace(/\s*(?:→|⇒|»|->)\s*/g, ' > ').replace(/,?\s+(?:i\.e\.|i\.e,|ie\.|that is,)\s+/gi, ': ');
   text = text.replace(URL, (m) => {

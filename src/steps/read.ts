@@ -216,6 +216,8 @@ function clauses(s: string, type: PlanStepLike['type']): string[] {
     // "For the genre column pick Science in its drop-down": the value, as the field's.
     // "Name the page "Compost Notes"", "Title the post "Hello"": the value, typed as the name or title.
     .map((c) => (type === 'action' ? c.replace(/^(name|title|label|caption)\s+(?!it\s)(?:the |this |that |your |my |the new )?(?:[\w-]+\s+)?(q\d+)$/, (_m, what: string, value: string) => `type ${value} as the ${what}`) : c))
+    // "Execute it with the example body": what it is done with, when that is what is there already, says nothing more.
+    .map((c) => (type === 'action' ? c.replace(/^((?:execute|run|submit|send|save|apply)\s+(?:it|them|this|that|the (?:request|query|form|call)))\s+with\s+(?:the\s+|its\s+|an?\s+)?(?:example|default|sample|given|prefilled|pre-filled|suggested|same)\b.*$/, '$1') : c))
     // "Write this query in the editor: { … }", "enter the mutation: mutation { … }", "replace it with: …":
     // a colon before the value written out says nothing more.
     .map((c) => (type === 'action' ? c
@@ -239,7 +241,7 @@ function splitActions(part: string): string[] {
     const startsCheck = SUBJECT_START.test(next) && looksLikeCheck(next) && !/\b(?:into|in|to|with|as|from|onto)\s*$/.test(cur) && !/^(?:the|a|an) [\w -]+ q\d+$/.test(next);
     // "In the left-hand menu, click …": where the clause acts, said before its verb.
     // (A place with its clause's verb already in it, "Under "X" type …", is a clause of its own.)
-    const where = /^,\s*$/.test(pieces[k]!) && /^(?:in|on|inside|within|from|under)\s+(?:the\s+)?[\w' -]+$/.test(cur) && cur.split(' ').length <= 9 && !head(cur) && !/\s(?:type|enter|click|pick|choose|select|press|write|fill|tick|check)\s/.test(cur);
+    const where = /^,\s*$/.test(pieces[k]!) && /^(?:in|on|inside|within|from|under)\s+(?:the\s+)?[\w' -]+$/.test(cur) && cur.split(' ').length <= 9 && !head(cur) && !/\s(?:type|enter|click|pick|choose|select|press|write|fill|tick|check|open|expand|collapse|execute|hover|visit|go to)\s/.test(cur);
     if ((startsVerb || startsCheck) && !where && splitAllowed(cur, next)) {
       out.push(cur.trim());
       cur = next;
@@ -274,6 +276,15 @@ function splitAllowed(cur: string, next: string): boolean {
 
 /** Checks split on "and" / commas / "but" between two parts that are each a check of their own. */
 function splitChecks(part: string): string[] {
+  // "the tools and shed sections are gone": one check per thing named, of the same kind.
+  const both = /^(?:(?:only|just) )?(?:the )?([a-z][\w-]*) and (?:the )?([a-z][\w-]*) (sections|tabs|buttons|links|columns|fields|panels|groups|menus|options|boxes|cards|rows|items|entries) (are|have|were) (.+)$/.exec(part);
+  if (both) {
+    const one = both[3]!.replace(/ies$/, 'y').replace(/(box)es$/, '$1').replace(/s$/, '');
+    const verb = both[4] === 'are' ? 'is' : both[4] === 'have' ? 'has' : 'was';
+    return [`the ${both[1]} ${one} ${verb} ${both[5]}`, `the ${both[2]} ${one} ${verb} ${both[5]}`];
+  }
+  // "Only the loans section is left": what is named is checked; "only" says no more than a person sees.
+  part = part.replace(/^(?:only|just) (?=the [a-z][\w -]* (?:section|panel|tab|group|card|column|area|pane) (?:is|remains)\b)/, '');
   const out: string[] = [];
   const pieces = part.split(/(,?\s+and\s+|,?\s+but\s+|,\s+(?:so|while|whereas)\s+|,\s+)/);
   let cur = pieces[0] ?? '';

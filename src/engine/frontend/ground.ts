@@ -377,6 +377,12 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
     }
     return hitsOut.sort((x, y) => y.score - x.score);
   }
+  // An open modal dialog is where a person acts: what is behind it is out of reach.
+  const modals = deepAll(doc.body, '[aria-modal=true], dialog[open], .modal, .modal-ux, .modal-dialog, .modal-content').filter((m) => {
+    const r = m.getBoundingClientRect();
+    return isVisible(m) && r.width > 150 && r.height > 80;
+  });
+  const inModal = (el: Element) => modals.some((m) => inside(m, el));
   // The element stands in for its path until the best few are known: a path costs a walk up the tree.
   const hits: Array<Omit<Hit, 'selector'> & { el: Element }> = [];
   const seen = new Set<Element>();
@@ -427,6 +433,7 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       if (spec.area?.length && inArea(el)) score += 0.35;
       if (named.length && underNamedHeading(el)) score += 0.5;
       if (spec.place && visible && atPlace(el)) score += 0.3;
+      if (modals.length && visible && !spec.within) score += inModal(el) ? 0.3 : -0.3;
       if (spec.explain) {
         if (score <= 0) continue;
       } else if (score <= 0.3 && !spec.entry && !(spec.within && spec.tokens.length === 0)) continue;

@@ -89,6 +89,8 @@ interface Look {
   index: number;
   /** The test-id attributes of the element chosen (of the first match when none is visible). */
   ids: Array<string | null>;
+  /** A modal dialog is open and the element chosen is behind it. */
+  behindModal?: boolean;
 }
 
 /**
@@ -119,13 +121,17 @@ async function look(page: Page, d: LocatorDescriptor, field: boolean, attrs: str
           return r.width > 0 && r.height > 0;
         };
         // A field must be something one can type into (a label can also name a button).
-        const index = els.slice(0, 10).findIndex((el) => shown(el) && (!o.field || el.matches(o.editable)));
+        const fits = (el: Element) => shown(el) && (!o.field || el.matches(o.editable));
+        // With a modal dialog open, the one inside it: what is behind the dialog is out of reach.
+        const modals = Array.from(document.querySelectorAll('[aria-modal=true], dialog[open], .modal, .modal-ux, .modal-dialog, .modal-content')).filter((m) => shown(m));
+        const inModal = modals.length ? els.slice(0, 10).findIndex((el) => fits(el) && modals.some((m) => m.contains(el))) : -1;
+        const index = inModal >= 0 ? inModal : els.slice(0, 10).findIndex(fits);
         const el = els[Math.max(0, index)];
-        return { count: els.length, index, ids: o.attrs.map((n) => el?.getAttribute(n) ?? null) };
+        return { count: els.length, index, ids: o.attrs.map((n) => el?.getAttribute(n) ?? null), behindModal: modals.length > 0 && index >= 0 && inModal < 0 };
       },
       { field, editable: EDITABLE, attrs },
     )
-    .catch(() => ({ count: 0, index: -1, ids: attrs.map(() => null) }));
+    .catch(() => ({ count: 0, index: -1, ids: attrs.map(() => null), behindModal: false }));
 }
 
 /** Prefer a unique test id carried by the chosen element (its attributes as `look` read them). */
@@ -170,15 +176,21 @@ async function firstShown(page: Page, list: LocatorDescriptor[], field: boolean,
       ? counted({ strategy: 'css', selector: selectors.join(', '), within }).then((n) => (n > 0 ? Promise.all(ids.map(counted)) : ids.map(() => 0)))
       : cssCounts(page, selectors);
   const counts = await Promise.all(list.map((d) => (d.strategy === 'testid' ? idCounts.then((n) => n[ids.indexOf(d)]!) : counted(d))));
+  // (One behind an open modal dialog is taken only when no other way of naming it finds one in the dialog.)
+  let behind: { chosen: LocatorDescriptor; values: Array<string | null> } | undefined;
   for (const [k, d] of list.entries()) {
     if (!counts[k]) continue;
-    const { count, index, ids: values } = await look(page, d, field, opts.testIdAttributes);
+    const { count, index, ids: values, behindModal } = await look(page, d, field, opts.testIdAttributes);
     const pick = index >= 0 ? index : opts.allowHidden && count > 0 ? 0 : -1;
     if (pick < 0) continue;
     const chosen: LocatorDescriptor = count > 1 ? { ...d, nth: pick } : d;
+    if (behindModal) {
+      behind ??= { chosen, values };
+      continue;
+    }
     return upgradeToTestId(page, chosen, opts.testIdAttributes, values);
   }
-  return undefined;
+  return behind ? upgradeToTestId(page, behind.chosen, opts.testIdAttributes, behind.values) : undefined;
 }
 
 /** Poll the candidates until one matches a visible element, or throw ResolveError. */

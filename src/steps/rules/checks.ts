@@ -28,7 +28,7 @@ export interface CheckInput {
 const PREFIX = /^(?:(?:please |then |and |now |also |finally )?(?:verify|assert|expect|ensure|confirm|make sure|check|validate|see|observe|notice|look|i see|you see|we see|the user sees|user sees|i should see|you should see|we should see|the user should see|user should see|should see|you can see|i can see|it shows that|it is (?:visible|shown) that)(?: that| if| whether| to see(?: that)?| for)?\s+)+/;
 
 const NUM = '(?:\\d+|no|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a single|single|only one|both)';
-const SHOW = 'shows?|displays?|lists?|contains?|includes?|reads?|says?|reports?|holds?|offers?|presents?|renders?|mentions?|carries|carry|has|have|features?|gives?|returns?|prints?|outputs?|tells?(?: you| the user)?(?: that)?|warns?(?: you| the user)?(?: that| about)?|informs?(?: you| the user)?(?: that)?|explains?(?: that)?|states?(?: that)?|asks?(?: you| the user)?(?: for| whether| if| to)?|notes?(?: that)|confirms?(?: that)|announces?(?: that)?';
+const SHOW = 'answers?(?: with)?|responds?(?: with)?|replies?(?: with)?|comes? back(?: with| as)?|shows?|displays?|lists?|contains?|includes?|reads?|says?|reports?|holds?|offers?|presents?|renders?|mentions?|carries|carry|has|have|features?|gives?|returns?|prints?|outputs?|tells?(?: you| the user)?(?: that)?|warns?(?: you| the user)?(?: that| about)?|informs?(?: you| the user)?(?: that)?|explains?(?: that)?|states?(?: that)?|asks?(?: you| the user)?(?: for| whether| if| to)?|notes?(?: that)|confirms?(?: that)|announces?(?: that)?';
 const APPEAR = 'appears?|shows? up|pops? up|is added|are added|gets? added|opens?|is opened|comes? up|turns? up|loads?';
 
 type VerbClass = 'show' | 'show-neg' | 'be' | 'appear' | 'vanish';
@@ -273,10 +273,11 @@ function words(i: CheckInput, raw: string, visible: boolean): Intent[] {
 function items(s: string): string[] {
   // "month,amount": a comma inside a value (no space after it) does not part two items.
   // ("March 22, 2024": a comma before a year parts nothing.)
-  return s.split(/\s*,(?=\s|$)(?!\s+\d{4}\b)\s*(?:and\s+|as well as\s+|plus\s+|but\s+)?|\s+and\s+|\s+as well as\s+|\s+plus\s+|\s+&\s+/).map((x) => x.trim()).filter(Boolean);
+  // ("…, on Herschel, for the Whirlpool Galaxy": where and for what, the names are what shows.)
+  return s.split(/\s*,(?=\s|$)(?!\s+\d{4}\b)\s*(?:and\s+|as well as\s+|plus\s+|but\s+)?|\s+and\s+|\s+as well as\s+|\s+plus\s+|\s+&\s+/).map((x) => x.trim().replace(/^(?:on|for|in|at|by|from|to|with) (?:the )?(?=[a-z0-9][\w-]*(?: [\w-]+){0,3}$)/, '')).filter(Boolean);
 }
 
-const ORDER = /(?:,?\s*(?:in (?:this|that|the following|the same|that exact|this exact) order|in order|(?:sorted |ordered )?(?:newest|latest|most recent|oldest|earliest|highest|lowest|largest|smallest|alphabetically|a to z|z to a)(?: (?:first|last|on top|at the top))?|from top to bottom|top to bottom|in (?:alphabetical|ascending|descending|chronological|reverse) order|sorted [\w ]+|ordered [\w ]+)\s*(?=[:,]|$))/;
+const ORDER = /(?:,?\s*(?:in (?:this|that|the following|the same|that exact|this exact) order|in order|(?:sorted |ordered )?(?:newest|latest|most recent|oldest|earliest|highest|lowest|largest|smallest|cheapest|most expensive|biggest|alphabetically|a to z|z to a)(?: (?:first|last|on top|at the top))?|from top to bottom|top to bottom|in (?:alphabetical|ascending|descending|chronological|reverse) order|sorted [\w ]+|ordered [\w ]+)\s*(?=[:,]|$))/;
 
 function listCheck(i: CheckInput, objects: string, visible: boolean, subject?: Target): Intent[] | undefined {
   let o = objects.trim();
@@ -484,7 +485,7 @@ function stated(complement: string): { state: CheckState; negated: boolean } | u
   const neg = /^(?:not|no longer|never)\s+/.exec(c);
   const rest = neg ? c.slice(neg[0].length) : c;
   const word = rest.replace(/\s+(?:state|status|mode|at first|by default|initially|too|as well|again)$/, '').replace(/^(?:all |fully |completely |still |now )/, '');
-  const extra: Record<string, CheckState> = { offered: 'visible', provided: 'visible', available: 'visible', unchanged: 'visible', 'the same': 'visible', 'switched on': 'checked', 'turned on': 'checked', 'toggled on': 'checked', 'switched off': 'unchecked', 'turned off': 'unchecked', 'toggled off': 'unchecked', 'back': 'visible', 'in red': 'visible', 'highlighted in red': 'visible' };
+  const extra: Record<string, CheckState> = { offered: 'visible', provided: 'visible', available: 'visible', unchanged: 'visible', 'the same': 'visible', 'switched on': 'checked', 'turned on': 'checked', 'toggled on': 'checked', 'switched off': 'unchecked', 'turned off': 'unchecked', 'toggled off': 'unchecked', 'back': 'visible', 'in red': 'visible', 'highlighted in red': 'visible', left: 'visible', remaining: 'visible', 'all that is left': 'visible' };
   if (extra[word]) return { state: extra[word]!, negated: Boolean(neg) };
   // ("On the canvas" is a place; "on" alone is switched on.)
   const st = stateOf(word) ?? (/^(?:on|off|in|at) \S/.test(word) ? undefined : stateOf(word.split(' ')[0]!)) ?? (/^(?:listed|shown|visible|displayed|present|there) (?:in|on|under|among|inside|within)\b/.test(word) ? 'visible' : undefined);
@@ -862,7 +863,7 @@ function readWhole(i: CheckInput): Intent[] | undefined {
     return scoped([{ kind: 'expect-count', count: names.length }, ...names.map((t) => ({ kind: 'expect-text' as const, text: t, visible: true }))], scope);
   }
   // "(exactly) 2 todos are shown(: "a" and "b")"
-  if ((m = new RegExp(`^(?:exactly |only |just |all |all the |all of the )?(${NUM})\\s+([a-z][\\w -]*?)\\s+(?:(?:is|are)\\s+(?:shown|visible|listed|displayed|left|remaining|present|there|found|returned|in the list|open|opened)|remains?|are left|is left|appears?|show up|shows up|drops? down|pops? up|comes? up|open|opens|unfold|expand|(?:is|are) (?:offered|suggested|available))(?:\\s+(?:in|on|under|below|beneath|inside) (?:the )?[\\w ]+?)?(?:(?::|,)\\s*(.+))?$`).exec(s))) {
+  if ((m = new RegExp(`^(?:exactly |only |just |all |all the |all of the )?(${NUM})\\s+([a-z][\\w -]*?)\\s+(?:(?:is|are)\\s+(?:shown|visible|listed|displayed|left|remaining|present|there|found|returned|in the list|open|opened)|remains?|are left|is left|appears?|show up|shows up|drops? down|pops? up|comes? up|comes? back|(?:is|are) returned|open|opens|unfold|expand|(?:is|are) (?:offered|suggested|available))(?:\\s+(?:in|on|under|below|beneath|inside) (?:the )?[\\w ]+?)?(?:(?::|,)\\s*(.+))?$`).exec(s))) {
     const counted = item(i, `${m[1]} ${m[2]}`, true);
     if (counted?.some((x) => x.kind === 'expect-count')) return [...counted, ...(m[3] ? listCheck(i, m[3], true) ?? [] : [])];
   }
