@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { SvcError } from '../../src/contract/errors.js';
 import { parseAllowTargets, type TargetPolicy } from '../../src/contract/target-policy.js';
+import type { ArtifactStoreConfig } from '../../src/store/artifacts/artifact-store.js';
+import { parseS3Url } from '../../src/store/artifacts/open.js';
 
 export function defaultDataDir(): string {
   return process.env.SVC_DATA_DIR || join(homedir(), '.svc-server');
@@ -16,6 +18,42 @@ export function addStoreOptions(cmd: Command): Command {
 
 export function storeOptions(opts: { dataDir?: string; databaseUrl?: string }): { dataDir: string; databaseUrl?: string } {
   return { dataDir: opts.dataDir ?? defaultDataDir(), databaseUrl: opts.databaseUrl ?? (process.env.SVC_DATABASE_URL || undefined) };
+}
+
+/** Where run artifacts go (README "Self-hosting and scale-out"), the same on start, worker and prune. */
+export function addArtifactOptions(cmd: Command): Command {
+  return cmd
+    .option('--artifacts-dir <dir>', 'directory every process reads run artifacts from, e.g. a shared volume (default: $SVC_ARTIFACTS_DIR, else <data-dir>/artifacts)')
+    .option('--artifacts-s3 <url>', 'keep run artifacts in S3-compatible object storage instead: s3://BUCKET[/PREFIX] (default: $SVC_ARTIFACTS_S3); credentials from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY', s3Arg)
+    .option('--s3-endpoint <url>', 'endpoint of an S3-compatible server (default: $SVC_S3_ENDPOINT, else $AWS_ENDPOINT_URL_S3, else AWS)')
+    .option('--s3-region <region>', 'bucket region (default: $SVC_S3_REGION, else $AWS_REGION, else us-east-1)')
+    .option('--s3-path-style', 'path-style bucket addressing (http://host/bucket/key), as most self-hosted S3 servers need (default: $SVC_S3_PATH_STYLE=1)');
+}
+
+function s3Arg(v: string): string {
+  try {
+    parseS3Url(v);
+    return v;
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message);
+  }
+}
+
+export function artifactOptions(o: { artifactsDir?: string; artifactsS3?: string; s3Endpoint?: string; s3Region?: string; s3PathStyle?: boolean }): ArtifactStoreConfig | undefined {
+  const s3 = o.artifactsS3 ?? fromEnv('SVC_ARTIFACTS_S3', s3Arg);
+  const dir = o.artifactsDir ?? (process.env.SVC_ARTIFACTS_DIR || undefined);
+  if (s3 && dir) {
+    throw new SvcError('VALIDATION_ERROR', 'artifacts: give a directory (--artifacts-dir / SVC_ARTIFACTS_DIR) or a bucket (--artifacts-s3 / SVC_ARTIFACTS_S3), not both', { nextAction: 'Keep one of the two.' });
+  }
+  if (!s3) return dir ? { kind: 'dir', dir } : undefined;
+  const env = process.env;
+  return {
+    kind: 's3',
+    ...parseS3Url(s3),
+    endpoint: o.s3Endpoint ?? (env.SVC_S3_ENDPOINT || env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL || undefined),
+    region: o.s3Region ?? (env.SVC_S3_REGION || undefined),
+    pathStyle: o.s3PathStyle ?? env.SVC_S3_PATH_STYLE === '1',
+  };
 }
 
 export function intArg(min: number, max: number) {

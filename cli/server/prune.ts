@@ -4,7 +4,7 @@ import { renderTable } from '../../src/output/table.js';
 import { prune, type PruneReport } from '../../src/server/retention.js';
 import { retentionEnabled } from '../../src/server/retention-select.js';
 import { migrate, openStore } from '../../src/store/db.js';
-import { addRetentionOptions, addStoreOptions, retentionOptions, storeOptions } from './common.js';
+import { addArtifactOptions, addRetentionOptions, addStoreOptions, artifactOptions, retentionOptions, storeOptions } from './common.js';
 
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
@@ -19,7 +19,7 @@ function text(r: PruneReport): string {
 
 /** `svc-server prune`: the retention pass now, against the data dir or database, or its listing with --dry-run. */
 export function registerPrune(program: Command, out: (s: string) => void): void {
-  addRetentionOptions(addStoreOptions(program.command('prune')))
+  addArtifactOptions(addRetentionOptions(addStoreOptions(program.command('prune'))))
     .description('delete old batches, runs, recorded calls and artifacts now (the server does it in the background when retention is on)')
     .option('--dry-run', 'list what would be pruned; delete nothing', false)
     .option('--output <mode>', 'text or json', (v: string) => {
@@ -31,7 +31,7 @@ export function registerPrune(program: Command, out: (s: string) => void): void 
       if (!retentionEnabled(policy)) {
         throw new SvcError('VALIDATION_ERROR', 'prune: no retention rule given', { nextAction: 'Give --retention-days N and/or --retention-batches-per-project N (or set SVC_RETENTION_DAYS / SVC_RETENTION_BATCHES_PER_PROJECT).' });
       }
-      const store = openStore(storeOptions(o));
+      const store = openStore({ ...storeOptions(o), artifacts: artifactOptions(o) });
       try {
         await migrate(store);
         const report = await prune(store, policy, { dryRun: o.dryRun });

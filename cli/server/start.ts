@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { startServer } from '../../src/server/start.js';
-import { addEngineOptions, addRetentionOptions, addStoreOptions, addTargetOptions, intArg, retentionOptions, storeOptions, targetPolicyOptions } from './common.js';
+import { addArtifactOptions, addEngineOptions, addRetentionOptions, addStoreOptions, addTargetOptions, artifactOptions, intArg, retentionOptions, storeOptions, targetPolicyOptions } from './common.js';
 
 export function registerStart(program: Command, log: (s: string) => void): void {
-  addRetentionOptions(addTargetOptions(addEngineOptions(addStoreOptions(program.command('start')), 'process'), 'projects and tests'))
+  addArtifactOptions(addRetentionOptions(addTargetOptions(addEngineOptions(addStoreOptions(program.command('start')), 'process'), 'projects and tests')))
     .description('run the service: HTTP API, portal and in-process workers, until SIGINT/SIGTERM')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0 picks a free one)', intArg(0, 65535), 7788)
@@ -21,6 +21,7 @@ export function registerStart(program: Command, log: (s: string) => void): void 
       const policy = targetPolicyOptions(o);
       const server = await startServer({
         ...storeOptions(o),
+        artifacts: artifactOptions(o),
         host: o.host,
         port: o.port,
         allowPrivateTargets: policy.allowPrivate,
@@ -35,6 +36,7 @@ export function registerStart(program: Command, log: (s: string) => void): void 
         unsafeNoSandbox: o.unsafeNoSandbox,
       });
       log(`svc-server ${server.isolation}\n`);
+      log(`svc-server artifacts: ${server.store.artifacts.kind} ${server.store.artifacts.location}\n`);
       log(`svc-server ${server.deps.config.version} listening on ${server.url} — API ${server.apiUrl} (store: ${server.store.dialect} ${server.store.location})\n`);
       await new Promise<void>((resolve) => {
         stop = (sig: string) => {

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Selectable } from 'kysely';
 import { parseJson } from '../store/db.js';
 import type { TestsTable } from '../store/schema-projects.js';
@@ -9,6 +8,7 @@ import { AuthFetchError, fetchAutoAuth, staticAuth } from './auth.js';
 import type { EngineContext } from './context.js';
 import { finishBatch } from './batch-finish.js';
 import { targetKey } from './limits.js';
+import { runArtifacts } from './run-artifacts.js';
 import { assemble, type PlanTest } from './plan.js';
 import type { ExecuteResult, InjectedAuth } from './types.js';
 
@@ -70,6 +70,8 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
     // What it created before the stop is recorded, so the cleanup sweep below removes it.
     const calls = (await ctx.executors[s.test.type]?.recover?.(s.run.id, secrets).catch(() => [])) ?? [];
     if (calls.length) await insertCalls(db, batchId, s.run.id, 'test', calls);
+    // Recordings this process staged before it stopped go to the store now.
+    await runArtifacts(ctx, s.run.id).publish();
     await finishRun(s, 'failed', { failure: { kind: 'interrupted', message: INTERRUPTED }, reason: INTERRUPTED });
   }
 
@@ -218,6 +220,7 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
       return;
     }
     let result: ExecuteResult;
+    const artifacts = runArtifacts(ctx, s.run.id);
     try {
       const account = s.test.type === 'frontend' ? (await ctx.loadAuth(batch!.project_id)).account : null;
       result = await executor.execute({
@@ -235,20 +238,24 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
         vars: needVars,
         auth: auth!,
         account,
-        artifactsDir: join(ctx.artifactsRoot, 'runs', s.run.id),
+        artifactsDir: artifacts.dir,
         timeoutMs: ctx.testTimeoutMs,
         signal: controller.signal,
-        onProgress: (live) => void updateRun(db, s.run.id, { extra: JSON.stringify({ live }) }).catch(() => undefined),
+        onProgress: (live) => artifacts.progress(live, (l) => updateRun(db, s.run.id, { extra: JSON.stringify({ live: l }) })),
       });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      await artifacts.publish();
       await finishRun(s, 'failed', { failure: { kind: 'crash', message }, reason: message });
       return;
     } finally {
       controllers.delete(s.run.id);
       abort.removeEventListener('abort', passOn);
     }
+    // Stopping: the files stay staged and are published when the batch is resumed.
     if (abort.aborted) return;
+    // In the store before the verdict: a finished run's files are readable from every process.
+    await artifacts.publish();
     if (controller.signal.aborted) {
       await insertCalls(db, batchId, s.run.id, 'test', result.calls);
       s.run.verdict = 'cancelled';

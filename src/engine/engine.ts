@@ -3,7 +3,9 @@ import type { EngineContext } from './context.js';
 import { executeBatch } from './batch.js';
 import { abandonBatch } from './batch-finish.js';
 import { executeSeries } from './series.js';
-import { JobQueue } from './queue.js';
+import { JobQueue, type Job } from './queue.js';
+import { executeExploration } from './explore-job.js';
+import { EXPLORE_JOB } from './explore-state.js';
 import { newId } from '../util/ids.js';
 
 export interface EngineOptions {
@@ -16,7 +18,7 @@ export interface EngineOptions {
 }
 
 /**
- * The worker loop: claims batch jobs from the durable queue and executes them. `svc-server start`
+ * The worker loop: claims batch and exploration jobs from the durable queue and executes them. `svc-server start`
  * runs one in-process; `svc-server worker` runs only this, against a shared PostgreSQL.
  */
 export class Engine {
@@ -54,6 +56,11 @@ export class Engine {
     this.notify();
   }
 
+  async enqueueExploration(explorationId: string): Promise<void> {
+    await this.queue.enqueue(EXPLORE_JOB, explorationId);
+    this.notify();
+  }
+
   /** Batches created together (options.series) that must run one after another. */
   async enqueueSeries(firstBatchId: string): Promise<void> {
     await this.queue.enqueue('series', firstBatchId);
@@ -63,12 +70,13 @@ export class Engine {
   private async run(): Promise<void> {
     while (!this.stopped) {
       if (this.active.size < this.opts.batchConcurrency) {
-        const job = await this.queue.claim().catch((err) => {
+        // A worker without a browser leaves explorations to one that has one.
+        const job = await this.queue.claim(this.ctx.executors.frontend ? [] : [EXPLORE_JOB]).catch((err) => {
           this.ctx.log(`queue claim failed: ${err instanceof Error ? err.message : err}`);
           return undefined;
         });
         if (job) {
-          this.launch(job.id, job.refId, job.kind);
+          this.launch(job);
           continue;
         }
       }
@@ -82,12 +90,15 @@ export class Engine {
     }
   }
 
-  private launch(jobId: string, batchId: string, kind = 'batch'): void {
+  private launch(job: Job): void {
+    const { id: jobId, refId: batchId, kind } = job;
     const abort = new AbortController();
     const beat = setInterval(() => void this.queue.heartbeat(jobId).catch(() => undefined), Math.max(250, Math.floor((Number(process.env.SVC_QUEUE_LEASE_MS) || 30_000) / 3)));
-    const done = (kind === 'series' ? executeSeries : executeBatch)(this.ctx, batchId, abort.signal)
+    const work =
+      kind === EXPLORE_JOB ? executeExploration(this.ctx, job.refId, job.attempts, abort.signal) : (kind === 'series' ? executeSeries : executeBatch)(this.ctx, batchId, abort.signal);
+    const done = work
       .catch(async (err) => {
-        this.ctx.log(`batch ${batchId} failed: ${err instanceof Error ? (err.stack ?? err.message) : err}`);
+        this.ctx.log(`${kind} ${batchId} failed: ${err instanceof Error ? (err.stack ?? err.message) : err}`);
         // Stopping hands the batch to the next start; any other failure ends it, said, not hung.
         if (kind === 'batch' && !abort.signal.aborted) {
           const message = (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
@@ -97,6 +108,7 @@ export class Engine {
       .then(async () => {
         if (abort.signal.aborted) return;
         await this.queue.complete(jobId);
+        if (kind === EXPLORE_JOB) return;
         this.onBatchDone?.(batchId);
         this.ctx.log(`batch ${batchId} finished`);
       })

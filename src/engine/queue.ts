@@ -30,12 +30,14 @@ export class JobQueue {
     return id;
   }
 
-  async claim(): Promise<Job | undefined> {
+  /** `except`: job kinds this worker leaves to others (a worker without a browser: explorations). */
+  async claim(except: string[] = []): Promise<Job | undefined> {
     const now = nowIso();
     const candidates = await this.db
       .selectFrom('jobs')
       .select(['id', 'kind', 'ref_id', 'attempts', 'status', 'locked_until'])
       .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)])]))
+      .$if(except.length > 0, (q) => q.where('kind', 'not in', except))
       .orderBy('created_at')
       .limit(5)
       .execute();

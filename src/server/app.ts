@@ -20,7 +20,7 @@ const MAX_BODY = 8 * 1024 * 1024;
 
 export function createApp(deps: ServerDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const limiter = new TriggerLimiter(deps.config.triggerRatePerMinute);
+  const limiter = new TriggerLimiter(deps.store.db, deps.config.triggerRatePerMinute);
   const mounted = new Set<string>();
 
   app.use('*', async (c, next) => {

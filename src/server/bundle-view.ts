@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 import type { BundleFile, BundleMeta, RunBundle } from '../contract/bundle.js';
 import type { RunStatus } from '../contract/runs.js';
 import { parseJson, type Store } from '../store/db.js';
@@ -12,15 +10,10 @@ import { failureKindOf, toStepItem } from './triage-view.js';
 /** Artifacts (screenshots, video, traces) beyond this total are listed in meta.omitted instead. */
 const ARTIFACT_CAP_BYTES = 64 * 1024 * 1024;
 
-function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...listFiles(p));
-    else if (e.isFile()) out.push(p);
-  }
-  return out.sort();
+async function readAll(body: NodeJS.ReadableStream): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of body) parts.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(parts);
 }
 
 /**
@@ -66,17 +59,19 @@ export async function buildBundle(store: Store, r: RunRow, publicUrl: string): P
   if (typeof analysis?.reproducer === 'string') files.push(text('reproducer.sh', `#!/bin/sh\n# run ${r.id} (snapshotId ${r.id})\n${analysis.reproducer}\n`));
 
   const omitted: BundleMeta['omitted'] = [];
-  const artifactDir = join(store.dataDir, 'artifacts', 'runs', r.id);
+  // The run's files, from the artifact store (a directory or a bucket every process reads).
+  const prefix = `runs/${r.id}`;
   let used = 0;
-  for (const abs of listFiles(artifactDir)) {
-    const rel = relative(artifactDir, abs).split(sep).join('/');
-    const bytes = statSync(abs).size;
+  for (const { key, size: bytes } of await store.artifacts.list(prefix)) {
+    const rel = key.slice(prefix.length + 1);
     if (used + bytes > ARTIFACT_CAP_BYTES) {
       omitted.push({ path: `artifacts/${rel}`, bytes, reason: `over the ${ARTIFACT_CAP_BYTES / 1024 / 1024} MB artifact cap of a bundle` });
       continue;
     }
+    const obj = await store.artifacts.get(key);
+    if (!obj) continue;
     used += bytes;
-    files.push({ path: `artifacts/${rel}`, encoding: 'base64', content: readFileSync(abs).toString('base64') });
+    files.push({ path: `artifacts/${rel}`, encoding: 'base64', content: (await readAll(obj.body)).toString('base64') });
   }
 
   const meta: BundleMeta = {

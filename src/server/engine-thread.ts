@@ -8,9 +8,11 @@ import { Worker } from 'node:worker_threads';
 import { SvcError, type ErrorEnvelope } from '../contract/errors.js';
 import type { TriggerResult } from '../contract/runs.js';
 import { JobQueue } from '../engine/queue.js';
+import { EXPLORE_JOB } from '../engine/explore-state.js';
 import { browserAvailable } from '../engine/frontend-executor.js';
 import { createBatches, type TriggerRequest } from '../engine/trigger.js';
 import type { Store } from '../store/db.js';
+import type { ArtifactStoreConfig } from '../store/artifacts/artifact-store.js';
 import { newId } from '../util/ids.js';
 import type { EngineHandle } from './services.js';
 import type { TargetPolicy } from '../contract/target-policy.js';
@@ -22,6 +24,7 @@ export interface EngineThreadSetup {
   nice?: number;
   dataDir: string;
   databaseUrl?: string;
+  artifacts?: ArtifactStoreConfig;
   /** The server's target policy (its ownPorts filled in once the server listens). */
   targetPolicy: TargetPolicy;
   embedded: boolean;
@@ -82,6 +85,16 @@ export class EngineThread implements EngineHandle {
   async enqueueSeries(firstBatchId: string): Promise<void> {
     await this.queue.enqueue('series', firstBatchId);
     this.worker?.postMessage('wake');
+  }
+
+  async enqueueExploration(explorationId: string): Promise<void> {
+    await this.queue.enqueue(EXPLORE_JOB, explorationId);
+    this.worker?.postMessage('wake');
+  }
+
+  /** This process runs the engine (not --no-workers): what it can run is what gets run here. */
+  get runsHere(): boolean {
+    return this.worker !== undefined;
   }
 
   /**

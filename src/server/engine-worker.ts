@@ -23,7 +23,7 @@ if (setup.nice !== undefined) {
 }
 
 try {
-  const store = openStore({ dataDir: setup.dataDir, databaseUrl: setup.databaseUrl });
+  const store = openStore({ dataDir: setup.dataDir, databaseUrl: setup.databaseUrl, artifacts: setup.artifacts });
   const engine = createEngine({ ...setup, store });
   engine.onBatchDone = (batchId) => say({ type: 'batchDone', batchId });
   port.on('message', (m: string | CreateRequest) => {

@@ -1,12 +1,10 @@
 /**
  * Retention's prune (README "Retention"): reads what exists, lets retention-select.ts decide, then
  * deletes batch by batch (rows cascade from the batch: runs, steps, recorded calls, variables,
- * cleanup records, chains) and each pruned run's artifact directory (screenshots, video, trace:
- * `<data dir>/artifacts/runs/<runId>/`). One process at a time, under the `prune` lease. A dry run
- * reads the same and deletes nothing.
+ * cleanup records, chains) and each pruned run's artifacts (screenshots, video, trace: `runs/<runId>/`
+ * in the artifact store, a directory or a bucket). One process at a time, under the `prune` lease.
+ * A dry run reads the same and deletes nothing.
  */
-import { readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { SvcError } from '../contract/errors.js';
 import { parseJson, type Store } from '../store/db.js';
 import { claimLease, releaseLease } from '../store/lease.js';
@@ -43,21 +41,9 @@ export interface PruneReport {
 
 const chunks = <T>(list: T[], n: number): T[][] => Array.from({ length: Math.ceil(list.length / n) }, (_, i) => list.slice(i * n, (i + 1) * n));
 
-async function tree(dir: string): Promise<{ files: number; bytes: number }> {
-  const out = { files: 0, bytes: 0 };
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  for (const e of entries) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) {
-      const sub = await tree(p);
-      out.files += sub.files;
-      out.bytes += sub.bytes;
-    } else {
-      out.files += 1;
-      out.bytes += (await stat(p).catch(() => ({ size: 0 }))).size;
-    }
-  }
-  return out;
+async function tree(store: Store, runId: string): Promise<{ files: number; bytes: number }> {
+  const objects = await store.artifacts.list(`runs/${runId}`);
+  return { files: objects.length, bytes: objects.reduce((n, o) => n + o.size, 0) };
 }
 
 /** Everything selection needs, read in one pass. */
@@ -88,14 +74,13 @@ export async function planPrune(store: Store, policy: RetentionPolicy, now = new
     const rows = await store.db.selectFrom('run_calls').select(['batch_id', (eb) => eb.fn.countAll<number>().as('n')]).where('batch_id', 'in', part).groupBy('batch_id').execute();
     for (const r of rows) calls.set(r.batch_id, Number(r.n));
   }
-  const artifacts = join(store.dataDir, 'artifacts', 'runs');
   const batches: PrunedBatch[] = [];
   const runIds = new Map<string, string[]>();
   for (const p of selection.prune) {
     let files = 0;
     let bytes = 0;
     for (const id of p.runIds) {
-      const t = await tree(join(artifacts, id));
+      const t = await tree(store, id);
       files += t.files;
       bytes += t.bytes;
     }
@@ -143,7 +128,7 @@ export async function prune(store: Store, policy: RetentionPolicy, o: { dryRun?:
         // Only finished batches: one that started again meanwhile (a resumed series) is left.
         await trx.deleteFrom('batches').where('id', 'in', part).where('status', 'not in', ['queued', 'running']).where('finished_at', 'is not', null).execute();
       });
-      for (const id of runs) await rm(join(store.dataDir, 'artifacts', 'runs', id), { recursive: true, force: true });
+      for (const id of runs) await store.artifacts.deletePrefix(`runs/${id}`);
       await claimLease(db, PRUNE_LEASE, holder, LEASE_MS);
       await new Promise((r) => setImmediate(r));
     }

@@ -67,7 +67,7 @@ export function mount<E extends Endpoint>(app: Hono<AppEnv>, e: E, limiter: Trig
         return c.json(replay.body as object, replay.status as 200);
       }
     }
-    if (e.trigger) limiter.check(auth.keyId);
+    if (e.trigger) await limiter.check(auth.keyId);
     const result = await handler({
       params, query, body, auth, deps, c, idempotencyKey,
       surface: c.get('surface'),

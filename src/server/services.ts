@@ -12,6 +12,10 @@ export interface EngineHandle {
   enqueueBatch(batchId: string): Promise<void>;
   /** Batches created together (options.series) that must run one after another. */
   enqueueSeries(firstBatchId: string): Promise<void>;
+  /** An exploration (its row written, status running) for a worker with a browser to carry out. */
+  enqueueExploration(explorationId: string): Promise<void>;
+  /** The engine runs in this process (false with --no-workers: worker processes run everything). */
+  readonly runsHere: boolean;
   /** Creates `count` identical batches of one trigger (trigger.ts), not queued yet. */
   createBatches(req: TriggerRequest, count?: number): Promise<TriggerResult[]>;
 }

@@ -11,12 +11,15 @@ import { waitersOf } from './waiters.js';
 import { Scheduler, schedulerOptionsFromEnv } from './scheduler.js';
 import { RetentionJob } from './retention-job.js';
 import type { RetentionPolicy } from './retention-select.js';
+import type { ArtifactStoreConfig } from '../store/artifacts/artifact-store.js';
 
 export interface StartOptions {
   host: string;
   port: number;
   dataDir: string;
   databaseUrl?: string;
+  /** --artifacts-dir / --artifacts-s3: where run artifacts are kept (default <dataDir>/artifacts). */
+  artifacts?: ArtifactStoreConfig;
   allowPrivateTargets?: boolean;
   /** --allow-targets: CIDR ranges, addresses or host names allowed as targets on top of public ones. */
   allowTargets?: string[];
@@ -52,7 +55,7 @@ export interface RunningServer {
 
 /** Opens the store, applies migrations, and serves the API until close(). */
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
-  const store = openStore({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl });
+  const store = openStore({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, artifacts: opts.artifacts });
   await migrate(store);
   // Fail at start, not at the first write, when SVC_SECRET_KEY is malformed or secret.key unreadable.
   loadSecrets(opts.dataDir);
@@ -62,7 +65,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     // ownPorts is filled in once the server listens: tests can never reach svc itself.
     targetPolicy: { allowPrivate: opts.allowPrivateTargets ?? false, allowTargets: opts.allowTargets ?? [], ownPorts: [] },
     publicUrl: opts.publicUrl ?? '',
-    triggerRatePerMinute: opts.triggerRatePerMinute ?? 60,
+    triggerRatePerMinute: opts.triggerRatePerMinute ?? (Number(process.env.SVC_TRIGGER_RATE_PER_MINUTE) || 60),
   };
   const deps: ServerDeps = { store, config, services: {} };
   const workers = opts.workers ?? true;
@@ -71,6 +74,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     nice: getPriority(),
     dataDir: opts.dataDir,
     databaseUrl: opts.databaseUrl,
+    artifacts: opts.artifacts,
     unsafeNoSandbox: opts.unsafeNoSandbox,
     targetPolicy: config.targetPolicy,
     embedded: workers && store.dialect === 'sqlite',
@@ -125,7 +129,6 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       });
       await scheduler.stop();
       await retention.stop();
-      await (deps.services.explorer as { close?: () => Promise<void> } | undefined)?.close?.();
       await engine.stop();
       await store.close();
     },

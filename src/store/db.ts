@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultSet } from 'kysely';
 import { MIGRATIONS } from './migrations/index.js';
+import type { ArtifactStore, ArtifactStoreConfig } from './artifacts/artifact-store.js';
+import { openArtifactStore } from './artifacts/open.js';
 import type { Database, Db } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -14,6 +16,8 @@ export interface Store {
   dataDir: string;
   /** Where the SQLite file or the PostgreSQL database lives, for logs (no password). */
   location: string;
+  /** Where finished runs' screenshots, video and traces are kept (every process reads them there). */
+  artifacts: ArtifactStore;
   close(): Promise<void>;
 }
 
@@ -21,10 +25,13 @@ export interface StoreOptions {
   dataDir: string;
   /** postgres://… selects PostgreSQL; otherwise SQLite in dataDir/svc.db. */
   databaseUrl?: string;
+  /** Default: the directory `<dataDir>/artifacts`. */
+  artifacts?: ArtifactStoreConfig;
 }
 
 export function openStore(opts: StoreOptions): Store {
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  const artifacts = openArtifactStore(opts.dataDir, opts.artifacts);
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     // pg is loaded only for PostgreSQL (its client costs the embedded server ~50 ms of start-up).
     const { Pool } = createRequire(import.meta.url)('pg') as typeof import('pg');
@@ -36,7 +43,8 @@ export function openStore(opts: StoreOptions): Store {
       dialect: 'postgres',
       dataDir: opts.dataDir,
       location: `postgres://${u.host}${u.pathname}`,
-      close: () => db.destroy(),
+      artifacts,
+      close: () => (artifacts.close(), db.destroy()),
     };
   }
   const file = join(opts.dataDir, 'svc.db');
@@ -46,7 +54,7 @@ export function openStore(opts: StoreOptions): Store {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: { prepare: cachedPrepare(sqlite), close: () => sqlite.close() } }) });
-  return { db, dialect: 'sqlite', dataDir: opts.dataDir, location: file, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', dataDir: opts.dataDir, location: file, artifacts, close: () => (artifacts.close(), db.destroy()) };
 }
 
 /**

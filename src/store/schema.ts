@@ -6,8 +6,9 @@ import type { GenerationTables } from './schema-generation.js';
 import type { ChatTables } from './schema-chat.js';
 import type { ScheduleTables } from './schema-schedules.js';
 import type { RetentionTables } from './schema-retention.js';
+import type { SharedStateTables } from './schema-shared-state.js';
 
 /** The whole database: each area declares its tables in its own schema-*.ts file. */
-export interface Database extends CoreTables, ProjectTables, RunTables, GenerationTables, ChatTables, ScheduleTables, RetentionTables {}
+export interface Database extends CoreTables, ProjectTables, RunTables, GenerationTables, ChatTables, ScheduleTables, RetentionTables, SharedStateTables {}
 
 export type Db = Kysely<Database>;

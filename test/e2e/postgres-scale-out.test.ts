@@ -1,12 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, svc, type CliEnv } from '../helpers/cli.js';
-import { BIN, tempDir } from '../helpers/paths.js';
+import { tempDir } from '../helpers/paths.js';
 import { freshDatabase } from '../helpers/postgres.js';
 import { expectHostSealed, expectProcessesContained, hostProbe, processProbe, TRY } from '../helpers/sandbox-probes.js';
+import { until } from '../helpers/runs.js';
 import { startServer, type TestServer } from '../helpers/server.js';
+import { startWorkerProcess } from '../helpers/worker.js';
 import { startTargetApi } from '../../fixtures/target-api/server.mjs';
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
@@ -17,24 +19,7 @@ let projectId: string;
 const workers: ChildProcess[] = [];
 const dataDir = join(tempDir('svc-pg-'), 'data');
 
-function startWorker(env: NodeJS.ProcessEnv = {}): { proc: ChildProcess; output: () => string } {
-  const proc = spawn(process.execPath, [BIN.server, 'worker', '--data-dir', dataDir, '--database-url', db.url, '--allow-private-targets'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  workers.push(proc);
-  return { proc, output: () => out };
-}
-
-async function until<T>(f: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const startWorker = (env: NodeJS.ProcessEnv = {}) => startWorkerProcess({ dataDir, databaseUrl: db.url, env, all: workers });
 
 beforeAll(async () => {
   db = await freshDatabase();

@@ -44,7 +44,7 @@ describe('an exploration in flight, as any API process reads it', () => {
 
   it('shows the step in flight and the newest screenshot of a feature being explored, and runs while its explorer writes', () => {
     const e = running(new Date().toISOString());
-    const v = explorationView(e, [e], deps, false);
+    const v = explorationView(e, [e], deps, true);
     expect(v.status).toBe('running');
     expect(v.features.map((f) => f.current ?? null)).toEqual([
       { index: 1, description: 'Click "Add"', status: 'running', screenshot: 'explorations/exp_r/features/todos/step-001.jpg' },
@@ -54,17 +54,17 @@ describe('an exploration in flight, as any API process reads it', () => {
 
   it('the text output of `svc project exploration` names the step in flight and the newest screenshot', () => {
     const e = running(new Date().toISOString());
-    const text = renderExploration(explorationView(e, [e], deps, false));
+    const text = renderExploration(explorationView(e, [e], deps, true));
     expect(text).toMatch(/^todos\s+todos\s+exploring\s+\/todos\s+1\s+-$/m);
     expect(text).toContain('in flight:\n  todos: step 2 (running): Click "Add"; latest screenshot explorations/exp_r/features/todos/step-001.jpg\n');
     // A feature not yet on a step says so; once nothing is exploring, there is no such section.
     const opening = { ...e, live: JSON.stringify({ at: new Date().toISOString(), steps: {} }) };
-    expect(renderExploration(explorationView(opening, [opening], deps, false))).toContain('in flight:\n  todos: opening the feature\n');
+    expect(renderExploration(explorationView(opening, [opening], deps, true))).toContain('in flight:\n  todos: opening the feature\n');
     const done = row('exp_d', '2025-01-01T00:00:00Z', [feature('todos', 'done')]);
     expect(renderExploration(explorationView(done, [done], deps, false))).not.toContain('in flight');
   });
 
-  it('reads as interrupted once its explorer has stopped writing, unless this process runs it', () => {
+  it('reads as interrupted once its worker is gone (explorationAlive: its job lease lapsed), running while it lives', () => {
     const e = running(new Date(Date.now() - 60_000).toISOString());
     expect(explorationView(e, [e], deps, false)).toMatchObject({ status: 'failed', error: expect.stringContaining('interrupted') });
     expect(explorationView(e, [e], deps, true).status).toBe('running');

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openStore, type Store } from '../../src/store/db.js';
-import { resolveArtifact } from '../../src/server/portal/artifacts.js';
+import { artifactKey } from '../../src/server/portal/artifacts.js';
+import { DirArtifactStore } from '../../src/store/artifacts/dir-store.js';
 import { safeNext } from '../../src/server/portal/guard.js';
 import { html, raw } from '../../src/server/portal/html.js';
 import { artifactHref } from '../../src/server/portal/run-frontend.js';
@@ -77,12 +78,18 @@ describe('artifacts', () => {
   writeFileSync(join(data, 'secret.txt'), 'x');
   symlinkSync(join(data, 'secret.txt'), join(dir, 'link.txt'));
 
-  it('resolves files inside the run directory only', () => {
-    expect(resolveArtifact(data, 'run_1', 'steps/a%20b.png')).toBe(join(dir, 'steps', 'a b.png'));
+  const store = new DirArtifactStore(join(data, 'artifacts'));
+  const resolveArtifact = async (runId: string, rel: string) => {
+    const key = artifactKey(['runs', runId], rel);
+    return key ? ((await store.stat(key))?.key ?? null) : null;
+  };
+
+  it('resolves files inside the run directory only', async () => {
+    expect(await resolveArtifact('run_1', 'steps/a%20b.png')).toBe('runs/run_1/steps/a b.png');
     for (const bad of ['..%2F..%2F..%2Fsecret.txt', '%2e%2e/secret.txt', 'steps/../../secret.txt', 'steps%2F..%2F..%2Fsecret.txt', '..%5csecret.txt', 'link.txt', 'steps', 'steps/', '%zz', 'a%00b']) {
-      expect(resolveArtifact(data, 'run_1', bad), bad).toBeNull();
+      expect(await resolveArtifact('run_1', bad), bad).toBeNull();
     }
-    expect(resolveArtifact(data, '../run_1', 'steps/a%20b.png')).toBeNull();
+    expect(await resolveArtifact('../run_1', 'steps/a%20b.png')).toBeNull();
   });
 
   it('links only plain relative paths', () => {

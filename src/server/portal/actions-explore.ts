@@ -1,7 +1,9 @@
 import type { Hono } from 'hono';
 import { projectExplore } from '../../ops/project-explore.js';
 import { findExploration } from '../../store/repos/generation.js';
-import { fileResponse, resolveIn } from './artifacts.js';
+import { join } from 'node:path';
+import { DirArtifactStore } from '../../store/artifacts/dir-store.js';
+import { artifactKey, artifactResponse } from './artifacts.js';
 import type { PortalContext, PortalEnv } from './guard.js';
 import type { PortalKit } from './kit.js';
 import { BASE } from './layout.js';
@@ -39,7 +41,13 @@ export function registerExplore(app: Hono<PortalEnv>, kit: PortalKit): void {
     const rawPath = new URL(c.req.url).pathname;
     const marker = `/explorations/${e.id}/artifacts/`;
     const at = rawPath.indexOf(marker);
-    const file = at < 0 ? null : resolveIn(kit.deps.store.dataDir, ['explorations', e.id], rawPath.slice(at + marker.length));
-    return file ? fileResponse(file, c.req.header('range')) : kit.notFound(c);
+    const key = at < 0 ? null : artifactKey(['explorations', e.id], rawPath.slice(at + marker.length));
+    if (!key) return kit.notFound(c);
+    // From the artifact store, else from this process's data dir (where an exploration records).
+    const range = c.req.header('range');
+    const store = kit.deps.store;
+    const local = new DirArtifactStore(join(store.dataDir, 'artifacts'));
+    const res = (await artifactResponse(store.artifacts, key, range)) ?? (store.artifacts.location === local.location ? null : await artifactResponse(local, key, range));
+    return res ?? kit.notFound(c);
   });
 }

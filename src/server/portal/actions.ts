@@ -30,7 +30,7 @@ function errorPage(c: PortalContext, e: SvcError): Response {
  * uses, so ordering, blocking and cleanup are identical; cleanup ends every rerun.
  */
 export function registerActions(app: Hono<PortalEnv>, deps: ServerDeps): void {
-  const limiter = new TriggerLimiter(deps.config.triggerRatePerMinute);
+  const limiter = new TriggerLimiter(deps.store.db, deps.config.triggerRatePerMinute);
   const db = deps.store.db;
 
   async function trigger(c: PortalContext, projectId: string, type: string, testIds: string[] | undefined): Promise<Response> {
@@ -41,7 +41,7 @@ export function registerActions(app: Hono<PortalEnv>, deps: ServerDeps): void {
       if (skipDependencies && type !== 'backend') throw new SvcError('VALIDATION_ERROR', 'skipDependencies: only backend tests have dependencies to skip', { nextAction: 'Rerun the frontend test without skipping dependencies.' });
       if (!s.scopes.includes('run:tests')) throw new SvcError('FORBIDDEN', "this key lacks the 'run:tests' scope", { nextAction: "Sign in with a key that has the 'run:tests' scope." });
       const engine = engineOf(deps);
-      limiter.check(s.keyId);
+      await limiter.check(s.keyId);
       const [res] = await engine.createBatches({
         userId: s.userId,
         keyId: s.keyId,

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ServerDeps } from '../context.js';
 import { registerActions } from './actions.js';
-import { fileResponse, ownsRun, resolveArtifact } from './artifacts.js';
+import { artifactKey, artifactResponse, ownsRun } from './artifacts.js';
 import { loadSession, sameOrigin, securityHeaders, type PortalContext, type PortalEnv } from './guard.js';
 import { html } from './html.js';
 import { BASE, page } from './layout.js';
@@ -136,9 +136,9 @@ export function portalApp(deps: ServerDeps, o: { api: ApiFetch; sessions?: Sessi
     const rawPath = new URL(c.req.url).pathname;
     const marker = `/runs/${runId}/artifacts/`;
     const at = rawPath.indexOf(marker);
-    const file = at < 0 ? null : resolveArtifact(deps.store.dataDir, runId, rawPath.slice(at + marker.length));
-    if (!file) return notFound(c);
-    return fileResponse(file, c.req.header('range'));
+    const key = at < 0 ? null : artifactKey(['runs', runId], rawPath.slice(at + marker.length));
+    const res = key ? await artifactResponse(deps.store.artifacts, key, c.req.header('range')) : null;
+    return res ?? notFound(c);
   });
 
   registerTraceViewer(app, notFound);

@@ -8,7 +8,7 @@
 import type { Hono } from 'hono';
 import type { Exploration, ExploredFeatureView } from '../../contract/generation.js';
 import { findExploration, listExplorations } from '../../store/repos/generation.js';
-import { Explorer, explorationView } from '../generation/explorer.js';
+import { explorationAlive, explorationView } from '../generation/explorer.js';
 import { follow } from './events.js';
 import type { PortalEnv } from './guard.js';
 import { html, type Html } from './html.js';
@@ -72,7 +72,7 @@ export function registerExploreEvents(app: Hono<PortalEnv>, kit: PortalKit): voi
     if (!row) return kit.notFound(c);
     const read = async () => {
       const e = await findExploration(db, pid, row.id);
-      return e && exploreLive(explorationView(e, await listExplorations(db, pid), kit.deps, Explorer.of(kit.deps).isActive(e.id)), pid);
+      return e && exploreLive(explorationView(e, await listExplorations(db, pid), kit.deps, await explorationAlive(db, e)), pid);
     };
     const first = await read();
     if (!first) return kit.notFound(c);

@@ -1,7 +1,7 @@
 import { SvcError } from '../../contract/errors.js';
 import { getExploration, getLatestExploration, startExploration } from '../../contract/generation-endpoints.js';
 import { findExploration, listExplorations } from '../../store/repos/generation.js';
-import { Explorer, explorationView } from '../generation/explorer.js';
+import { explorationAlive, explorationView, startExploration as start } from '../generation/explorer.js';
 import { requireFrontend } from '../generation/specs.js';
 import { ownProject } from '../project-view.js';
 import type { RouteRegistrar } from '../routes.js';
@@ -9,7 +9,7 @@ import type { ServerDeps } from '../context.js';
 import type { ExplorationRow } from '../../store/repos/generation.js';
 
 async function view(deps: ServerDeps, e: ExplorationRow) {
-  return explorationView(e, await listExplorations(deps.store.db, e.project_id), deps, Explorer.of(deps).isActive(e.id));
+  return explorationView(e, await listExplorations(deps.store.db, e.project_id), deps, await explorationAlive(deps.store.db, e));
 }
 
 /** Frontend exploration (SPEC.md 1.1 step 4): started in the background, polled by id or as the latest. */
@@ -17,7 +17,7 @@ export const registerExplorations: RouteRegistrar = (app, { mount }) => {
   mount(app, startExploration, async ({ params, body, auth, deps }) => {
     const p = await ownProject(deps, auth.userId, params.projectId);
     requireFrontend(p, 'Exploration');
-    const row = await Explorer.of(deps).start(p, auth.userId, body.only ?? []);
+    const row = await start(deps, p, auth.userId, body.only ?? []);
     return view(deps, row);
   });
 

@@ -8,6 +8,7 @@ import * as m0006 from './0006-test-chat.js';
 import * as m0007 from './0007-exploration-live.js';
 import * as m0008 from './0008-schedules.js';
 import * as m0009 from './0009-retention.js';
+import * as m0010 from './0010-shared-state.js';
 
 /** Versioned migrations, applied in name order. Never edit one that has shipped: add a new one. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007-exploration-live': m0007,
   '0008-schedules': m0008,
   '0009-retention': m0009,
+  '0010-shared-state': m0010,
 };
