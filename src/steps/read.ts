@@ -17,7 +17,7 @@ import { subjectOf, looksLikeCheck, predicateOf, readCheck, type CheckInput } fr
 import { valueOf, type RuleInput, type StepMemory } from './rules/context.js';
 import { back, navigate, reload, scroll, wait } from './rules/navigate.js';
 import { click, control, dataOf, press } from './rules/pointer.js';
-import { add, clear, fill, formValues, leave, search, set, signIn, signOut, submit } from './rules/fill.js';
+import { accountOf, add, clear, fill, formValues, leave, search, set, signIn, signOut, submit } from './rules/fill.js';
 import { check, choose, toggle } from './rules/choose.js';
 import { connect, drag } from './rules/drag.js';
 
@@ -442,8 +442,14 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
       if (at < 0 || !/(?:log ?-?in|sign[ -]?in|sign[ -]?on|authenticate)(?:\s+(?:with|as|using|to|into|on)\s+[^,;()]{0,40})?\s*$/i.test(l.original.slice(0, at))) continue;
       const rl = lift(remark.replace(/\s+\/\s+/g, ', ').replace(/\s+u(\d+)\s+/g, (x, n: string) => (l.urls[Number(n)] === '/' ? ', ' : x)));
       const values = formValues({ l: rl, verb: '', rest: rl.s, memory, unplaced: [] }, rl.s, true);
-      if (!values?.length) continue;
-      signIn.fields = [...(signIn.fields ?? []), ...values];
+      // "Log in (baker / Sourdough-77)", "(user baker, password Sourdough-77)": the account itself.
+      const pieces = rl.s.split(/\s*,\s*/).filter(Boolean).map((p) => ({ value: asWritten(rl, p) }));
+      const account = signIn.fields?.length || /\btest (?:account|user)\b/.test(l.s) ? undefined : accountOf(values ?? pieces);
+      if (!values?.length && !account) continue;
+      // ("Sign in as baker (password Sourdough-77)": the user name said before the parenthesis.)
+      if (account && !account.username) account.username = /\b(?:sign(?:ed)?[- ]?in|log(?:ged)?[- ]?in)\s+(?:as\s+([\w.@+-]+)|with\s+the\s+([\w.@+-]+)\s+(?:account|user))/i.exec(l.original)?.slice(1).find(Boolean) ?? '';
+      if (account) Object.assign(signIn, account);
+      else signIn.fields = [...(signIn.fields ?? []), ...values!];
       remarks.splice(remarks.indexOf(remark), 1);
       break;
     }

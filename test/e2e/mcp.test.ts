@@ -176,7 +176,7 @@ describe('svc-mcp toolsets and text content', () => {
     const code = await new Promise<number | null>((resolve) => bad.once('exit', resolve));
     expect(code).toBe(5);
     expect(err).toMatch(/unknown toolset 'bogus'/);
-    expect(err).toMatch(/next: Use a comma-separated list of core, authoring, runs, generation, account, or all/);
+    expect(err).toMatch(/next: Use a comma-separated list of core, authoring, runs, generation, schedules, account, or all/);
   });
 
   it('puts the whole JSON in the text content with --text-content json', async () => {

@@ -187,6 +187,8 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       Array.from(el.querySelectorAll?.(':scope > i, :scope > span > i, :scope > svg, :scope > [class*=icon]') ?? []).slice(0, 3).map((c) => c.getAttribute('class') ?? '').join(' '),
       // …and by its image's file name (<a><img src="tree_expand.png" alt="+-"></a>).
       Array.from(el.querySelectorAll?.(':scope > img, :scope > span > img') ?? []).slice(0, 2).map((c) => (c.getAttribute('src') ?? '').split(/[?#]/)[0]!.split('/').pop()!.replace(/\.\w+$/, '')).join(' '),
+      // A tree's own toggle (jsTree's open/close icon, an "expander", a "twisty") opens and closes it.
+      /(?:^|\s)(?:jstree-ocl|[\w-]*(?:expander|twisty|toggler))(?:\s|$)/.test(cls) ? 'expand collapse toggle' : '',
       // A tree's "+" and "−" are its expand and collapse toggles.
       /^(?:\+|\+-|⊕|⊞)$/.test(norm(el.getAttribute('alt') ?? el.querySelector?.('img')?.getAttribute('alt') ?? textOf(el))) ? 'plus expand' : '',
       /^(?:-|−|⊖|⊟)$/.test(norm(el.getAttribute('alt') ?? el.querySelector?.('img')?.getAttribute('alt') ?? textOf(el))) ? 'minus collapse' : '',
@@ -238,7 +240,7 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
   };
   if (spec.container) return containerHits();
   const FIELD = 'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=hidden]):not([type=reset]), textarea, [contenteditable=""], [contenteditable=true], select, [role=textbox], [role=searchbox], [role=combobox]';
-  const CLICK = 'button, a, [role=button], [role=link], [role=tab], [role=menuitem], input[type=button], input[type=submit], label, summary, [onclick], [tabindex], svg g[class], [class*=btn], [class*=button], [class*=destroy], [class*=close], :is(div, span, i, img, li, em)[title]';
+  const CLICK = 'button, a, [role=button], [role=link], [role=tab], [role=menuitem], input[type=button], input[type=submit], label, summary, [onclick], [tabindex], svg g[class], [class*=btn], [class*=button], [class*=destroy], [class*=close], :is(div, span, i, img, li, em)[title], .jstree-ocl, [class*=expander], [class*=twisty], [class*=toggler]';
   const CHECK = 'input[type=checkbox], input[type=radio], [role=checkbox], [role=switch]';
   const sel = spec.kind === 'field' ? FIELD : spec.kind === 'checkbox' ? CHECK : spec.kind === 'clickable' ? CLICK : `${CLICK}, ${FIELD}, h1, h2, h3, h4, li, p, span, div, g, text, img, svg`;
 
@@ -252,7 +254,7 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       if (el.children.length > 3) continue;
       const t = norm(el.textContent).toLowerCase();
       // A tree or list item may show a count after its name ("ou=People (6)").
-      if (t === want || (t.includes(want) && t.length <= want.length + 3) || (t.startsWith(want) && /^\s*[([]\d+[)\]]$/.test(t.slice(want.length)))) anchors.push(el);
+      if (t === want || (t.includes(want) && t.length <= want.length + 3) || (t.startsWith(want) && /^[:/.]?\*?\s*(?:[([]\d+[)\]])?$/.test(t.slice(want.length)))) anchors.push(el);
       else if ((el as HTMLInputElement).value && norm((el as HTMLInputElement).value).toLowerCase() === want) anchors.push(el);
     }
     // The innermost element showing the text: a list whose only item holds it shows it too, and
@@ -415,6 +417,7 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
         else if (spec.draggableOnly) continue;
       }
       score = spec.tokens.length ? score / spec.tokens.length : 0.5;
+      const matched = score > 0;
       if (spec.name && textOf(el).toLowerCase() === spec.name.toLowerCase()) score += 1;
       if (spec.multiline && el.localName === 'textarea') score += 0.8;
       if (spec.handle && /port|handle|anchor|connector|socket/.test(toks.join(' '))) score += 0.5;
@@ -433,7 +436,8 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       if (spec.area?.length && inArea(el)) score += 0.35;
       if (named.length && underNamedHeading(el)) score += 0.5;
       if (spec.place && visible && atPlace(el)) score += 0.3;
-      if (modals.length && visible && !spec.within) score += inModal(el) ? 0.3 : -0.3;
+      // (Only among elements that match: a dialog's bonus alone does not make a candidate.)
+      if (modals.length && visible && !spec.within && matched) score += inModal(el) ? 0.3 : -0.3;
       if (spec.explain) {
         if (score <= 0) continue;
       } else if (score <= 0.3 && !spec.entry && !(spec.within && spec.tokens.length === 0)) continue;

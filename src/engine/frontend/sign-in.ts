@@ -10,7 +10,8 @@ import type { LocatorDescriptor, ResolvedAction, SignInField, TestAccount } from
 import { pageChange } from './page-still.js';
 
 type SignIn = Extract<ResolvedAction, { kind: 'sign-in' }>;
-const PASSWORD: LocatorDescriptor = { strategy: 'css', selector: 'input[type="password"]' };
+// The password field on screen: a page may keep others in hidden dialogs ("Add server").
+const PASSWORD: LocatorDescriptor = { strategy: 'css', selector: 'input[type="password"]:visible' };
 const ENTRY_NAMES = ['Sign in', 'Log in', 'Login', 'Sign In', 'Log In'];
 /** What a sign-in form's submit button may say besides the entry names. */
 const SUBMIT_NAMES = ['Submit', 'Continue', 'Authenticate', 'Sign on', 'Enter'];
@@ -67,6 +68,8 @@ async function signInPath(page: Page, baseUrl: string, timeoutMs: number): Promi
 export async function reachSignInForm(page: Page, baseUrl: string, via: { entry?: LocatorDescriptor; entryPath?: string }, timeoutMs: number, attrs: string[]): Promise<{ entry?: LocatorDescriptor; entryPath?: string }> {
   if (page.url() === 'about:blank') await page.goto(baseUrl, { timeout: timeoutMs });
   if (await visible(page, PASSWORD)) return {};
+  // An app may open its sign-in dialog a moment after the page loads.
+  if (await toLocator(page, PASSWORD).first().waitFor({ state: 'visible', timeout: Math.min(timeoutMs, 2000) }).then(() => true, () => false)) return {};
   const link = via.entryPath ? undefined : (via.entry ?? (await firstFound(page, ENTRY_NAMES, 'clickable', attrs)));
   const path = link ? undefined : (via.entryPath ?? (await signInPath(page, baseUrl, timeoutMs)));
   if (link) await toLocator(page, link).click({ timeout: timeoutMs });

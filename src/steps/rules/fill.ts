@@ -265,15 +265,41 @@ function sent(i: RuleInput, written: Intent[]): Intent[] {
 /** "Sign in", "Log in as "u" with the password "p"", "Sign in with the test account", "Log in with the password "p"". */
 export function signIn(i: RuleInput): Intent[] | undefined {
   let m: RegExpExecArray | null;
-  const r = i.rest.replace(/^(?:to|into) (?:the |your )?[a-z][\w ]*?(?= as | with | using |,|$)/, '').trim();
+  // ("baker / Sourdough-77": a slash between the two is not a path.)
+  const r = i.rest.replace(/^(?:to|into) (?:the |your )?[a-z][\w ]*?(?= as | with | using |,|$)/, '').replace(/\s+u(\d+)(?=\s)/g, (x, n: string) => (i.l.urls[Number(n)] === '/' ? ' /' : x)).trim();
   if ((m = /^(?:with|using)\s+(?:(?:the|a|just the|only the)\s+)?(?:password|passcode|secret|pin|access code)\s+(q\d+)$/.exec(r))) {
     return [{ kind: 'sign-in', username: '', password: valueOf(i, m[1]!) }];
   }
   if ((m = /^(?:as|with|using)\s+(?:the\s+)?(?:user(?:name)?|e-?mail|login|account)?\s*(q\d+|[\w.@-]+)(?:,|\s)*(?:but\s+)?(?:and|with|\/|using)?\s*(?:the\s+|a\s+)?(?:(?:wrong|bad|invalid|incorrect)\s+)?(?:password|pass|passcode|secret|pin)?\s*(q\d+)$/.exec(r)) && !/^(?:the|a|test|my|your|password|pass|passcode|secret|pin)$/.test(m[1]!)) {
     return [{ kind: 'sign-in', username: valueOf(i, m[1]!), password: valueOf(i, m[2]!) }];
   }
+  // Unquoted: "as baker with the password Sourdough-77", "using baker / Sourdough-77", "as baker, password Sourdough-77".
+  if ((m = /^(?:as|with|using)\s+(?:the\s+)?(?:user(?:name)?|e-?mail|login|account)?\s*([\w.@+-]+)(?:\s+(?:account|user))?(?:\s*,\s*|\s+)(?:(?:and|with|using)\s+|\/\s*)?(?:the\s+|a\s+)?(?:(?:wrong|bad|invalid|incorrect)\s+)?(?:password|pass|passcode|secret|pin)?\s*([^\s,()]+)$/.exec(r)) && !/^(?:the|a|test|my|your|password|pass|passcode|secret|pin)$/.test(m[1]!) && !/^(?:and|with|using|password|account)$/.test(m[2]!)) {
+    return [{ kind: 'sign-in', username: valueOf(i, m[1]!), password: valueOf(i, m[2]!) }];
+  }
   const fields = formValues(i, r, false);
+  const account = fields && accountOf(fields);
+  if (account) return [{ kind: 'sign-in', ...account }];
   return [{ kind: 'sign-in', ...(fields?.length ? { fields } : {}) }];
+}
+
+/**
+ * The account itself, given as the form's values: "(user baker, password Sourdough-77)" or two values
+ * alone, "(baker / Sourdough-77)"; undefined when the values are something else.
+ */
+export function accountOf(given: Array<{ name?: string; value: string }>): { username: string; password: string } | undefined {
+  // ("password Sourdough-77" as one value: its name, then the value.)
+  const fields = given.map((f) => {
+    const m = !f.name ? /^(password|pass|passcode|secret|pin|user|username|user name|login|e-?mail)\s+(\S+)$/i.exec(f.value) : null;
+    return m ? { name: m[1]!, value: m[2]! } : f;
+  });
+  const named = (re: RegExp) => fields.find((f) => f.name && re.test(f.name.toLowerCase()))?.value;
+  const password = named(/^(?:password|pass|passcode|secret|pin)$/);
+  const username = named(/^(?:user|username|user name|login|e-?mail|account)$/);
+  if (password !== undefined && fields.length <= 2) return { username: username ?? fields.find((f) => !f.name)?.value ?? '', password };
+  // Two values alone, each one word: a user name and its password ("SQLite 3 / shop.db" is not).
+  if (fields.length === 2 && fields.every((f) => !f.name && /^\S+$/.test(f.value)) && !/\.(?:db|sqlite3?|sql)$/i.test(fields[1]!.value)) return { username: fields[0]!.value, password: fields[1]!.value };
+  return undefined;
 }
 
 const ACCOUNT = /^(?:(?:with|as|using|on|for)\s+)?(?:the\s+|my\s+|our\s+|a\s+|your\s+)?test (?:account|user)(?:'s)?(?:\s+(?:credentials|details|login|user ?name and password|username and password))?$/;
@@ -333,6 +359,9 @@ export function signOut(): Intent[] {
 
 
 export const examples: Example[] = [
+  ['Sign in as baker with the password Sourdough-77', 'action', [{ kind: 'sign-in', username: 'baker', password: 'Sourdough-77' }]],
+  ['Log in (baker / Sourdough-77)', 'action', [{ kind: 'sign-in', username: 'baker', password: 'Sourdough-77' }]],
+  ['Sign in with the baker account (password Sourdough-77)', 'action', [{ kind: 'sign-in', username: 'baker', password: 'Sourdough-77' }]],
   ['Change her title from Skipper to Club Captain', 'action', [{ kind: 'fill', target: { name: 'title', kind: 'field' }, value: 'Club Captain' }]],
   ['Write this query in the editor: query Lookup($id: ID!) { target(id: $id) { name } }', 'action', [{ kind: 'fill', target: { name: 'editor', multiline: true }, value: 'query Lookup($id: ID!) { target(id: $id) { name } }' }]],
   ['Replace everything in the editor with: { targets { name } }', 'action', [{ kind: 'fill', target: { name: 'editor', multiline: true }, value: '{ targets { name } }' }]],
