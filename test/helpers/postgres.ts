@@ -22,8 +22,21 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
     async drop() {
       const c = new pg.Client({ connectionString: ADMIN_URL });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        // A backend of another role on the database (an autovacuum worker just started on it) cannot be
+        // terminated by this role: it ends on its own within moments, so the drop is tried again.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await c.query(`drop database if exists ${name} with (force)`);
+            return;
+          } catch (err) {
+            if ((err as { code?: string }).code !== '42501' || attempt >= 10) throw err;
+            await new Promise((r) => setTimeout(r, 500));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }
