@@ -8,6 +8,7 @@ import { registerStart } from './server/start.js';
 import { registerDemo } from './server/demo.js';
 import { registerWorker } from './server/worker.js';
 import { registerPrune } from './server/prune.js';
+import { registerBackup } from './server/backup.js';
 
 const out = (s: string) => process.stdout.write(s);
 const log = (s: string) => process.stderr.write(s);
@@ -23,6 +24,7 @@ registerMigrate(program, out);
 registerWorker(program, log);
 registerDemo(program, out, log);
 registerPrune(program, out);
+registerBackup(program, out, log);
 
 try {
   await program.parseAsync(process.argv);
