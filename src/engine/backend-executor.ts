@@ -46,6 +46,7 @@ export class BackendExecutor implements TestExecutor {
         secrets: i.auth.secrets,
         testName: i.testName,
         journalId: i.runId,
+        onCalls: i.onCalls,
       },
       i.signal,
     );

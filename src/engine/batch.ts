@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { parseJson } from '../store/db.js';
 import type { TestsTable } from '../store/schema-projects.js';
 import type { Db } from '../store/schema.js';
-import { endRun, insertCalls, insertSteps, startRun, updateRun, type RunRow } from '../store/repos/runs.js';
+import { endLiveCalls, endRun, insertCalls, insertSteps, liveCalls, startRun, updateRun, type RunRow } from '../store/repos/runs.js';
 import { nowIso } from '../util/ids.js';
 import { AuthFetchError, fetchAutoAuth, staticAuth } from './auth.js';
 import type { EngineContext } from './context.js';
@@ -68,7 +68,9 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
   const secrets = interrupted.length ? await knownSecrets(ctx, batch.project_id) : [];
   for (const s of interrupted) {
     // What it created before the stop is recorded, so the cleanup sweep below removes it.
+    // From its job directory when it ran here, else the calls it had settled (in the database).
     const calls = (await ctx.executors[s.test.type]?.recover?.(s.run.id, secrets).catch(() => [])) ?? [];
+    await endLiveCalls(db, s.run.id, calls.length === 0);
     if (calls.length) await insertCalls(db, batchId, s.run.id, 'test', calls);
     // Recordings this process staged before it stopped go to the store now.
     await runArtifacts(ctx, s.run.id).publish();
@@ -221,6 +223,7 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
     }
     let result: ExecuteResult;
     const artifacts = runArtifacts(ctx, s.run.id);
+    const live = liveCalls(db, batchId, s.run.id);
     try {
       const account = s.test.type === 'frontend' ? (await ctx.loadAuth(batch!.project_id)).account : null;
       result = await executor.execute({
@@ -241,22 +244,27 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
         artifactsDir: artifacts.dir,
         timeoutMs: ctx.testTimeoutMs,
         signal: controller.signal,
-        onProgress: (live) => artifacts.progress(live, (l) => updateRun(db, s.run.id, { extra: JSON.stringify({ live: l }) })),
+        onProgress: (progress) => artifacts.progress(progress, (l) => updateRun(db, s.run.id, { extra: JSON.stringify({ live: l }) })),
+        onCalls: live.push,
       });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      await live.settle();
+      await endLiveCalls(db, s.run.id, true);
       await artifacts.publish();
       await finishRun(s, 'failed', { failure: { kind: 'crash', message }, reason: message });
       return;
     } finally {
       controllers.delete(s.run.id);
       abort.removeEventListener('abort', passOn);
+      await live.settle();
     }
-    // Stopping: the files stay staged and are published when the batch is resumed.
+    // Stopping: the files and live calls stay and are taken up when the batch is resumed.
     if (abort.aborted) return;
     // In the store before the verdict: a finished run's files are readable from every process.
     await artifacts.publish();
     if (controller.signal.aborted) {
+      await endLiveCalls(db, s.run.id, false);
       await insertCalls(db, batchId, s.run.id, 'test', result.calls);
       s.run.verdict = 'cancelled';
       s.run.status = 'cancelled';
@@ -268,6 +276,7 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
     for (const [name, value] of chosen) vars.set(name, { value, runId: s.run.id, testId: s.test.id });
     // What the test did and its verdict are written in one transaction: one commit per test.
     await db.transaction().execute(async (trx) => {
+      await endLiveCalls(trx, s.run.id, false);
       await insertCalls(trx, batchId, s.run.id, 'test', result.calls);
       await insertSteps(trx, s.run.id, result.steps);
       if (result.script) await trx.updateTable('tests').set({ resolved_script: JSON.stringify(result.script) }).where('id', '=', s.test.id).execute();

@@ -69,6 +69,8 @@ export interface ExecuteInput {
   signal: AbortSignal;
   /** Live progress (frontend: the latest step and screenshot while the run is in flight). */
   onProgress?: (live: Record<string, unknown>) => void;
+  /** Backend: the test's calls as they settle while it runs. */
+  onCalls?: (calls: RecordedCall[]) => void;
 }
 
 /** Executes one test. The backend one runs Python; the frontend one drives Chromium. */

@@ -390,6 +390,29 @@ describe('backend runner', () => {
     expect(r.stdout).toBe('before the slow call\n');
   });
 
+
+  it('hands on each call as it settles while the test still runs, masked, once', async () => {
+    const handed: { path: string; status: number | null; url: string }[] = [];
+    const stop = new AbortController();
+    let ended = false;
+    const run = runner
+      .run(input(py`
+        assert http.get('/users/7?token=${CREDENTIAL}').status == 200
+        assert http.get('/users/8').status == 200
+        http.get('/hang', timeout=60)
+      `, { timeoutMs: 60_000, secrets: [CREDENTIAL], onCalls: (calls) => handed.push(...calls) }), stop.signal)
+      .finally(() => (ended = true));
+    // Both answered calls arrive while the test hangs on the third; then it is stopped.
+    for (let i = 0; i < 200 && handed.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(ended).toBe(false);
+    stop.abort();
+    const r = await run;
+    expect(r.failure!.kind).toBe('cancelled');
+    expect(handed.map((c) => [c.path, c.status])).toEqual([['/users/7', 200], ['/users/8', 200]]);
+    expect(handed[0]!.url).not.toContain(CREDENTIAL);
+    expect(r.calls).toHaveLength(3);
+  });
+
   it('fails a test that goes over its memory limit with kind memory', async () => {
     const big = await runner.run(input('data = bytearray(2 * 1024 ** 3)\n', { memoryMb: 64 }));
     expect(big.failure).toMatchObject({ kind: 'memory', exceptionType: 'MemoryError', line: 1 });

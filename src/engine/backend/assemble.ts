@@ -157,6 +157,79 @@ export async function callsSoFar(dir: string, plan: MaskPlan): Promise<RecordedC
   return calls;
 }
 
+/**
+ * The calls of a test that is still running, as they settle (answered, failed, or followed by the
+ * next call): its events file is read on from where the last look stopped, every `everyMs`, and each
+ * newly settled call is handed to `onCalls` once, masked. What lets another machine clean up after
+ * a worker that died mid-test (its job directory died with it).
+ */
+export class LiveCalls {
+  private offset = 0;
+  private rest = '';
+  private readonly events: Event[] = [];
+  private sent = 0;
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly dir: string,
+    private readonly plan: MaskPlan,
+    private readonly onCalls: (calls: RecordedCall[]) => void,
+  ) {}
+
+  start(everyMs: number): this {
+    this.timer = setInterval(() => this.look(), everyMs);
+    this.timer.unref();
+    return this;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  private look(): void {
+    let fd: number;
+    try {
+      fd = openSync(join(this.dir, 'events.jsonl'), 'r');
+    } catch {
+      return; // not written yet
+    }
+    try {
+      const size = fstatSync(fd).size;
+      if (size <= this.offset) return;
+      const buf = Buffer.allocUnsafe(size - this.offset);
+      const n = readSync(fd, buf, 0, buf.length, this.offset);
+      this.offset += n;
+      const lines = (this.rest + buf.toString('utf8', 0, n)).split('\n');
+      this.rest = lines.pop() ?? '';
+      for (const line of lines) {
+        try {
+          if (line) this.events.push(JSON.parse(line));
+        } catch {
+          /* not a whole event */
+        }
+      }
+    } catch {
+      return;
+    } finally {
+      closeSync(fd);
+    }
+    const calls = [...collect(this.events).calls];
+    const bodies = new Set(this.events.filter((e) => e.e === 'body').map((e) => e.seq));
+    let settled = 0;
+    while (settled < calls.length && (bodies.has(calls[settled]!.seq) || calls[settled]!.error || settled < calls.length - 1)) settled++;
+    if (settled <= this.sent) return;
+    const fresh = calls.slice(this.sent, settled).map((c) => ({
+      ...c,
+      url: maskText(c.url, this.plan),
+      requestBody: maskText(c.requestBody, this.plan),
+      responseBody: maskText(c.responseBody, this.plan),
+      ...(c.error ? { error: maskText(c.error, this.plan) } : {}),
+    }));
+    this.sent = settled;
+    this.onCalls(fresh);
+  }
+}
+
 export async function assemble(a: AssembleInput): Promise<BackendTestResult> {
   const { calls, assertions, produced, fns, records, end } = collect(await readEvents(join(a.dir, 'events.jsonl')));
   const m = <T extends string | null | undefined>(s: T) => maskText(s, a.plan);

@@ -4,7 +4,7 @@ import type { MadeRecord } from '../types.js';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SvcError } from '../../contract/errors.js';
-import { assemble, callsSoFar } from './assemble.js';
+import { assemble, callsSoFar, LiveCalls } from './assemble.js';
 import { ForkServer, spawnJob, type JobHandle } from './fork-server.js';
 import { maskPlan, type MaskPlan } from './mask.js';
 import { resolvePython, type PythonInfo } from './python.js';
@@ -41,6 +41,8 @@ export interface BackendTestInput {
   testName?: string;
   /** With the runner's journalDir: the name its job directory is journaled under (the run id). */
   journalId?: string;
+  /** The test's calls as they settle while it runs (masked), for a store every machine reads. */
+  onCalls?: (calls: RecordedCall[]) => void;
 }
 
 /** Calls and assertions are recorded in the shapes failure analysis reads (src/ai/evidence.ts). */
@@ -92,6 +94,8 @@ export const UNSAFE_NOTE = '[svc] this test ran without a sandbox: svc-server wa
 
 const OUTPUT_CAP = 1024 * 1024;
 const KILL_GRACE_MS = 5000;
+/** How often a running test's new calls are handed to onCalls (SVC_LIVE_CALLS_MS). */
+const LIVE_CALLS_MS = Math.max(50, Number(process.env.SVC_LIVE_CALLS_MS) || 500);
 
 export class BackendRunner {
   private python?: Promise<PythonInfo>;
@@ -183,6 +187,7 @@ export class BackendRunner {
         /* recovery is lost for this test, nothing else */
       }
     }
+    const live = input.onCalls ? new LiveCalls(dir, plan, input.onCalls).start(LIVE_CALLS_MS) : undefined;
     try {
       const startedAt = new Date();
       const t0 = performance.now();
@@ -211,6 +216,7 @@ export class BackendRunner {
       if (this.opts.isolation?.mode === 'unsafe') result.stdout = UNSAFE_NOTE + result.stdout;
       return result;
     } finally {
+      live?.stop();
       if (journal) rmSync(journal, { force: true });
       void dispose().catch(() => {}); // off the result's path
     }

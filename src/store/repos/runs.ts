@@ -121,6 +121,32 @@ export async function insertCalls(db: Db, batchId: string, runId: string | null,
   return rows.map((r) => r.id);
 }
 
+/**
+ * A running test's calls as they settle (origin `live`): in the shared database, so that whichever
+ * process resumes its batch after the worker died can clean up what it created. Writes are chained
+ * in order; settle() waits for the last one and ignores any later push.
+ */
+export function liveCalls(db: Db, batchId: string, runId: string): { push(calls: RecordedCall[]): void; settle(): Promise<void> } {
+  let chain = Promise.resolve();
+  let open = true;
+  return {
+    push(calls) {
+      if (open) chain = chain.then(() => insertCalls(db, batchId, runId, 'live', calls)).then(() => undefined, () => undefined);
+    },
+    async settle() {
+      open = false;
+      await chain;
+    },
+  };
+}
+
+/** The run's live calls dropped (its whole record is written instead) or kept as its record (`keep`). */
+export async function endLiveCalls(db: Db, runId: string, keep: boolean): Promise<void> {
+  const q = db.updateTable('run_calls').where('run_id', '=', runId).where('origin', '=', 'live');
+  if (keep) await q.set({ origin: 'test' }).execute();
+  else await db.deleteFrom('run_calls').where('run_id', '=', runId).where('origin', '=', 'live').execute();
+}
+
 function stepRow(runId: string, s: StepRecord, idx: number) {
   return {
     id: newId('stp'),
