@@ -29,6 +29,12 @@ export function createApp(deps: ServerDeps): Hono<AppEnv> {
     c.set('requestId', requestId);
     c.set('deps', deps);
     const s = Surface.safeParse(c.req.header('x-svc-surface'));
+    // Only svc-server's own scheduler starts runs with source schedule; a client cannot claim it.
+    if (s.success && s.data === 'schedule') {
+      throw new SvcError('VALIDATION_ERROR', 'X-Svc-Surface: schedule is reserved for the server\'s own scheduled runs', {
+        nextAction: 'Send cli, mcp, portal or github_action, or set a schedule with `svc project schedule set`.',
+      });
+    }
     c.set('surface', s.success ? s.data : 'portal');
     c.header('X-Request-Id', requestId);
     await next();

@@ -15,8 +15,11 @@ export function validationError(err: ZodError, where: string): SvcError {
 export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
   const requestId = c.get('requestId') ?? null;
   let e: SvcError;
-  if (err instanceof SvcError) e = err;
-  else if (err instanceof ZodError) e = validationError(err, 'body');
+  if (err instanceof SvcError) {
+    e = err;
+    // A fault of the server's own setup (such as a secret key that does not fit) is the operator's to see too.
+    if (e.code === 'INTERNAL') console.error(`[svc-server] ${requestId ?? '-'} ${e.message}`);
+  } else if (err instanceof ZodError) e = validationError(err, 'body');
   else if (err && typeof err === 'object' && 'status' in err && (err as { status: number }).status === 413)
     e = new SvcError('PAYLOAD_TOO_LARGE', 'request body too large', { nextAction: 'Send a smaller body (see the documented limits).' });
   else {

@@ -64,7 +64,10 @@ export function createSecrets(key: Buffer, source: string): Secrets {
       try {
         return Buffer.concat([d.update(Buffer.from(ct, 'base64url')), d.final()]).toString('utf8');
       } catch {
-        throw new Error('cannot decrypt a stored secret: the secret key differs from the one it was written with (SVC_SECRET_KEY or secret.key)');
+        throw new SvcError('INTERNAL', 'cannot decrypt a stored secret: the secret key differs from the one it was written with (SVC_SECRET_KEY or secret.key)', {
+          nextAction:
+            "The operator must start svc-server with the key the data was written with: the same SVC_SECRET_KEY on every process, or the data dir's secret.key (a backup made with --with-key holds it). Until then, set the project's credentials again to store them under the current key.",
+        });
       }
     },
   };

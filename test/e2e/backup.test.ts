@@ -121,7 +121,7 @@ describe('svc-server backup and restore', () => {
     expect(await json(ctx2, ['test', 'get', testId])).toMatchObject({ id: testId, projectId, name: 'Health after restore' });
     const unreadable = await svc(['--output', 'json', 'project', 'get', projectId], { ctx: ctx2 });
     expect(unreadable.exitCode, unreadable.stderr).toBe(1);
-    expect(unreadable.error().code).toBe('INTERNAL');
+    expect(unreadable.error()).toMatchObject({ code: 'INTERNAL', message: expect.stringMatching(/cannot decrypt a stored secret: the secret key differs/), nextAction: expect.stringContaining('--with-key') });
     expect(s2.output()).toMatch(/cannot decrypt a stored secret: the secret key differs/);
     const list = await svc(['--output', 'json', 'project', 'list'], { ctx: ctx2 });
     expect(list.exitCode, list.stderr).toBe(1);

@@ -11,13 +11,16 @@ const cliRuns: string[] = [];
 const bySource: Record<string, string[]> = {};
 let between = '';
 
-/** A trigger from another surface, as the portal, a scheduler or a CI action would send it. */
-async function triggerAs(surface: string): Promise<string> {
-  const res = await fetch(`${w.server.apiUrl}/tests/${testId}/runs`, {
+/** A trigger from another surface, as the portal or an MCP client would send it. */
+function post(surface: string): Promise<Response> {
+  return fetch(`${w.server.apiUrl}/tests/${testId}/runs`, {
     method: 'POST',
     headers: { authorization: `Bearer ${w.key}`, 'content-type': 'application/json', 'x-svc-surface': surface },
     body: '{}',
   });
+}
+async function triggerAs(surface: string): Promise<string> {
+  const res = await post(surface);
   expect(res.status).toBe(202);
   return ((await res.json()) as { runId: string }).runId;
 }
@@ -28,7 +31,7 @@ beforeAll(async () => {
   for (let i = 0; i < 2; i++) cliRuns.push((await w.run(testId)).runId);
   await new Promise((r) => setTimeout(r, 20));
   between = new Date().toISOString();
-  for (const s of ['mcp', 'schedule', 'portal', 'mcp']) (bySource[s] ??= []).push(await triggerAs(s));
+  for (const s of ['mcp', 'portal', 'mcp']) (bySource[s] ??= []).push(await triggerAs(s));
   // The CLI inside GitHub Actions reports itself as github_action.
   bySource.github_action = [(await w.run(testId, { GITHUB_ACTIONS: 'true' })).runId];
   const all = Object.values(bySource).flat();
@@ -44,7 +47,7 @@ const history = async (...args: string[]) => RunHistory.parse(await json(w.ctx, 
 describe('test result --history', () => {
   it('lists every run newest first with the surface that triggered it', async () => {
     const h = await history();
-    expect(h.runs).toHaveLength(7);
+    expect(h.runs).toHaveLength(6);
     expect(h.nextCursor).toBeNull();
     const created = h.runs.map((r) => r.createdAt);
     expect([...created].sort().reverse()).toEqual(created);
@@ -54,16 +57,26 @@ describe('test result --history', () => {
     expect(h.runs[0]!.durationMs).toBeGreaterThanOrEqual(0);
   });
 
-  it.each(['mcp', 'github_action', 'schedule', 'portal', 'cli'])('--source %s keeps only those runs', async (source) => {
+  it.each(['mcp', 'github_action', 'portal', 'cli', 'schedule'])('--source %s keeps only those runs', async (source) => {
     const h = await history('--source', source);
-    const want = source === 'cli' ? cliRuns : bySource[source]!;
+    const want = source === 'cli' ? cliRuns : (bySource[source] ?? []);
     expect(h.runs.map((r) => r.runId).sort()).toEqual([...want].sort());
     expect(h.runs.every((r) => r.source === source)).toBe(true);
   });
 
+  it('a client cannot claim the scheduler as its surface: refused with a next step, nothing started', async () => {
+    const before = (await history()).runs.length;
+    const res = await post('schedule');
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { code: string; message: string; nextAction: string } };
+    expect(body.error).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('reserved') });
+    expect(body.error.nextAction).toContain('svc project schedule set');
+    expect((await history()).runs).toHaveLength(before);
+  });
+
   it('--since takes a duration or an ISO timestamp as the lower bound on createdAt', async () => {
-    expect((await history('--since', '1h')).runs).toHaveLength(7);
-    expect((await history('--since', '7d')).runs).toHaveLength(7);
+    expect((await history('--since', '1h')).runs).toHaveLength(6);
+    expect((await history('--since', '7d')).runs).toHaveLength(6);
     const later = await history('--since', between);
     expect(later.runs.map((r) => r.runId).sort()).toEqual(Object.values(bySource).flat().sort());
     expect((await history('--since', new Date(Date.now() + 3_600_000).toISOString())).runs).toEqual([]);
@@ -81,7 +94,7 @@ describe('test result --history', () => {
       cursor = h.nextCursor;
       pages++;
     } while (cursor);
-    expect(pages).toBe(4);
+    expect(pages).toBe(3);
     expect(seen).toEqual((await history()).runs.map((r) => r.runId));
     const text = await svc(['test', 'result', testId, '--history', '--page-size', '3'], { ctx: w.ctx });
     expect(text.stdout).toMatch(/^RUN\s+STATUS\s+SOURCE/m);
@@ -104,7 +117,7 @@ describe('test result --history', () => {
 describe('test steps', () => {
   it('is the cumulative log: newest run first, each step an HTTP call or an assertion with status and timing', async () => {
     const p = StepPage.parse(await json(w.ctx, ['test', 'steps', testId, '--page-size', '100']));
-    expect(p.items).toHaveLength(21);
+    expect(p.items).toHaveLength(18);
     expect(p.nextToken).toBeNull();
     const first = p.items.slice(0, 3);
     expect(first.map((s) => [s.index, s.kind, s.status])).toEqual([[0, 'http', 'passed'], [1, 'assertion', 'passed'], [2, 'assertion', 'passed']]);
