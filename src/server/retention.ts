@@ -125,6 +125,8 @@ export async function prune(store: Store, policy: RetentionPolicy, o: { dryRun?:
         // A chat answer stays, without its link to a run that is gone.
         for (const ids of chunks(runs, IN_LIMIT)) await trx.updateTable('chat_messages').set({ run_id: null }).where('run_id', 'in', ids).execute();
         await trx.deleteFrom('jobs').where('ref_id', 'in', part).where('status', '=', 'done').execute();
+        // A notification about a batch that is gone goes with it; the schedule keeps the due time it fired for.
+        await trx.deleteFrom('webhook_deliveries').where('batch_id', 'in', part).where('status', 'in', ['delivered', 'failed']).execute();
         // Only finished batches: one that started again meanwhile (a resumed series) is left.
         await trx.deleteFrom('batches').where('id', 'in', part).where('status', 'not in', ['queued', 'running']).where('finished_at', 'is not', null).execute();
       });

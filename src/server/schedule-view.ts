@@ -59,7 +59,8 @@ export async function scheduleView(db: Db, projectId: string, o: { publicUrl: st
       batchStatus: r.batch_status ?? null,
       error: r.error,
       startedAt: r.created_at,
-      dashboard: r.status === 'failed' ? null : dashboard(r.batch_id),
+      // No link to a batch that does not exist (yet, while starting; or any more, once pruned).
+      dashboard: r.status === 'failed' || !r.batch_status ? null : dashboard(r.batch_id),
     })),
     misses: misses.map((m) => ({ from: m.due_at, until: m.missed_until ?? m.due_at, count: m.missed_count, recordedAt: m.created_at })),
     webhook: hook

@@ -73,6 +73,14 @@ describe('retention', () => {
     const batches = d.prepare('SELECT b.id, b.kind, r.id AS run_id, r.test_id FROM batches b JOIN runs r ON r.batch_id = b.id ORDER BY b.created_at').all() as { id: string; kind: string; run_id: string; test_id: string }[];
     const lastRuns = new Map((d.prepare('SELECT id, last_run_id FROM tests').all() as { id: string; last_run_id: string }[]).map((t) => [t.id, t.last_run_id]));
     const callsBefore = (d.prepare('SELECT count(*) AS n FROM run_calls').get() as { n: number }).n;
+    // As if the backend's two batches had been scheduled, each delivered to a webhook.
+    const beBatches = batches.filter((b) => b.test_id === backendTest);
+    const beProject = (d.prepare('SELECT project_id FROM batches WHERE id = ?').get(beBatches[0]!.id) as { project_id: string }).project_id;
+    beBatches.forEach((b, i) => {
+      const due = new Date(Date.UTC(2026, 0, 1 + i)).toISOString();
+      d.prepare("INSERT INTO schedule_runs (id, project_id, due_at, kind, status, batch_id, missed_until, missed_count, error, claimed_until, created_at, updated_at) VALUES (?, ?, ?, 'on-time', 'queued', ?, NULL, 0, NULL, NULL, ?, ?)").run(`sru_${i}`, beProject, due, b.id, due, due);
+      d.prepare("INSERT INTO webhook_deliveries (id, project_id, event_key, event, batch_id, payload, status, attempts, attempt_log, last_status, last_error, next_attempt_at, locked_until, created_at, delivered_at) VALUES (?, ?, ?, 'run.failed', ?, '{}', 'delivered', 1, '[]', 204, NULL, NULL, NULL, ?, ?)").run(`whd_${i}`, beProject, `batch:${b.id}`, b.id, due, due);
+    });
     d.close();
     const fe = batches.filter((b) => b.test_id === frontendTest);
     const be = batches.filter((b) => b.test_id === backendTest);
@@ -120,6 +128,14 @@ describe('retention', () => {
     for (const b of expectedKept) expect(runsLeft.has(b.run_id)).toBe(true);
     for (const b of fe.slice(3)) expect(runDirs()).toContain(b.run_id);
     expect(orphanCalls).toBe(0);
+    // The pruned batch's delivery went with it; the due times the schedule fired for stay, unlinked.
+    const d3 = db();
+    expect((d3.prepare('SELECT batch_id FROM webhook_deliveries ORDER BY id').all() as { batch_id: string }[]).map((r) => r.batch_id)).toEqual([be[1]!.id]);
+    expect((d3.prepare('SELECT count(*) AS n FROM schedule_runs').get() as { n: number }).n).toBe(2);
+    d3.close();
+    const fired = (await json(ctx, ['project', 'schedule', 'get', beProject])).recent as { batchId: string; batchStatus: string | null; dashboard: string | null }[];
+    expect(fired.find((r) => r.batchId === be[0]!.id)).toMatchObject({ batchStatus: null, dashboard: null });
+    expect(fired.find((r) => r.batchId === be[1]!.id)).toMatchObject({ batchStatus: 'passed', dashboard: expect.stringContaining(`/portal/batches/${be[1]!.id}`) });
     expect(lease).toMatchObject({ holder: null, last_finished_at: expect.any(String) });
 
     // The kept runs are still viewable; the history lists only what is left.

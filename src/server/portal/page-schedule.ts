@@ -35,8 +35,8 @@ function current(v: ScheduleView, pid: string): Html {
 function history(v: ScheduleView): Html | '' {
   const runs = v.recent.length
     ? html`<h3>Last scheduled runs</h3><div class="scroll"><table class="stack"><thead><tr><th>DUE</th><th>RUN</th><th>STATUS</th><th>NOTE</th></tr></thead><tbody>
-      ${v.recent.map((r) => html`<tr><td>${when(r.dueAt)}</td><td data-label="Run">${r.batchId ? html`<a class="mono small" href="${BASE}/batches/${r.batchId}">${r.batchId}</a>` : '—'}</td>
-        <td data-label="Status">${statusBadge(r.batchStatus ?? r.status)}</td><td data-label="Note">${r.error ?? (r.catchUp ? 'catch-up after downtime' : '')}</td></tr>`)}</tbody></table></div>`
+      ${v.recent.map((r) => html`<tr><td>${when(r.dueAt)}</td><td data-label="Run">${r.batchId && r.dashboard ? html`<a class="mono small" href="${BASE}/batches/${r.batchId}">${r.batchId}</a>` : r.batchId ? html`<span class="mono small">${r.batchId}</span>` : '—'}</td>
+        <td data-label="Status">${statusBadge(r.batchStatus ?? r.status)}</td><td data-label="Note">${r.error ?? (r.catchUp ? 'catch-up after downtime' : r.batchId && !r.batchStatus && r.status !== 'starting' ? 'pruned' : '')}</td></tr>`)}</tbody></table></div>`
     : '';
   const misses = v.misses.length
     ? html`<h3>Missed while the server was down</h3><ul>${v.misses.map((m) => html`<li>${m.count} due time${m.count === 1 ? '' : 's'} from ${when(m.from)} to ${when(m.until)}</li>`)}</ul>`
