@@ -71,6 +71,8 @@ export type CheckState =
 export interface Scope {
   name: string;
   row?: boolean;
+  /** A table named by its caption, label or the heading above it ("the Beaufort table"). */
+  table?: boolean;
   dialog?: boolean;
   /** The page's code or text editor (its lines are the items counted). */
   editor?: boolean;

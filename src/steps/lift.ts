@@ -127,7 +127,9 @@ export function lift(description: string): Lifted {
     return ` q${quotes.length - 1} `;
   });
   // Parentheses: another name of what precedes them, or a remark.
-  text = text.replace(/(\S+)?\s*\(([^()]*)\)/g, (_m, before: string | undefined, inside: string) => {
+  text = text.replace(/(\S+)?(\s*)\(([^()]*)\)/g, (whole, before: string | undefined, gap: string, inside: string) => {
+    // Written onto a word, a short parenthesis is part of it ("Fl(2) W 20s", "H(2)O").
+    if (before && !gap && /^[\w.+-]{1,8}$/.test(inside) && /\w$/.test(before)) return whole;
     let inner = inside.trim();
     const quoted = [...inner.matchAll(/\bq(\d+)\b/g)].map((x) => quotes[Number(x[1])]!);
     const key = (before ?? '').toLowerCase();

@@ -302,6 +302,14 @@ function splitChecks(part: string): string[] {
     // "The panel offers "login" again and no longer shows "Logged in as"": a second verb of the same subject.
     const subject = /\sand\s|\sbut\s/.test(pieces[k]!) && looksLikeCheck(cur) && !looksLikeCheck(next) ? subjectOf(cur) : undefined;
     const shared = subject && /^(?:(?:still|also|now|then|no longer|not|does not|do not|never|again|only)\s+)*[a-z]+s\b/.test(next) && subjectOf(`${subject} ${next}`) === subject ? `${subject} ${next}` : undefined;
+    // "force 8 is called Gale and force 10 Storm": the second says the same of another one.
+    const gap = /\sand\s|,\s/.test(pieces[k]!) ? /^(?:the )?([a-z][\w-]*) \S+ ((?:is|are) (?:called|named|labell?ed|titled))\s/.exec(cur.trim()) : null;
+    const gapped = gap && !looksLikeCheck(next) ? new RegExp(`^(?:the )?${gap[1]} (\\S+) (.+)$`).exec(next.trim()) : null;
+    if (gapped) {
+      out.push(cur.trim());
+      cur = `${gap![1]} ${gapped[1]} ${gap![2]} ${gapped[2]}`;
+      continue;
+    }
     if (looksLikeCheck(cur) && (looksLikeCheck(next) || /^q\d+ (?:is|are) not$/.test(next) || shared) && !/^(?:that|whether|if)\s/.test(next) && !reported) {
       out.push(cur.trim());
       cur = shared ?? next;

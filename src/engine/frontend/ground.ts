@@ -48,7 +48,7 @@ export interface GroundSpec {
    * Find a container instead of a control: the section whose heading is `name`, the row whose label
    * is `name`, or the open dialog (showing `name` when one is given).
    */
-  container?: 'section' | 'row' | 'dialog' | 'editor';
+  container?: 'section' | 'row' | 'dialog' | 'editor' | 'table';
   /** With a row: its cell in the column headed so. */
   column?: string;
   /** With a row and no name: the first or last row of the page's main table or list. */
@@ -99,10 +99,13 @@ export function expandTokens(words: string[]): string[][] {
  * draws at random (Node-RED's `fe5a2b8e78fdc9e9`, a database's hex key): not the same on the next
  * load, so no locator is built on them. A pattern's source, for in-page code.
  */
+/** What counts as an open modal dialog: where a person acts while it is open (in-page code gets it as an argument). */
+export const MODAL_SELECTOR = '[aria-modal=true], dialog[open], .modal, .modal-ux, .modal-dialog, .modal-content';
+
 export const GENERATED_ID = String.raw`^(ember\d|ext-(gen|comp|element)|yui_|gwt-uid|mui-\d|radix-|headlessui-|react-aria|:)|\d{3,}|^\d|[0-9a-f]{8}-[0-9a-f]{4}|^(?=[0-9a-f.]*\d)[0-9a-f]{8,}(\.[0-9a-f]+)?$`;
 
 /** Runs in the page: score elements for a spec. Self-contained (serialised into the page). */
-function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
+function scoreInPage([spec, generatedId, modalSelector]: [GroundSpec, string, string]): Hit[] {
   const doc = document;
   const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
   // Arrow glyphs are named as people name them ("the small down arrow").
@@ -179,9 +182,13 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       if (area) labels = `${area.name} ${area.id} ${area.labels ? Array.from(area.labels).map((x) => x.textContent ?? '').join(' ') : ''}`;
     }
     const cls = typeof el.className === 'string' ? el.className : (el.getAttribute('class') ?? '');
+    // A tree's "+" and "−" are its expand and collapse toggles (as alt text or as the text itself).
+    const sign = el.getAttribute('alt') ?? el.querySelector?.('img')?.getAttribute('alt') ?? null;
+    const text = textOf(el);
+    const glyph = norm(sign ?? text);
     return split([
       el.getAttribute('aria-label'), el.getAttribute('title'), el.getAttribute('alt'), el.getAttribute('placeholder'), labels,
-      el.id, el.getAttribute('name'), el.getAttribute('type') === 'search' ? 'search' : '', cls, el.getAttribute('data-testid'), el.localName === 'input' || el.localName === 'textarea' ? '' : el.localName === 'select' ? ((el as HTMLSelectElement).selectedOptions[0]?.text ?? '') : textOf(el),
+      el.id, el.getAttribute('name'), el.getAttribute('type') === 'search' ? 'search' : '', cls, el.getAttribute('data-testid'), el.localName === 'input' || el.localName === 'textarea' ? '' : el.localName === 'select' ? ((el as HTMLSelectElement).selectedOptions[0]?.text ?? '') : text,
       el.querySelector?.('title')?.textContent ?? '',
       // An icon-only control goes by its icon's class too (<a id="…sidemenu"><i class="fa fa-bars">).
       Array.from(el.querySelectorAll?.(':scope > i, :scope > span > i, :scope > svg, :scope > [class*=icon]') ?? []).slice(0, 3).map((c) => c.getAttribute('class') ?? '').join(' '),
@@ -189,9 +196,7 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       Array.from(el.querySelectorAll?.(':scope > img, :scope > span > img') ?? []).slice(0, 2).map((c) => (c.getAttribute('src') ?? '').split(/[?#]/)[0]!.split('/').pop()!.replace(/\.\w+$/, '')).join(' '),
       // A tree's own toggle (jsTree's open/close icon, an "expander", a "twisty") opens and closes it.
       /(?:^|\s)(?:jstree-ocl|[\w-]*(?:expander|twisty|toggler))(?:\s|$)/.test(cls) ? 'expand collapse toggle' : '',
-      // A tree's "+" and "−" are its expand and collapse toggles.
-      /^(?:\+|\+-|⊕|⊞)$/.test(norm(el.getAttribute('alt') ?? el.querySelector?.('img')?.getAttribute('alt') ?? textOf(el))) ? 'plus expand' : '',
-      /^(?:-|−|⊖|⊟)$/.test(norm(el.getAttribute('alt') ?? el.querySelector?.('img')?.getAttribute('alt') ?? textOf(el))) ? 'minus collapse' : '',
+      /^(?:\+|\+-|⊕|⊞)$/.test(glyph) ? 'plus expand' : /^(?:-|−|⊖|⊟)$/.test(glyph) ? 'minus collapse' : '',
     ].join(' '));
   };
   // The area words name an ancestor by its tag, role, id, class or label ("left panel", "header", "dialog").
@@ -293,6 +298,34 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
       const pick = editors.filter((e) => !editors.some((o) => o !== e && inside(o, e))).sort((a, b) => area(b) - area(a))[0];
       return pick ? [{ selector: cssPath(pick), score: 1, visible: true }] : [];
     }
+    if (spec.container === 'table') {
+      // A table is named by its caption or label, else by the heading above it, else by its header row.
+      const TABLES = 'table, [role=table], [role=grid], [role=treegrid]';
+      const wordsOf = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => w.replace(/(?:es|s)$/, ''));
+      const wanted = wordsOf(want);
+      const says = (s: string | null | undefined) => !!s && wanted.length > 0 && wanted.every((w) => wordsOf(s).includes(w));
+      const headingBefore = (t: Element): string => {
+        let cur: Element | null = t;
+        for (let up = 0; cur && cur !== doc.body && up < 4; up++, cur = cur.parentElement) {
+          for (let p = cur.previousElementSibling; p; p = p.previousElementSibling) {
+            if (p.matches('h1, h2, h3, h4, h5, h6, [role=heading]')) return full(p);
+            const inner = p.querySelectorAll('h1, h2, h3, h4, h5, h6, [role=heading]');
+            if (inner.length) return full(inner[inner.length - 1]!);
+            if (p.matches(TABLES) || p.querySelector(TABLES)) return '';
+          }
+        }
+        return '';
+      };
+      const tables = deepAll(doc.body, TABLES).filter((t) => isVisible(t) && !t.parentElement?.closest(TABLES));
+      const scored = tables.map((t) => {
+        const by = t.getAttribute('aria-labelledby');
+        const own = [t.querySelector('caption')?.textContent, t.getAttribute('aria-label'), t.getAttribute('title'), by ? doc.getElementById(by)?.textContent : null, headingBefore(t)];
+        const head = t.querySelector('thead, tr, [role=row]');
+        return { t, score: own.some(says) ? 2 : says(head ? full(head) : '') ? 1 : 0 };
+      });
+      const best = scored.filter((x) => x.score > 0).sort((a, b) => b.score - a.score)[0] ?? (tables.length === 1 ? { t: tables[0]!, score: 0.5 } : undefined);
+      return best ? [{ selector: cssPath(best.t), score: best.score, visible: true }] : [];
+    }
     const ROWS = 'tr, [role=row]';
     const isHeaderRow = (r: Element) => r.closest('thead') !== null || (r.querySelector('td, [role=cell], [role=gridcell]') === null && r.querySelector('th, [role=columnheader]') !== null);
     const bodyRows = (t: Element) => Array.from(t.querySelectorAll(ROWS)).filter((r) => r.closest('table, [role=table], [role=grid], [role=treegrid]') === t && isVisible(r) && !isHeaderRow(r));
@@ -380,7 +413,7 @@ function scoreInPage([spec, generatedId]: [GroundSpec, string]): Hit[] {
     return hitsOut.sort((x, y) => y.score - x.score);
   }
   // An open modal dialog is where a person acts: what is behind it is out of reach.
-  const modals = deepAll(doc.body, '[aria-modal=true], dialog[open], .modal, .modal-ux, .modal-dialog, .modal-content').filter((m) => {
+  const modals = deepAll(doc.body, modalSelector).filter((m) => {
     const r = m.getBoundingClientRect();
     return isVisible(m) && r.width > 150 && r.height > 80;
   });
@@ -499,7 +532,7 @@ export async function ground(page: Page, spec: GroundSpec): Promise<LocatorDescr
   }
   let best: { d: LocatorDescriptor; score: number } | undefined;
   for (const [i, frame] of page.frames().entries()) {
-    const hits = await frame.evaluate(scoreInPage, [spec, GENERATED_ID] as [GroundSpec, string]).catch(() => [] as Hit[]);
+    const hits = await frame.evaluate(scoreInPage, [spec, GENERATED_ID, MODAL_SELECTOR] as [GroundSpec, string, string]).catch(() => [] as Hit[]);
     const top = hits[0];
     if (!top || (best && best.score >= top.score)) continue;
     const fsel = i === 0 ? undefined : await frameSelector(frame);
@@ -514,7 +547,7 @@ export async function ground(page: Page, spec: GroundSpec): Promise<LocatorDescr
  * and which of the target's words it lacks (or that it is hidden, or outside the named area).
  */
 export async function nearMisses(page: Page, spec: GroundSpec): Promise<string[]> {
-  const hits = await page.evaluate(scoreInPage, [{ ...spec, explain: true, strict: 0, nth: undefined }, GENERATED_ID] as [GroundSpec, string]).catch(() => [] as Hit[]);
+  const hits = await page.evaluate(scoreInPage, [{ ...spec, explain: true, strict: 0, nth: undefined }, GENERATED_ID, MODAL_SELECTOR] as [GroundSpec, string, string]).catch(() => [] as Hit[]);
   return hits.slice(0, 3).map((h) => {
     const why = [
       h.missing?.length ? `lacks ${h.missing.map((w) => `"${w}"`).join(', ')}` : '',

@@ -30,18 +30,32 @@ async function headingIs(page: Page, name: string): Promise<boolean> {
     .catch(() => false);
 }
 
-/** Whether the page is the app called `name`: its title, its application name, or its main heading or logo names it. */
+/**
+ * Whether the page is the app called `name`: its application name, or its title, main heading or
+ * logo names it in whole words ("Bakery cache" in "Bakery cache · Redis Commander", "Jupyter" for
+ * "JupyterLab"; not "art" in "Start").
+ */
 export async function namesTheApp(page: Page, name: string): Promise<boolean> {
-  const want = name.toLowerCase().replace(/[^a-z0-9]+/g, '');
-  if (want.length < 3) return false;
+  const words = name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  if (words.join('').length < 3) return false;
   return page
     .evaluate((w) => {
-      const flat = (s: string | null | undefined) => (s ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '');
-      const title = flat(document.title);
-      const app = flat(document.querySelector('meta[name="application-name"], meta[property="og:site_name"]')?.getAttribute('content'));
-      const heads = Array.from(document.querySelectorAll('h1, header, [role=banner], [class*=logo], [id*=logo], img[alt]')).map((e) => flat(e.localName === 'img' ? e.getAttribute('alt') : (e as HTMLElement).innerText)).filter((t) => t.length <= w.length + 12);
-      return title.startsWith(w) || title.includes(w) || app === w || heads.some((t) => t.includes(w));
-    }, want)
+      const flat = w.join('');
+      const wordsOf = (s: string | null | undefined) => (s ?? '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+      const says = (s: string | null | undefined) => {
+        const t = wordsOf(s);
+        if (t.join('') === flat) return true;
+        // One word names an app whose name runs on ("Jupyter" for "JupyterLab").
+        if (w.length === 1 && flat.length >= 4 && t.some((x) => x.startsWith(flat))) return true;
+        for (let i = 0; i + w.length <= t.length; i++) if (w.every((x, k) => t[i + k] === x)) return true;
+        return false;
+      };
+      const app = wordsOf(document.querySelector('meta[name="application-name"], meta[property="og:site_name"]')?.getAttribute('content')).join('');
+      const heads = Array.from(document.querySelectorAll('h1, header, [role=banner], [class*=logo], [id*=logo], img[alt]'))
+        .map((e) => (e.localName === 'img' ? e.getAttribute('alt') : (e as HTMLElement).innerText))
+        .filter((t) => wordsOf(t).join('').length <= flat.length + 12);
+      return app === flat || says(document.title) || heads.some(says);
+    }, words)
     .catch(() => false);
 }
 

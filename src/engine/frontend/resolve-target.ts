@@ -9,6 +9,7 @@ import type { Target, TargetKind } from '../../steps/intent.js';
 import type { LocatorDescriptor } from './types.js';
 import { locatorLabel, testIdSelector, toLocator } from './locator.js';
 import { pageChange } from './page-still.js';
+import { MODAL_SELECTOR } from './ground.js';
 
 export const DEFAULT_TEST_ID_ATTRIBUTES = ['data-testid', 'data-test-id', 'data-test', 'data-cy', 'data-qa'];
 
@@ -123,13 +124,13 @@ async function look(page: Page, d: LocatorDescriptor, field: boolean, attrs: str
         // A field must be something one can type into (a label can also name a button).
         const fits = (el: Element) => shown(el) && (!o.field || el.matches(o.editable));
         // With a modal dialog open, the one inside it: what is behind the dialog is out of reach.
-        const modals = Array.from(document.querySelectorAll('[aria-modal=true], dialog[open], .modal, .modal-ux, .modal-dialog, .modal-content')).filter((m) => shown(m));
+        const modals = Array.from(document.querySelectorAll(o.modal)).filter((m) => shown(m));
         const inModal = modals.length ? els.slice(0, 10).findIndex((el) => fits(el) && modals.some((m) => m.contains(el))) : -1;
         const index = inModal >= 0 ? inModal : els.slice(0, 10).findIndex(fits);
         const el = els[Math.max(0, index)];
         return { count: els.length, index, ids: o.attrs.map((n) => el?.getAttribute(n) ?? null), behindModal: modals.length > 0 && index >= 0 && inModal < 0 };
       },
-      { field, editable: EDITABLE, attrs },
+      { field, editable: EDITABLE, attrs, modal: MODAL_SELECTOR },
     )
     .catch(() => ({ count: 0, index: -1, ids: attrs.map(() => null), behindModal: false }));
 }

@@ -17,7 +17,8 @@ import { fieldForValue, resolveSignIn, setSignInField } from './sign-in.js';
 import { modelResolve } from './model-resolve.js';
 import { appPath, namesTheApp, openByHop, openByName } from './open-by-name.js';
 import type { LocatorDescriptor, PlanStep, ResolvedAction, SignInField } from './types.js';
-import { pageChange } from './page-still.js';
+import { pageChange, settle } from './page-still.js';
+import { openTreePath, pathSegments } from './tree-path.js';
 import { toLocator } from './locator.js';
 
 export interface ResolveOptions {
@@ -143,6 +144,8 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
     const words = toggle === 'expand' ? ['expand', 'plus', 'toggle', 'twisty', 'caret', 'chevron', 'arrow'] : ['collapse', 'minus', 'toggle', 'twisty', 'caret', 'chevron', 'arrow'];
     const d = await ground(page, { tokens: [words], name: '', kind: 'clickable', within: t.name, maxDepth: 2, visibleOnly: true });
     if (d) return d;
+    // A tree that loads after the page does: its toggles are waited for before its names alone count.
+    if (Date.now() < (groundOnlyUntil.get(t) ?? 0) && (await page.locator('[role=tree], .jstree').count().catch(() => 0)) > 0) return undefined;
   }
   const opts = { testIdAttributes: o.testIdAttributes, timeoutMs: 0, allowHidden };
   const placed = { ...(t.area?.length ? { area: t.area } : {}), ...(t.place ? { place: t.place } : {}), ...(t.nth ? { nth: t.nth } : {}) };
@@ -244,7 +247,7 @@ async function typable(page: Page, d: LocatorDescriptor, value: string): Promise
  * check then looks at the whole page, as it would without the words).
  */
 async function scopeOf(o: ResolveOptions, scope: Scope): Promise<LocatorDescriptor | undefined> {
-  const spec: GroundSpec = { tokens: [], name: scope.name, kind: 'any', container: scope.editor ? 'editor' : scope.dialog ? 'dialog' : scope.row ? 'row' : 'section', ...(scope.column ? { column: scope.column } : {}), ...(scope.position ? { position: scope.position } : {}) };
+  const spec: GroundSpec = { tokens: [], name: scope.name, kind: 'any', container: scope.editor ? 'editor' : scope.dialog ? 'dialog' : scope.row ? 'row' : scope.table ? 'table' : 'section', ...(scope.column ? { column: scope.column } : {}), ...(scope.position ? { position: scope.position } : {}) };
   const deadline = Date.now() + Math.min(o.timeoutMs, 3000);
   for (;;) {
     const d = await ground(o.page, spec);
@@ -276,6 +279,7 @@ async function locate(t: Target, o: ResolveOptions, timeoutMs = o.timeoutMs, all
   const deadline = Date.now() + timeoutMs;
   if (t.draggable) groundOnlyUntil.set(t, Date.now() + Math.min(3000, timeoutMs / 2));
   if (t.name === FOCUSED) groundOnlyUntil.set(t, Date.now() + Math.min(1000, timeoutMs / 2));
+  if (t.hints?.some((h) => h === 'expand' || h === 'collapse') && t.name && !t.within && !t.role) groundOnlyUntil.set(t, Date.now() + Math.min(2000, timeoutMs / 2));
   if (t.described) looseAfter.set(t, Date.now() + Math.min(2500, timeoutMs / 2));
   if (t.name === FOCUSED && t.hints?.includes('text') && !t.within) {
     // "Replace the text…": give a text area that is still opening a moment before the focused field.
@@ -380,6 +384,12 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
         }
         const target = await find(here, o.timeoutMs);
         return { kind: 'steps', parts: [{ text: `open the "${via.name}" page`, action: { kind: 'navigate', url: appPath(o.page.url(), o.baseUrl) } }, { text: `click ${targetPhrase(here)}`, action: { kind: 'click', target } }] };
+      }
+      // "Open orders:queue": a tree's item by its path, folder by folder.
+      if (intent.kind === 'click' && intent.target.name && !intent.target.within && !intent.right) {
+        const segments = pathSegments(intent.target.name);
+        const walked = segments ? await openTreePath(o.page, segments, o.timeoutMs) : undefined;
+        if (walked) return walked;
       }
       if (intent.target.page && intent.target.name && !intent.target.within) {
         // "Open the Coffee page": a link to it, else the app's own search finds it.
@@ -556,6 +566,8 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
     }
     case 'expect-count': {
       if (intent.target) return { kind: 'expect-count', target: semantic(intent.target), count: intent.count };
+      // Which list is counted is decided once: after the page's pending work (a debounced search) is done.
+      await settle(o.page, true, false);
       // "The timeline reports 6 check-ins": the page's own "N check-ins" is what it reports.
       if (intent.said && intent.noun) {
         const shown = await statedCount(o.page, intent.noun);
@@ -715,6 +727,17 @@ async function namedList(page: Page, noun: string): Promise<string | undefined> 
       const words = `${el.id} ${typeof el.className === 'string' ? el.className : ''} ${el.getAttribute('aria-label') ?? ''}`.toLowerCase();
       return words.includes(stem) && el.children.length > 0 && shown(el);
     });
+    if (!named.length) {
+      // A panel named for what it holds ("results-panel", "search-results"): its children are the items.
+      const words = (el: Element) => `${el.id} ${typeof el.className === 'string' ? el.className : ''} ${el.getAttribute('aria-label') ?? ''}`.toLowerCase().split(/[\s_-]+/);
+      const panels = Array.from(document.querySelectorAll('div, section, aside, [role=region], [role=feed]')).filter((el) => words(el).some((w) => w.startsWith(stem)) && shown(el) && Array.from(el.children).some(shown));
+      const inner = panels.filter((p) => !panels.some((q) => q !== p && p.contains(q)));
+      const panel = inner.length === 1 ? inner[0]! : undefined;
+      if (!panel) return undefined;
+      const cls = (typeof panel.className === 'string' ? panel.className : '').split(/\s+/).find((c) => c.toLowerCase().split(/[_-]/).some((w) => w.startsWith(stem)));
+      const by = [panel.id ? `#${CSS.escape(panel.id)}` : '', cls ? `${panel.localName}.${CSS.escape(cls)}` : ''];
+      return by.find((sel) => sel && document.querySelectorAll(sel).length === 1);
+    }
     const found = named[0];
     if (!found || named.length > 1) return undefined;
     // A table named so: its body's rows are the items.

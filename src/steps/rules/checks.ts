@@ -176,7 +176,8 @@ function item(i: CheckInput, raw: string, visible: boolean, subject?: Target): I
   // An unnamed count: "3 todos", "exactly two invoices".
   if ((m = new RegExp(`^(?:exactly |only |just |all |all the )?(${NUM})\\s+((?!(?:of|in|on|out|per|for|at|to|from)\\b|q\\d)[a-z][\\w-]*(?:\\s+(?!(?:of|in|on|out|per|for|at|to|from|below|above|under|with|is|are|left|remaining)\\b)[a-z][\\w-]*)?)(?:\\s+(?:in|on|below|above|under|at|of|for|from)\\s+[^q]*?)?(?::|,)?(?:\\s+(q\\d+(?:(?:,|,? and|,? then) q\\d+)*))?$`).exec(s)) && !/^(?:item|items) (?:left|remaining)$/.test(m[2]!)) {
     const n = /^both$/.test(m[1]!) ? 2 : toNumber(m[1]!.replace(/^only /, ''));
-    const noun = m[2]!;
+    // "four kinds of tickets": the tickets are counted.
+    const noun = /^(?:kinds|types|sorts|varieties)$/.test(m[2]!) ? (/\b(?:kinds|types|sorts|varieties) of ([a-z][\w-]*)/.exec(s)?.[1] ?? m[2]!) : m[2]!;
     // "5 Posts, 2 Pages": a count written with a capital is the page's own label ("At a Glance"), read as it is.
     if (/^\d+$/.test(m[1]!) && asWritten(i.l, noun).split(' ').every((w) => /^[A-Z]/.test(w)) && !m[3]) return [{ kind: 'expect-text', text: asWritten(i.l, s), visible }];
     const last = noun.split(' ').pop()!;
@@ -428,11 +429,23 @@ function scopeOf(i: CheckInput, subject: string): Scope | undefined {
   const written = quoted.length === 1 && /^q\d+$/.test(name) ? quoted[0]! : asWritten(i.l, name);
   if (/\bq\d+\b/.test(written)) return undefined;
   if (dialog) return { name: quoted.length || /^[A-Z]/.test(written) ? written : '', dialog: true };
-  if (noun) return { name: written, ...(/^(?:row|line|entry)$/.test(noun) ? { row: true } : {}) };
+  if (noun) return { name: written, ...(/^(?:row|line|entry)$/.test(noun) ? { row: true } : noun === 'table' ? { table: true } : {}) };
   // A name alone is a section when it is written as a heading is ("Remote Devices"), and names no control.
   const t = nounPhrase(i.l, s, 'any').target;
   if (t.role || !/^(?:[A-Z][\w-]*)(?: [A-Z&][\w-]*)+$/.test(written) || GENERIC.test(name)) return undefined;
   return { name: written };
+}
+
+/** "the range as 18 nautical miles and the character as Fl(2) W 20s": label and value pairs, each value checked in its label's row. */
+function labelledValues(i: CheckInput, obj: string): Intent[] | undefined {
+  const pieces = obj.split(/,?\s+and\s+|,\s+/);
+  const out: Intent[] = [];
+  for (const p of pieces) {
+    const m = /^(?:the |its |their )?([a-z][\w-]*(?: [a-z][\w-]*){0,3}) as (.+)$/.exec(p.trim());
+    if (!m || /\bq\d+\b/.test(m[1]!) || /^(?:its|their|his|her|a|an|the|one|part|well|much|many)\b/.test(m[2]!) || NOT_LABEL.test(m[1]!) || GENERIC.test(m[1]!)) return undefined;
+    out.push({ kind: 'expect-text', text: cellValue(i, m[2]!), visible: true, scope: { name: asWritten(i.l, m[1]!), row: true } });
+  }
+  return out.length ? out : undefined;
 }
 
 /** Words that say which or how many, not what a label reads. */
@@ -842,6 +855,30 @@ function readWhole(i: CheckInput): Intent[] | undefined {
   // Order: ""a" comes before "b"", ""a" is above "b"".
   if ((m = /^(q\d+)\s+(?:comes?|is|appears?|is listed|is shown)\s+(?:before|above|ahead of|earlier than|higher than)\s+(q\d+)$/.exec(s))) return [{ kind: 'expect-order', texts: quotesIn(i.l, `${m[1]} ${m[2]}`) }];
   if ((m = /^(q\d+)\s+(?:comes?|is|appears?|is listed|is shown)\s+(?:after|below|under|later than|lower than)\s+(q\d+)$/.exec(s))) return [{ kind: 'expect-order', texts: quotesIn(i.l, `${m[2]} ${m[1]}`) }];
+  // "The Morning round is a bullet list of three items ending with …", "It is a list with 3 items: A at index 0, B at index 1 and C at index 2".
+  if ((m = new RegExp(`^(?:the )?(.+?) (?:is|are|shows|has|holds|contains) an? (?:(?:bullet(?:ed)?|numbered|ordered|unordered|short|plain|simple) )?list (?:of|with) (${NUM}) (?:items|entries|points|steps|lines|elements|values|members|things)(?:(?::|,)?\\s+(.+))?$`).exec(s)) && toNumber(m[2]!) !== undefined) {
+    const subject = m[1]!;
+    const scope: Scope | undefined = /^(?:it|this|that|they|the list|the value)$/.test(subject) ? undefined : scopeOf(i, subject) ?? { name: asWritten(i.l, subject) };
+    const out: Intent[] = [{ kind: 'expect-count', count: toNumber(m[2]!)! }];
+    const rest = m[3]?.trim();
+    const ends = rest ? /^(?:ending|finishing|closing) with (.+)$/.exec(rest) : null;
+    const starts = rest ? /^(?:starting|beginning|opening) with (.+)$/.exec(rest) : null;
+    // (One word of how it ends is checked: several would be taken for the names of the items counted.)
+    if (ends || starts) out.push(...words(i, (ends ?? starts)![1]!, true).slice(0, 1));
+    else if (rest) {
+      const names = rest.split(/,?\s+and\s+|,\s+/).map((x) => x.replace(/\s+(?:at|in) (?:index|position|place|row) \d+$/, '').trim()).filter(Boolean);
+      if (names.length >= 2 && names.every((n) => n.split(' ').length <= 4)) {
+        const texts = names.map((n) => cellValue(i, n));
+        out.push(...texts.map((t) => ({ kind: 'expect-text' as const, text: t, visible: true })), { kind: 'expect-order', texts });
+      } else out.push(...words(i, rest, true));
+    }
+    return scoped(out, scope);
+  }
+  // "Cinnamon roll (210) comes right after Sourdough loaf (280)": names as written, in that order (a count after a name is not part of it).
+  if ((m = /^((?:[\w.'&-]+ ){0,3}[\w.'&-]+)(?: \(\d+\))? (?:comes?|is listed|is shown|appears?|follows|is) (?:right |directly |just |immediately )?(after|below|under|before|above|ahead of)\s+((?:[\w.'&-]+ ){0,3}[\w.'&-]+)(?: \(\d+\))?$/.exec(s)) && ![m[1]!, m[3]!].some((x) => /^(?:it|this|that|they|the|a|an|its|their|my|your)\b/.test(x) || GENERIC.test(x)) && !/\bq\d+\b/.test(`${m[1]} ${m[3]}`)) {
+    const [a, b] = [asWritten(i.l, m[1]!), asWritten(i.l, m[3]!)];
+    return [{ kind: 'expect-order', texts: /after|below|under/.test(m[2]!) ? [b, a] : [a, b] }];
+  }
   // "only "a" is listed", "only "b" remains"
   if ((m = /^only\s+(q\d+(?:(?:,|,? and) q\d+)*)\s+(?:is|are|remains?|is left|are left|is shown|are shown|is listed|are listed|is visible|are visible|shows?|appears?)(?:\s+(?:shown|listed|visible|displayed|left|remaining|in [\w ]+))?$/.exec(s))) {
     const texts = quotesIn(i.l, m[1]!);
@@ -894,6 +931,9 @@ function readWhole(i: CheckInput): Intent[] | undefined {
       const subj = own?.editor ? undefined : subjectTarget(i, subject);
       const scope = own?.editor ? own : subj && (subj.kind === 'field' || CONTROL_ROLES.test(subj.role ?? '')) ? undefined : own;
       if (/^(?:has|have)$/.test(v.verb) && /^no\s/.test(obj)) return scoped(item(i, obj, true, subj), scope);
+      // "The specifications table gives the range as 18 nautical miles and the character as Fl(2) W 20s": each value in its label's row.
+      const pairs = negated ? undefined : labelledValues(i, obj);
+      if (pairs) return pairs;
       // "its status line says it is downloading from 0 of 0 peers": what it says, without "it is".
       const saysState = /^(?:says?|reads?|tells? you|states?)$/.test(v.verb) && !negated && /^(?:that )?(?:it|they|this|the \w+) (?:is|are|was|were) (?:[a-z][\w-]*ing|now|still|not)\b/.test(obj) ? withoutItIs(obj) : undefined;
       if (saysState && saysState.split(' ').length <= 8 && !/\bq\d+\b/.test(saysState)) return scoped([{ kind: 'expect-text', text: asWritten(i.l, saysState), visible: true }], scope);
@@ -927,6 +967,9 @@ function readWhole(i: CheckInput): Intent[] | undefined {
         return (names.length ? names : [text(i, c[1]!)]).map((t) => ({ kind: 'expect-text' as const, text: t, visible: false }));
       }
       if ((c = /^(?:called|named|titled|labell?ed|entitled|headed|captioned|numbered|reading|saying|shown as|displayed as|rendered as|shown literally as|displayed literally as|literally|set to|equal to|now)\s+(.+)$/.exec(complement))) {
+        // "force 8 is called Gale": the name shows in the row of that value.
+        const keyed = /^(?:the )?([a-z][\w-]*) (\d[\w.,:/-]*)$/.exec(subject.trim());
+        if (keyed && /^called|^named/.test(complement) && !nounRole(keyed[1]) && !/^(?:row|line|item|entry|step|page|version|level|chapter|section|part|number|no|column|col|tab)$/.test(keyed[1]!)) return scoped(listCheck(i, c[1]!, true), { name: keyed[2]!, row: true });
         const subj = subjectTarget(i, subject);
         const val = c[1]!.replace(/,\s*(?:tags and all|with the tags|verbatim|as text|exactly)$/, '');
         const scope = scopeOf(i, subject);
@@ -1068,9 +1111,15 @@ export const examples: Example[] = [
   ['The Folders section lists exactly two folders, Documents first and then Photos', 'assertion', [{ kind: 'expect-count', count: 2, scope: { name: 'Folders' } }, { kind: 'expect-text', text: 'Documents', scope: { name: 'Folders' } }, { kind: 'expect-text', text: 'Photos' }, { kind: 'expect-order', texts: ['Documents', 'Photos'] }]],
   ['Its details show Last seen "Never" and Address "dynamic"', 'assertion', [{ kind: 'expect-text', text: 'Never', scope: { name: 'Last seen', row: true } }, { kind: 'expect-text', text: 'dynamic', scope: { name: 'Address', row: true } }]],
   ['The Rows column says 4 for customers, 5 for orders and 5 for products', 'assertion', [{ kind: 'expect-text', text: '4', scope: { name: 'customers', row: true, column: 'Rows' } }, { kind: 'expect-text', text: '5', scope: { name: 'orders', row: true, column: 'Rows' } }, { kind: 'expect-text', text: '5', scope: { name: 'products', row: true, column: 'Rows' } }]],
+  ['The Beaufort table has 4 rows', 'assertion', [{ kind: 'expect-count', count: 4, noun: 'rows', scope: { name: 'Beaufort', table: true } }]],
+  ['The ticket table has four kinds of tickets', 'assertion', [{ kind: 'expect-count', count: 4, noun: 'tickets', scope: { name: 'ticket', table: true } }]],
+  ['Force 8 is called Gale and force 10 Storm', 'assertion', [{ kind: 'expect-text', text: 'Gale', scope: { name: '8', row: true } }, { kind: 'expect-text', text: 'Storm', scope: { name: '10', row: true } }]],
+  ['The specifications table gives the range as 18 nautical miles and the character as Fl(2) W 20s', 'assertion', [{ kind: 'expect-text', text: '18 nautical miles', scope: { name: 'range', row: true } }, { kind: 'expect-text', text: 'Fl(2) W 20s', scope: { name: 'character', row: true } }]],
   ['The Stapler row shows a price of 7.9 and a stock of 0', 'assertion', [{ kind: 'expect-text', text: '7.9', scope: { name: 'Stapler', row: true, column: 'price' } }, { kind: 'expect-text', text: '0', scope: { name: 'Stapler', row: true, column: 'stock' } }]],
   ['Office chair costs 149 and has 3 in stock', 'assertion', [{ kind: 'expect-text', text: '149', scope: { name: 'Office chair', row: true } }, { kind: 'expect-text', text: '3', scope: { name: 'Office chair', row: true, column: 'stock' } }]],
   ['Notebook (3.2) is the first row and Office chair (149) the last one', 'assertion', [{ kind: 'expect-text', text: 'Notebook', scope: { row: true, position: 'first' } }, { kind: 'expect-text', text: 'Office chair', scope: { row: true, position: 'last' } }]],
+  ['It is a list with 3 items: ord-5001 at index 0, ord-5002 at index 1 and ord-5003 at index 2', 'assertion', [{ kind: 'expect-count', count: 3 }, { kind: 'expect-text', text: 'ord-5001' }, { kind: 'expect-text', text: 'ord-5002' }, { kind: 'expect-text', text: 'ord-5003' }, { kind: 'expect-order', texts: ['ord-5001', 'ord-5002', 'ord-5003'] }]],
+  ['Cinnamon roll (210) comes right after Sourdough loaf (280)', 'assertion', [{ kind: 'expect-order', texts: ['Sourdough loaf', 'Cinnamon roll'] }]],
   ['Now Office chair is at the top, followed by Whiteboard and then Desk lamp', 'assertion', [{ kind: 'expect-text', text: 'Office chair', scope: { row: true, position: 'first' } }, { kind: 'expect-order', texts: ['Office chair', 'Whiteboard', 'Desk lamp'] }]],
   ['The edit form shows Desk lamp as the name and 24.5 as the price', 'assertion', [{ kind: 'expect-value', target: { name: 'name' }, value: 'Desk lamp' }, { kind: 'expect-value', target: { name: 'price' }, value: '24.5' }]],
   ['The table still lists 5 products including Whiteboard', 'assertion', [{ kind: 'expect-count', count: 5 }, { kind: 'expect-text', text: 'Whiteboard' }]],
