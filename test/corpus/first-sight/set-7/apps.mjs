@@ -7,59 +7,23 @@
 //                   browser from Markdown ("Cape Wren Lighthouse Handbook"), with the search plugin
 //   bpmn            npm `bpmn-js` (see README.md, under /opt/fs7/bpmn): the BPMN 2.0 modeler distro bundle
 //                   on a small page, opening a seeded order-handling diagram
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { freePort } from '../../service.mjs';
-import { processes, waitHttp } from '../kit.mjs';
+import { instances, waitHttp } from '../kit.mjs';
 import { DOCSIFY_SITE } from './docsify-site.mjs';
 import { BPMN_SITE } from './bpmn-site.mjs';
 
 export const REDIS_ACCOUNT = { username: 'baker', password: 'Sourdough-77' };
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const STATIC_SERVER = join(HERE, 'static-server.mjs');
 const RC_BIN = '/opt/fs7/redis-commander/node_modules/redis-commander/bin/redis-commander.js';
 const REDIS_SERVER = '/usr/bin/redis-server';
 const REDIS_CLI = '/usr/bin/redis-cli';
 const DOCSIFY_DIR = '/opt/fs7/docsify/node_modules/docsify';
 const BPMN_DIR = '/opt/fs7/bpmn/node_modules/bpmn-js/dist';
 
-const servers = processes();
-const start = (cmd, args, opts) => servers.start(cmd, args, opts);
-const stopChild = (child) => servers.stop(child);
-const instanceDirs = new Set();
-function instanceDir(prefix) {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  instanceDirs.add(d);
-  return d;
-}
-
-function need(path, what) {
-  if (!existsSync(path)) throw new Error(`${path} is missing: ${what} (see test/corpus/first-sight/set-7/README.md)`);
-}
-
-/** Runs `fn()`; on failure stops `children` and removes `dir`. */
-async function withCleanup(dir, children, fn) {
-  try {
-    return await fn();
-  } catch (err) {
-    for (const c of [...children].reverse()) await stopChild(c);
-    rmSync(dir, { recursive: true, force: true });
-    instanceDirs.delete(dir);
-    throw err;
-  }
-}
-
-function stopper(dir, children) {
-  return async () => {
-    for (const c of [...children].reverse()) await stopChild(c);
-    rmSync(dir, { recursive: true, force: true });
-    instanceDirs.delete(dir);
-  };
-}
+const kit = instances('set-7');
+const { start, need } = kit;
 
 // ---------------------------------------------------------------- redis commander
 
@@ -84,19 +48,10 @@ async function startRedisCommander() {
   need(REDIS_SERVER, how);
   need(REDIS_CLI, how);
   need(RC_BIN, how);
-  const dir = instanceDir('svc-fs7-redis-');
+  const dir = kit.dir('svc-fs7-redis-');
   const children = [];
-  return withCleanup(dir, children, async () => {
-    const redisPort = await freePort();
-    const redis = start(REDIS_SERVER, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no', '--protected-mode', 'no'], { cwd: dir });
-    children.push(redis);
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      try { execFileSync(REDIS_CLI, ['-p', String(redisPort), 'ping'], { stdio: 'pipe', timeout: 3000 }); break; } catch (e) {
-        if (redis.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server did not start: ${redis.output.slice(-1500)}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
+  return kit.withCleanup(dir, children, async () => {
+    const redisPort = await kit.redis(dir, children, REDIS_SERVER, REDIS_CLI);
     execFileSync(REDIS_CLI, ['-p', String(redisPort)], { input: REDIS_SEED, stdio: ['pipe', 'pipe', 'pipe'], timeout: 10_000 });
     const port = await freePort();
     const rc = start(process.execPath, [RC_BIN, '--redis-host', '127.0.0.1', '--redis-port', String(redisPort), '--redis-label', 'Bakery cache',
@@ -105,37 +60,20 @@ async function startRedisCommander() {
     children.push(rc);
     const url = `http://127.0.0.1:${port}/`;
     await waitHttp(url, rc, 20_000, (r) => r.status === 200);
-    return { url, stop: stopper(dir, children) };
+    return { url, stop: kit.stopper(dir, children) };
   });
 }
 
 // ---------------------------------------------------------------- static bundles (docsify, bpmn)
 
-async function startStatic(prefix, files, mounts) {
-  const dir = instanceDir(prefix);
-  const children = [];
-  return withCleanup(dir, children, async () => {
-    for (const [name, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, 'site', name)), { recursive: true });
-      writeFileSync(join(dir, 'site', name), text);
-    }
-    const port = await freePort();
-    const child = start(process.execPath, [STATIC_SERVER, String(port), join(dir, 'site'), ...mounts], { cwd: dir });
-    children.push(child);
-    const url = `http://127.0.0.1:${port}/`;
-    await waitHttp(url, child, 15_000, (r) => r.status === 200);
-    return { url, stop: stopper(dir, children) };
-  });
-}
-
 async function startDocsify() {
   need(join(DOCSIFY_DIR, 'lib', 'docsify.min.js'), 'install it with `flock /tmp/svc-npm.lock npm install --prefix /opt/fs7/docsify docsify@4.13.1`');
-  return startStatic('svc-fs7-docsify-', DOCSIFY_SITE, [`/docsify/=${DOCSIFY_DIR}`]);
+  return kit.serveStatic('svc-fs7-docsify-', DOCSIFY_SITE, [`/docsify/=${DOCSIFY_DIR}`]);
 }
 
 async function startBpmn() {
   need(join(BPMN_DIR, 'bpmn-modeler.development.js'), 'install it with `flock /tmp/svc-npm.lock npm install --prefix /opt/fs7/bpmn bpmn-js@18.31.1`');
-  return startStatic('svc-fs7-bpmn-', BPMN_SITE, [`/bpmn-js/=${BPMN_DIR}`]);
+  return kit.serveStatic('svc-fs7-bpmn-', BPMN_SITE, [`/bpmn-js/=${BPMN_DIR}`]);
 }
 
 // ----------------------------------------------------------------
@@ -148,7 +86,5 @@ export async function startApp(key) {
 }
 
 export async function stopApps() {
-  await servers.stopAll();
-  for (const d of instanceDirs) rmSync(d, { recursive: true, force: true });
-  instanceDirs.clear();
+  await kit.stopAll();
 }

@@ -1,4 +1,4 @@
-// A tiny static file server for the set-7 apps that are plain browser bundles (Docsify):
+// A tiny static file server for the first-sight apps that are plain browser bundles (Docsify, bpmn-js, JSONEditor, Tabulator):
 //   node static-server.mjs <port> <site dir> [<url prefix>=<dir> ...]
 // Serves <site dir> at / and each extra dir under its prefix; nothing else, nothing cached.
 import { createServer } from 'node:http';
