@@ -54,6 +54,8 @@ export interface Target {
   shape?: 'number' | 'hash' | 'date';
   /** A page of the app to open first when the target is not on this one ("the ticket "X" from the All Tickets report"). */
   via?: Target;
+  /** The menu the target is picked from ("Pause from the ⋮ menu"): opened first when the target is not shown. */
+  menu?: Target;
   /** Anaphora ("it", "the same field"): the element the previous clause acted on. */
   ref?: 'previous';
 }

@@ -19,7 +19,7 @@ const DET = /^(?:(?:the|a|an|this|that|these|those|its|their|your|my|our|his|her
 
 // Relations, longest first. "naming" relations give the target's name; the others an anchor.
 /** Kinds of record a step may name one by, before a name written in lower case ("the tag novel"). */
-const RECORD_KINDS = /^(?:tag|category|user|folder|label|branch|file|contact|member|group|project|package|database|table|repository|repo|channel|room|tiddler|flow|topic|keyword|author)$/;
+const RECORD_KINDS = /^(?:tag|category|user|folder|label|branch|file|contact|member|group|project|package|database|table|repository|repo|channel|room|tiddler|flow|topic|keyword|author|key|queue|job|node|property|attribute|bucket|service|host|index|collection|schema)$/;
 
 const NAMING = /^(?:labell?ed|named|called|titled|entitled|saying|reading|that says|that reads|which says|with the (?:text|label|name|title|caption|subject)|with text|with subject|whose (?:subject|title|name) is|marked|showing)$/;
 const RELATIONS = [
@@ -136,6 +136,13 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
       (target.hints ??= []).push(...words(text));
       continue;
     }
+    // "Pause from the ⋮ menu", "Delete in the actions menu": the menu it is picked from, opened first.
+    const menu = /^(?:from|via|through)$/.test(p.rel ?? '') ? /^(?:the |its |their |this |that )?(.+?) (?:menu|drop-?down(?: menu)?)$/.exec(text) : null;
+    if (menu && !/^(?:main|top|side|left|right|context|same|this|that|open|navigation|nav|user|app|file)$/.test(menu[1]!) && kind !== 'field') {
+      const name = /^q\d+$/.test(menu[1]!) ? literal(l, menu[1]!)! : original(l, menu[1]!);
+      target.menu = { name, kind: 'clickable' };
+      continue;
+    }
     const quoted = /\bq(\d+)\b/.exec(text);
     // "at the bottom of the "Q3" card" places it in the card, not on the screen.
     const where = quoted || (named(text) && nameLike(l, named(text)![1]!)) ? undefined : placeOf(`${p.rel} ${text}`);
@@ -163,8 +170,20 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
   const urls = [...head.matchAll(/\bu(\d+)\b/g)].map((m) => l.urls[Number(m[1])]!);
   let rest = head.replace(/\b[qu]\d+\b/g, ' ').replace(/'s\b/g, ' ').replace(/\s+/g, ' ').trim();
   // "its category Book Reviews", "the author Quinn Avery": a kind of thing, then its name as written.
-  const kindThenName = !quoted.length ? /^(?:its |their |the )?([a-z]+) (\S+(?: \S+){0,3})$/.exec(rest) : null;
-  if (kindThenName && /^[a-z]+ [A-Z]/.test(original(l, `${kindThenName[1]} ${kindThenName[2]}`)) && !nounRole(kindThenName[1]) && /^[A-Z][\w'-]*(?: [A-Z0-9][\w'-]*)*$/.test(original(l, kindThenName[2]!)) && /[a-z]/.test(original(l, kindThenName[2]!).replace(/^\S/, '')) && !/^(?:new|first|last|next|same|other|main|top|bottom|left|right|to|of|in|on|at|for|by|with|from|and|or|into|onto)$/.test(kindThenName[1]!)) {
+  let kindThenName = !quoted.length ? /^(?:its |their |the )?([a-z]+) (\S+(?: \S+){0,3})$/.exec(rest) : null;
+  // "the holder name Agnes Whitfield": several words of kind, then the name with capitals.
+  if (!quoted.length && kindThenName && !/^[A-Z]/.test(original(l, kindThenName[2]!))) {
+    const ws = rest.replace(/^(?:its |their |the )/, '').split(' ');
+    for (let k = 2; k <= 3 && k < ws.length; k++) {
+      const kind = ws.slice(0, k).join(' ');
+      const name = ws.slice(k).join(' ');
+      if (ws.length - k <= 4 && /^[a-z]+(?: [a-z]+)+$/.test(original(l, kind)) && /^[A-Z][\w'-]*(?: [A-Z0-9][\w'-]*)*$/.test(original(l, name)) && !ws.slice(0, k).some((w) => /^(?:button|link|tab|menu|checkbox|radio|icon|box|switch|toggle|option|dialog)s?$/.test(w) || /^(?:new|first|last|next|same|other|main|top|bottom|left|right|to|of|in|on|at|for|by|with|from|and|or|into|onto)$/.test(w))) {
+        kindThenName = Object.assign([`${kind} ${name}`, kind, name], { index: 0, input: rest }) as RegExpExecArray;
+        break;
+      }
+    }
+  }
+  if (kindThenName && /^[a-z]+(?: [a-z]+){0,2} [A-Z]/.test(original(l, `${kindThenName[1]} ${kindThenName[2]}`)) && !nounRole(kindThenName[1]) && /^[A-Z][\w'-]*(?: [A-Z0-9][\w'-]*)*$/.test(original(l, kindThenName[2]!)) && /[a-z]/.test(original(l, kindThenName[2]!).replace(/^\S/, '')) && !/^(?:new|first|last|next|same|other|main|top|bottom|left|right|to|of|in|on|at|for|by|with|from|and|or|into|onto)$/.test(kindThenName[1]!)) {
     quoted.push(original(l, kindThenName[2]!));
     (target.hints ??= []).push(kindThenName[1]!);
     rest = '';

@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserPool } from '../../src/engine/frontend/browser.js';
+import { describe, expect, it } from 'vitest';
 import { runPlan } from '../../src/engine/frontend/runner.js';
 import { tempDir } from '../helpers/paths.js';
+import { act, check, usePages } from '../helpers/pages.js';
 
 /**
  * Pages that move while a plan acts on them. The filter page behaves like Node-RED's palette: a
@@ -145,46 +143,31 @@ const PAGES: Record<string, string> = {
     </script>`,
 };
 
-let server: Server;
-let url: string;
-const pool = new BrowserPool({ size: 1 });
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const page = PAGES[req.url ?? ''];
-    res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(page ?? 'not found');
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await pool.close();
-  await new Promise((r) => server?.close(r));
-});
+const world = usePages(PAGES);
 
-const a = (description: string) => ({ type: 'action' as const, description });
-const v = (description: string) => ({ type: 'assertion' as const, description });
+const a = act;
+const v = check;
 
 describe('pages that move while the plan acts', () => {
   it('acts once the page has stopped animating, so a cleared filter shows every item again', async () => {
     const steps = [a('Open /filter'), a('Type "alp" into the "Filter" box'), a('Clear the Filter box'), a('Wait 1 second'), v('"beta" is shown'), v('"gamma" is shown')];
-    const first = await runPlan({ steps, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
+    const first = await runPlan({ steps, baseUrl: world.url, artifactsDir: tempDir('svc-fe-moving-'), pool: world.pool, video: false, trace: false });
     expect(first.failure?.message).toBeUndefined();
     expect(first.verdict).toBe('passed');
-    const replay = await runPlan({ steps, script: first.script, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
+    const replay = await runPlan({ steps, script: first.script, baseUrl: world.url, artifactsDir: tempDir('svc-fe-moving-'), pool: world.pool, video: false, trace: false });
     expect(replay.verdict).toBe('passed');
   });
 
   it('leaves a page only after the work it scheduled on a change has run', async () => {
     const steps = [a('Open /save'), a('Click "Add a note"'), v('"note 1" is shown'), a('Reload the page'), v('"note 1" is still shown')];
-    const r = await runPlan({ steps, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
+    const r = await runPlan({ steps, baseUrl: world.url, artifactsDir: tempDir('svc-fe-moving-'), pool: world.pool, video: false, trace: false });
     expect(r.failure?.message).toBeUndefined();
     expect(r.verdict).toBe('passed');
   });
 
   it('fills the editor a double-click opens a moment later, in the item\'s own row, not the field for new items', async () => {
     const steps = [a('Open /edit'), a('Double-click "Pay rnet" to edit it, replace it with "Pay rent" and press Enter'), v('"Pay rent" is shown'), v('"Pay rnet" is not shown')];
-    const r = await runPlan({ steps, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
+    const r = await runPlan({ steps, baseUrl: world.url, artifactsDir: tempDir('svc-fe-moving-'), pool: world.pool, video: false, trace: false });
     expect(r.failure?.message).toBeUndefined();
     expect(r.verdict).toBe('passed');
     expect(JSON.stringify(r.script.steps[1]!.action)).toContain('"selector":"#list > li > input"');
@@ -192,19 +175,19 @@ describe('pages that move while the plan acts', () => {
 
   it('counts no items where the list is not rendered yet, and keeps no locator on ids numbered anew on each load', async () => {
     const steps = [a('Open /later'), v('No todos are shown'), a('Type "Milk" into "What needs to be done?" and press Enter'), a('Tick the checkbox of "Milk"'), v('The list shows 1 todo'), v('The checkbox of "Milk" is checked')];
-    const first = await runPlan({ steps, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
+    const first = await runPlan({ steps, baseUrl: world.url, artifactsDir: tempDir('svc-fe-moving-'), pool: world.pool, video: false, trace: false });
     expect(first.failure?.message).toBeUndefined();
     expect(first.verdict).toBe('passed');
     expect(JSON.stringify(first.script)).not.toMatch(/ember\d/);
     // A later run loads the page again: every id has changed, the saved script still fits.
-    const replay = await runPlan({ steps, script: first.script, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
+    const replay = await runPlan({ steps, script: first.script, baseUrl: world.url, artifactsDir: tempDir('svc-fe-moving-'), pool: world.pool, video: false, trace: false });
     expect(replay.verdict).toBe('passed');
     expect(replay.heals).toEqual([]);
   });
 
   it('does not click again when the page acted on the press before any click event (a delete on mousedown)', async () => {
     const steps = [a('Open /mousedown'), a('Click the remove button of "Eggs"'), v('"Eggs" is gone'), v('The list shows 2 items: "Milk" and "Bread"')];
-    const r = await runPlan({ steps, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
+    const r = await runPlan({ steps, baseUrl: world.url, artifactsDir: tempDir('svc-fe-moving-'), pool: world.pool, video: false, trace: false });
     expect(r.failure?.message).toBeUndefined();
     expect(r.verdict).toBe('passed');
   });
@@ -224,32 +207,32 @@ describe('pages that move while the plan acts', () => {
       a('Click "Clear completed"'),
       v('"Milk" is gone'),
     ];
-    const first = await runPlan({ steps, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
+    const first = await runPlan({ steps, baseUrl: world.url, artifactsDir: tempDir('svc-fe-moving-'), pool: world.pool, video: false, trace: false });
     expect(first.failure?.message).toBeUndefined();
     expect(first.verdict).toBe('passed');
     expect(first.script.steps.find((x) => x.index === 9)?.action).toMatchObject({ target: { strategy: 'testid', value: 'clear-completed' } });
-    const replay = await runPlan({ steps, script: first.script, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
+    const replay = await runPlan({ steps, script: first.script, baseUrl: world.url, artifactsDir: tempDir('svc-fe-moving-'), pool: world.pool, video: false, trace: false });
     expect(replay.failure?.message).toBeUndefined();
     expect(replay.heals).toEqual([]);
   });
 
   it('heals a saved drag whose element is still there but no longer drawn (a structural path after an upgrade)', async () => {
     const steps = [a('Open /board'), a('Drag "Box" onto "Bin"'), v('The page shows "Dropped Box"')];
-    const first = await runPlan({ steps, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
+    const first = await runPlan({ steps, baseUrl: world.url, artifactsDir: tempDir('svc-fe-moving-'), pool: world.pool, video: false, trace: false });
     expect(first.failure?.message).toBeUndefined();
     // As a path saved on an earlier release can end now: on an element that exists and draws nothing.
     const script = structuredClone(first.script);
     const drag = script.steps[1]!.action as { kind: string; source: unknown };
     expect(drag.kind).toBe('drag');
     drag.source = { strategy: 'css', selector: '#board > g.spare' };
-    const replay = await runPlan({ steps, script, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false, healProbeMs: 300 });
+    const replay = await runPlan({ steps, script, baseUrl: world.url, artifactsDir: tempDir('svc-fe-moving-'), pool: world.pool, video: false, trace: false, healProbeMs: 300 });
     expect(replay.failure?.message).toBeUndefined();
     expect(replay.heals).toMatchObject([{ index: 1, from: "locator('#board > g.spare')" }]);
   });
 
   it('never repeats a click the page received, even when the page shows nothing for a while', async () => {
     const steps = [a('Open /count'), a('Click "Count"'), v('The page shows "Count: 1"')];
-    const r = await runPlan({ steps, baseUrl: url, artifactsDir: tempDir('svc-fe-moving-'), pool, video: false, trace: false });
+    const r = await runPlan({ steps, baseUrl: world.url, artifactsDir: tempDir('svc-fe-moving-'), pool: world.pool, video: false, trace: false });
     expect(r.verdict).toBe('passed');
     expect(r.steps.map((s) => s.screenshot)).toEqual(['steps/step-001.jpg', 'steps/step-002.jpg', 'steps/step-003.jpg']);
   });
@@ -257,7 +240,7 @@ describe('pages that move while the plan acts', () => {
   it('shows each step the page as the step left it, including what changed while a check waited', async () => {
     const artifactsDir = tempDir('svc-fe-moving-');
     const steps = [a('Open /later-line'), v('The page shows "Ready"'), a('Click "Later"'), v('The page shows "Done"'), v('"Done" is shown')];
-    const r = await runPlan({ steps, baseUrl: url, artifactsDir, pool, video: false, trace: false });
+    const r = await runPlan({ steps, baseUrl: world.url, artifactsDir, pool: world.pool, video: false, trace: false });
     expect(r.verdict).toBe('passed');
     const shot = (i: number) => readFileSync(join(artifactsDir, r.steps[i]!.screenshot!));
     // Nothing changed between opening the page and the first check, nor between the last two checks.
@@ -273,7 +256,7 @@ describe('pages that move while the plan acts', () => {
   ])('takes a new picture after a wait on a page that %s', async (_, path, heading) => {
     const artifactsDir = tempDir('svc-fe-moving-');
     const steps = [a(`Open ${path}`), v(`The page shows "${heading}"`), a('Wait 1 second')];
-    const r = await runPlan({ steps, baseUrl: url, artifactsDir, pool, video: false, trace: false });
+    const r = await runPlan({ steps, baseUrl: world.url, artifactsDir, pool: world.pool, video: false, trace: false });
     expect(r.verdict).toBe('passed');
     const shot = (i: number) => readFileSync(join(artifactsDir, r.steps[i]!.screenshot!));
     expect(shot(2).equals(shot(1))).toBe(false);

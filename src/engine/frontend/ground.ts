@@ -102,7 +102,7 @@ export function expandTokens(words: string[]): string[][] {
 /** What counts as an open modal dialog: where a person acts while it is open (in-page code gets it as an argument). */
 export const MODAL_SELECTOR = '[aria-modal=true], dialog[open], .modal, .modal-ux, .modal-dialog, .modal-content';
 
-export const GENERATED_ID = String.raw`^(ember\d|ext-(gen|comp|element)|yui_|gwt-uid|mui-\d|radix-|headlessui-|react-aria|:)|\d{3,}|^\d|[0-9a-f]{8}-[0-9a-f]{4}|^(?=[0-9a-f.]*\d)[0-9a-f]{8,}(\.[0-9a-f]+)?$`;
+export const GENERATED_ID = String.raw`^(ember\d|ext-(gen|comp|element)|yui_|gwt-uid|mui-\d|radix-|headlessui-|react-aria|:)|_r_[0-9a-z]+_|«r[0-9a-z]+»|\d{3,}|^\d|[0-9a-f]{8}-[0-9a-f]{4}|^(?=[0-9a-f.]*\d)[0-9a-f]{8,}(\.[0-9a-f]+)?$`;
 
 /** Runs in the page: score elements for a spec. Self-contained (serialised into the page). */
 function scoreInPage([spec, generatedId, modalSelector]: [GroundSpec, string, string]): Hit[] {

@@ -257,6 +257,27 @@ async function scopeOf(o: ResolveOptions, scope: Scope): Promise<LocatorDescript
   }
 }
 
+/** Glyphs a menu's button is drawn as, and the words its class, label or title use instead. */
+const MENU_GLYPHS: Array<[RegExp, string[]]> = [
+  [/^(?:⋮|︙|⁝|⋯|…|\.\.\.|three dots|dots|kebab|ellipsis|more)$/, ['more', 'menu', 'options', 'actions', 'trigger', 'dots', 'kebab', 'ellipsis', 'overflow']],
+  [/^(?:☰|≡|hamburger|three bars|bars)$/, ['menu', 'hamburger', 'bars', 'nav', 'toggle', 'trigger']],
+];
+
+/** The control that opens the menu a step names: by its name, or, drawn as a glyph, by the words for it. */
+async function menuOpener(o: ResolveOptions, menu: Target): Promise<LocatorDescriptor | undefined> {
+  const glyph = MENU_GLYPHS.find(([re]) => re.test(menu.name.toLowerCase()));
+  // ("the queue menu": a menu named for what it acts on is its "⋮" button when nothing carries the name.)
+  const named = glyph ? undefined : await unlessMissing(locate({ ...menu, hints: [...(menu.hints ?? []), 'menu'] }, o, Math.min(o.timeoutMs, 1500)));
+  if (named) return named;
+  const words = glyph?.[1] ?? MENU_GLYPHS[0]![1];
+  const deadline = Date.now() + Math.min(o.timeoutMs, 3000);
+  for (;;) {
+    const d = await ground(o.page, { tokens: [words], name: '', kind: 'clickable', visibleOnly: true });
+    if (d || Date.now() >= deadline) return d;
+    await pageChange(o.page, deadline - Date.now());
+  }
+}
+
 /** The scoring spec of a target (for the closest candidates of a failure). */
 function spec(t: Target): GroundSpec {
   return { tokens: tokensOf(t), name: t.name, kind: t.kind, ...(t.role ? { role: t.role } : {}), ...(t.within ? { within: t.within } : {}), ...(t.area ? { area: t.area } : {}), ...(t.place ? { place: t.place } : {}) };
@@ -385,10 +406,43 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
         const target = await find(here, o.timeoutMs);
         return { kind: 'steps', parts: [{ text: `open the "${via.name}" page`, action: { kind: 'navigate', url: appPath(o.page.url(), o.baseUrl) } }, { text: `click ${targetPhrase(here)}`, action: { kind: 'click', target } }] };
       }
+      if (intent.target.menu) {
+        // "Pick Pause from the ⋮ menu": the entry when it is shown already, else the menu opened first.
+        const { menu, ...entry } = intent.target;
+        const now = await unlessMissing(find(entry, Math.min(o.timeoutMs, 800)));
+        const inMenu = now && (await toLocator(o.page, now).first().evaluate((e) => Boolean(e.closest('[role=menu], [role=menuitem], [role=listbox], [role=option], [class*=dropdown-menu], [class*=popover], [data-radix-popper-content-wrapper]'))).catch(() => false));
+        if (now && inMenu) return { kind: 'click', target: now };
+        const opener = await menuOpener(o, menu);
+        if (opener) {
+          await toLocator(o.page, opener).first().click({ timeout: o.timeoutMs });
+          const target = await find(entry, o.timeoutMs);
+          // Closed again: the clicks returned open it when they run.
+          await o.page.keyboard.press('Escape').catch(() => {});
+          await pageChange(o.page, 300, 100, 300);
+          return { kind: 'steps', parts: [{ text: `open the "${menu.name}" menu`, action: { kind: 'click', target: opener } }, { text: `click ${targetPhrase(entry)}`, action: { kind: 'click', target } }] };
+        }
+      }
+      if (intent.target.within && (intent.target.role === 'tab' || intent.target.page) && !intent.target.via) {
+        // "Open the Completed tab of render-pdf": here when render-pdf's page is shown, else that page first.
+        const now = await unlessMissing(find(intent.target, Math.min(o.timeoutMs, 1500)));
+        if (now) return { kind: 'click', target: now };
+        const { within, ...here } = intent.target;
+        const place = await unlessMissing(find({ name: within, kind: 'clickable' }, Math.min(o.timeoutMs, 3000)));
+        if (place) {
+          const before = o.page.url();
+          await Promise.all([o.page.waitForLoadState('load', { timeout: o.timeoutMs }).catch(() => {}), toLocator(o.page, place).first().click({ timeout: o.timeoutMs })]);
+          await o.page.waitForLoadState('load', { timeout: o.timeoutMs }).catch(() => {});
+          const target = await find(here, o.timeoutMs);
+          // A page of its own is gone to again by its address; else the same click opens it.
+          const opening: ResolvedAction = o.page.url() !== before ? { kind: 'navigate', url: appPath(o.page.url(), o.baseUrl) } : { kind: 'click', target: place };
+          return { kind: 'steps', parts: [{ text: `open "${within}"`, action: opening }, { text: `click ${targetPhrase(here)}`, action: { kind: 'click', target } }] };
+        }
+      }
       // "Open orders:queue": a tree's item by its path, folder by folder.
       if (intent.kind === 'click' && intent.target.name && !intent.target.within && !intent.right) {
         const segments = pathSegments(intent.target.name);
         const walked = segments ? await openTreePath(o.page, segments, o.timeoutMs) : undefined;
+        if (walked && 'missing' in walked) throw new ResolveError(walked.missing, [`"${segments!.join(' > ')}" in the tree`]);
         if (walked) return walked;
       }
       if (intent.target.page && intent.target.name && !intent.target.within) {

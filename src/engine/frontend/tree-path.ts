@@ -66,9 +66,10 @@ function findNode([tree, parent, label, generatedId]: [string, string | null, st
 /**
  * The clicks that open the item at `segments` in a tree on the page: each closed folder's toggle,
  * then the item. The walk opens folders to find what is inside them and closes them again after,
- * so that the clicks returned do it all when run. Undefined when the page has no such path.
+ * so that the clicks returned do it all when run. Undefined when the page has no tree or no first
+ * folder of that name; `missing` when a folder is there and what is under it is not.
  */
-export async function openTreePath(page: Page, segments: string[], timeoutMs: number): Promise<ResolvedAction | undefined> {
+export async function openTreePath(page: Page, segments: string[], timeoutMs: number): Promise<ResolvedAction | { missing: string } | undefined> {
   // (A tree that loads after the page does, or after a sign-in: its first level waited for.)
   const tree = await page.waitForFunction((t) => Array.from(document.querySelectorAll(t)).some((x) => x.querySelector('[role=treeitem], .jstree-anchor')), TREE, { timeout: Math.min(timeoutMs, 4000) }).then(() => true, () => false);
   if (!tree) return undefined;
@@ -88,7 +89,8 @@ export async function openTreePath(page: Page, segments: string[], timeoutMs: nu
         if (node || Date.now() >= deadline) break;
         await pageChange(page, deadline - Date.now());
       }
-      if (!node) return undefined;
+      // A folder found, then no such item in it: the path is not there (nothing else is clicked instead).
+      if (!node) return k > 0 ? { missing: `no item "${label}" under "${segments[k - 1]}" in the tree` } : undefined;
       const item: LocatorDescriptor = { strategy: 'css', selector: node.item };
       if (k === segments.length - 1) {
         parts.push({ text: `click "${label}"`, action: { kind: 'click', target: item } });

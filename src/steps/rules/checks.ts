@@ -453,7 +453,7 @@ const NOT_LABEL = /^(?:last|first|second|third)(?: (?:one|ones|row|item|entry|be
 
 /** A subject that is a label of its own ("Minimum Free Disk Space", "the Folder ID"): the row it heads. */
 function labelRow(i: CheckInput, subject: string, t: Target | undefined): Scope | undefined {
-  const s = subject.trim().replace(/^(?:the|its|their)\s+/, '').replace(/\s+(?:row|line|entry|field|value|setting|option)$/, '');
+  const s = subject.trim().replace(/^(?:the|its|their)\s+/, '').replace(/\s+(?:row|line|entry|field|value|setting|option|tab|badge|counter|count)$/, '');
   if (!s || /\bq\d+\b/.test(s) || s.split(' ').length > 6 || GENERIC.test(s) || /^(?:it|this|that|they|title|heading|url|address|page|name|text)$/.test(s) || /\b(?:it|next|of|in|on|under|beside|near|below|above|its|their)\b/.test(s)) return undefined;
   if (t && (t.kind === 'field' || CONTROL_ROLES.test(t.role ?? ''))) return undefined;
   // "Have is 650.0 kB": a one-word label may be a word that is a verb elsewhere.
@@ -855,6 +855,20 @@ function readWhole(i: CheckInput): Intent[] | undefined {
   // Order: ""a" comes before "b"", ""a" is above "b"".
   if ((m = /^(q\d+)\s+(?:comes?|is|appears?|is listed|is shown)\s+(?:before|above|ahead of|earlier than|higher than)\s+(q\d+)$/.exec(s))) return [{ kind: 'expect-order', texts: quotesIn(i.l, `${m[1]} ${m[2]}`) }];
   if ((m = /^(q\d+)\s+(?:comes?|is|appears?|is listed|is shown)\s+(?:after|below|under|later than|lower than)\s+(q\d+)$/.exec(s))) return [{ kind: 'expect-order', texts: quotesIn(i.l, `${m[2]} ${m[1]}`) }];
+  // "The two failed jobs are still counted on the Failed tab": the number that tab shows.
+  if ((m = new RegExp(`^(?:the |its |their )?(${NUM}) [a-z][\\w -]*? (?:are|is) (?:still |now |also |all )?counted (?:on|under|in|by) (?:the |its |their )?([\\w-]+(?: [\\w-]+)??)(?: tab| badge| counter| column| count)?$`).exec(s)) && toNumber(m[1]!) !== undefined && !/\bq\d+\b/.test(m[2]!)) {
+    // (The name as written where it stands, after the words counted: "failed" there, "Failed" here.)
+    const at = i.l.original.toLowerCase().lastIndexOf(m[2]!);
+    const name = at >= 0 ? i.l.original.slice(at, at + m[2]!.length) : asWritten(i.l, m[2]!);
+    return [{ kind: 'expect-text', text: String(toNumber(m[1]!)), visible: true, scope: { name, row: true } }];
+  }
+  // "The Waiting tab counts 4, with pickup-reminder among them", "the Failed count is now 1": a tab's or badge's number.
+  if ((m = new RegExp(`^(?:the |its |their )?([\\w-]+(?: [\\w-]+)?) (?:tab|badge|counter|count|pill) (?:now |still )?(?:counts|shows|says|reads|displays|is now|is|has) (?:a count of |the number )?(${NUM})(?: [a-z]+)?(?:,?\\s+(.+))?$`).exec(s)) && toNumber(m[2]!) !== undefined && !/^(?:it|this|that|the)$/.test(m[1]!)) {
+    const out: Intent[] = [{ kind: 'expect-text', text: String(toNumber(m[2]!)), visible: true, scope: { name: asWritten(i.l, m[1]!), row: true } }];
+    const names = m[3] ? m[3].replace(/^(?:with|including|namely|:)\s+/, '').replace(/\s+(?:among them|in it|in there|included)$/, '') : '';
+    if (names) for (const n of names.split(/,?\s+and\s+|,\s+/).map((x) => x.trim()).filter(Boolean)) out.push({ kind: 'expect-text', text: cellValue(i, n), visible: true });
+    return out;
+  }
   // "The Morning round is a bullet list of three items ending with …", "It is a list with 3 items: A at index 0, B at index 1 and C at index 2".
   if ((m = new RegExp(`^(?:the )?(.+?) (?:is|are|shows|has|holds|contains) an? (?:(?:bullet(?:ed)?|numbered|ordered|unordered|short|plain|simple) )?list (?:of|with) (${NUM}) (?:items|entries|points|steps|lines|elements|values|members|things)(?:(?::|,)?\\s+(.+))?$`).exec(s)) && toNumber(m[2]!) !== undefined) {
     const subject = m[1]!;
@@ -1119,6 +1133,8 @@ export const examples: Example[] = [
   ['Office chair costs 149 and has 3 in stock', 'assertion', [{ kind: 'expect-text', text: '149', scope: { name: 'Office chair', row: true } }, { kind: 'expect-text', text: '3', scope: { name: 'Office chair', row: true, column: 'stock' } }]],
   ['Notebook (3.2) is the first row and Office chair (149) the last one', 'assertion', [{ kind: 'expect-text', text: 'Notebook', scope: { row: true, position: 'first' } }, { kind: 'expect-text', text: 'Office chair', scope: { row: true, position: 'last' } }]],
   ['It is a list with 3 items: ord-5001 at index 0, ord-5002 at index 1 and ord-5003 at index 2', 'assertion', [{ kind: 'expect-count', count: 3 }, { kind: 'expect-text', text: 'ord-5001' }, { kind: 'expect-text', text: 'ord-5002' }, { kind: 'expect-text', text: 'ord-5003' }, { kind: 'expect-order', texts: ['ord-5001', 'ord-5002', 'ord-5003'] }]],
+  ['The two failed jobs are still counted on the Failed tab', 'assertion', [{ kind: 'expect-text', text: '2', scope: { name: 'Failed', row: true } }]],
+  ['The Waiting tab counts 4, with pickup-reminder among them', 'assertion', [{ kind: 'expect-text', text: '4', scope: { name: 'Waiting', row: true } }, { kind: 'expect-text', text: 'pickup-reminder' }]],
   ['Cinnamon roll (210) comes right after Sourdough loaf (280)', 'assertion', [{ kind: 'expect-order', texts: ['Sourdough loaf', 'Cinnamon roll'] }]],
   ['Now Office chair is at the top, followed by Whiteboard and then Desk lamp', 'assertion', [{ kind: 'expect-text', text: 'Office chair', scope: { row: true, position: 'first' } }, { kind: 'expect-order', texts: ['Office chair', 'Whiteboard', 'Desk lamp'] }]],
   ['The edit form shows Desk lamp as the name and 24.5 as the price', 'assertion', [{ kind: 'expect-value', target: { name: 'name' }, value: 'Desk lamp' }, { kind: 'expect-value', target: { name: 'price' }, value: '24.5' }]],

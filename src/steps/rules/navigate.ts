@@ -38,6 +38,9 @@ export function navigate(i: RuleInput): Intent[] | undefined {
     const name = targetOf(i, rest.replace(/^(?:the |our |your )?(?:project|app|application|site|wiki|website)'s /, ''), 'clickable');
     // (A name in lower case, or with words for the app itself, is the app: "Go to MailDev", "the Syncthing GUI".)
     const page = name.name && !name.role && !name.within && !name.hints && /^[A-Z]/.test(name.name) && !/\b(?:inbox|server|gui|ui|dashboard|registry|instance|interface|console|webmail|web|app|site|project|home)\b/i.test(name.name);
+    // "Open the send-email queue": a thing of the app by its kind and name, opened in it.
+    const item = /^(?:the |our |your )?([a-z0-9][\w.@-]*(?: [\w.@-]+)?) (queue|folder|file|repository|repo|branch|channel|room|board|database|collection|bucket|job|key|node|service|namespace|topic|space|notebook|document|report)$/.exec(rest);
+    if (item && /[-._@\d]/.test(item[1]!)) return [{ kind: 'navigate', url: '' }, { kind: 'click', target: { name: asWritten(i.l, item[1]!), kind: 'clickable', hints: [item[2]!], page: true } }];
     return [{ kind: 'navigate', url: '' }, ...(page ? [{ kind: 'click' as const, target: name, ifShown: true }] : [])];
   }
   if (/^(?:the )?(?:[\w-]+ )?(?:inbox|home|dashboard|overview|start page|front page|main page|landing page|home page|homepage)$/.test(rest)) return [{ kind: 'navigate', url: '' }];
@@ -106,6 +109,7 @@ export function wait(i: RuleInput): Intent[] | undefined {
 }
 
 export const examples: Example[] = [
+  ['Open the send-email queue', 'action', [{ kind: 'navigate', url: '' }, { kind: 'click', target: { name: 'send-email', hints: ['queue'], page: true } }]],
   ['Wait a few seconds', 'action', [{ kind: 'wait', ms: 3000 }]],
   ['Open the app', 'action', [{ kind: 'navigate', url: '' }]],
   ['Go to /settings/profile', 'action', [{ kind: 'navigate', url: '/settings/profile' }]],

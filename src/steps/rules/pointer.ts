@@ -147,6 +147,8 @@ export function control(i: RuleInput, purpose?: string[]): Intent[] | undefined 
 }
 
 export const examples: Example[] = [
+  ['Click the holder name Agnes Whitfield', 'action', [{ kind: 'click', target: { name: 'Agnes Whitfield', hints: ['holder name'] } }]],
+  ['Click on the key watering', 'action', [{ kind: 'click', target: { name: 'watering', hints: ['key'] } }]],
   ['Expand dc=harbour,dc=test and ou=Boats in the tree', 'action', [{ kind: 'click', target: { name: 'dc=harbour,dc=test', hints: ['expand'], area: ['tree'] } }, { kind: 'click', target: { name: 'ou=Boats', hints: ['expand'], area: ['tree'] } }]],
   ['Tick "Milk", "Eggs" and "Flour"', 'action', [{ kind: 'check', target: { name: 'Milk' } }, { kind: 'check', target: { name: 'Eggs' } }, { kind: 'check', target: { name: 'Flour' } }]],
   ['In GraphiQL, run the query { telescopes { name } }', 'action', [{ kind: 'fill', target: { name: 'query', multiline: true }, value: 'query { telescopes { name } }' }, { kind: 'click', target: { anyOf: ['Execute', 'Run', 'Run query', 'Execute query', 'Go', 'Submit'] } }]],

@@ -71,6 +71,7 @@ export function instances(set) {
   };
   const kit = {
     start: (cmd, args, opts) => servers.start(cmd, args, opts),
+    stopChild: (child) => servers.stop(child),
     dir(prefix) {
       const d = mkdtempSync(join(tmpdir(), prefix));
       dirs.add(d);

@@ -8,12 +8,12 @@
 //   phpldapadmin Debian `phpldapadmin` (1.2.6.3) on `php -S` with its own OpenLDAP server (Debian
 //                `slapd` 2.5.13); seed: the directory of the "Harbour Sailing Club", login uid harbourmaster
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../service.mjs';
-import { processes, waitHttp } from '../kit.mjs';
+import { instances, waitHttp } from '../kit.mjs';
 
 export const LDAP_ACCOUNT = { username: 'harbourmaster', password: 'Mooring-Line-24' };
 export const SHED_KEY = 'shed-key-42';
@@ -26,32 +26,12 @@ const PLA_CORE = '/usr/share/phpldapadmin';
 const SLAPD = '/usr/sbin/slapd';
 const SLAPADD = '/usr/sbin/slapadd';
 
-const servers = processes();
-const start = (cmd, args, opts) => servers.start(cmd, args, opts);
-const stopChild = (child) => servers.stop(child);
+const kit = instances('set-6');
+const { start, need } = kit;
+const stopChild = kit.stopChild;
+const instanceDir = kit.dir;
+const withCleanup = kit.withCleanup;
 const templates = new Set();
-const instanceDirs = new Set();
-/** A temp dir for one instance; stopApps() removes any left behind. */
-function instanceDir(prefix) {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  instanceDirs.add(d);
-  return d;
-}
-
-function need(path, what) {
-  if (!existsSync(path)) throw new Error(`${path} is missing: ${what} (see test/corpus/first-sight/set-6/README.md)`);
-}
-
-/** Runs `fn()`; on failure stops `children` and removes `dir`. */
-async function withCleanup(dir, children, fn) {
-  try {
-    return await fn();
-  } catch (err) {
-    for (const c of children) await stopChild(c);
-    rmSync(dir, { recursive: true, force: true });
-    throw err;
-  }
-}
 
 // ---------------------------------------------------------------- swagger / graphiql
 
@@ -274,10 +254,8 @@ export async function startApp(key) {
 }
 
 export async function stopApps() {
-  await servers.stopAll();
+  await kit.stopAll();
   for (const d of templates) rmSync(d, { recursive: true, force: true });
   templates.clear();
-  for (const d of instanceDirs) rmSync(d, { recursive: true, force: true });
-  instanceDirs.clear();
   plaTpl = undefined;
 }
