@@ -94,14 +94,14 @@ export function expandTokens(words: string[]): string[][] {
   return [...new Set(words)].map((w) => [w, ...(SYN[w] ?? [])]);
 }
 
+/** What counts as an open modal dialog: where a person acts while it is open (in-page code gets it as an argument). */
+export const MODAL_SELECTOR = '[aria-modal=true], dialog[open], .modal, .modal-ux, .modal-dialog, .modal-content';
+
 /**
  * Ids a framework numbers as it renders (ember478, ext-gen12, :r3:, yui_3_5_1_1_…, a uuid) or an app
  * draws at random (Node-RED's `fe5a2b8e78fdc9e9`, a database's hex key): not the same on the next
  * load, so no locator is built on them. A pattern's source, for in-page code.
  */
-/** What counts as an open modal dialog: where a person acts while it is open (in-page code gets it as an argument). */
-export const MODAL_SELECTOR = '[aria-modal=true], dialog[open], .modal, .modal-ux, .modal-dialog, .modal-content';
-
 export const GENERATED_ID = String.raw`^(ember\d|ext-(gen|comp|element)|yui_|gwt-uid|mui-\d|radix-|headlessui-|react-aria|:)|_r_[0-9a-z]+_|«r[0-9a-z]+»|\d{3,}|^\d|[0-9a-f]{8}-[0-9a-f]{4}|^(?=[0-9a-f.]*\d)[0-9a-f]{8,}(\.[0-9a-f]+)?$`;
 
 /** Runs in the page: score elements for a spec. Self-contained (serialised into the page). */

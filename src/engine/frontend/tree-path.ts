@@ -10,11 +10,15 @@ import type { LocatorDescriptor, ResolvedAction } from './types.js';
 /** Where a tree shows on the page: what is walked. */
 const TREE = '[role=tree], .jstree, .tree, [class*=treeview]';
 
-/** The segments of a name written as a path, or undefined when it is not one ("a:b", "a/b", "a > b"; not a URL). */
+/**
+ * The segments of a name written as a path, or undefined when it is not one: "orders:queue",
+ * "recipe:grandma's rye", "docs/guide", "Settings > Users"; not a URL, not "Note: this" (a colon
+ * written as in a sentence).
+ */
 export function pathSegments(name: string): string[] | undefined {
-  if (/^[a-z][\w+.-]*:\/\//i.test(name) || /\s(?!>\s)/.test(name.replace(/\s*>\s*/g, ' > '))) return undefined;
-  const parts = name.split(/\s*>\s*|:|\//).map((p) => p.trim()).filter(Boolean);
-  return parts.length >= 2 && parts.length <= 8 ? parts : undefined;
+  if (/^[a-z][\w+.-]*:\/\//i.test(name)) return undefined;
+  const parts = name.split(/\s+>\s+|(?<=\S)[:/](?=\S)/).map((p) => p.trim());
+  return parts.length >= 2 && parts.length <= 8 && parts.every((p) => p && !/[:/]\s|\s[:/]/.test(p)) ? parts : undefined;
 }
 
 interface Node {
