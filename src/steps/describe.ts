@@ -33,6 +33,7 @@ export function targetPhrase(t: Target): string {
   if (t.ref) return 'the element the previous clause acted on';
   if (t.name === '@focused') return `the field being edited${t.within ? ` in "${t.within}"` : ''}`;
   if (t.name === '@entry') return 'the main entry field';
+  if (t.column && t.within) return `the cell under "${t.column}" in the row showing "${t.within}"${t.hints?.length ? ` (like "${t.hints.join(' ')}")` : ''}`;
   const what = t.item ? 'checkbox of the item' : t.handle ? `${t.name} handle` : t.role ?? (t.kind === 'field' ? 'field' : t.kind === 'checkbox' ? 'checkbox' : t.kind === 'select' ? 'list' : 'element');
   const name = t.handle ? '' : t.name ? ` "${t.name}"` : t.anyOf?.length ? ` named ${t.anyOf.slice(0, 3).map((w) => `"${w}"`).join(' or ')}` : '';
   return [
@@ -46,6 +47,7 @@ export function targetPhrase(t: Target): string {
     t.nth ? `number ${t.nth > 0 ? t.nth : 'last'}` : '',
     t.region ? '(a drop area)' : '',
     t.via ? `(from the "${t.via.name}" page)` : '',
+    t.menu ? `(from the "${t.menu.name}" menu)` : '',
     t.shape ? `(its text a ${t.shape})` : '',
   ].filter(Boolean).join(' ');
 }

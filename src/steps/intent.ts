@@ -56,6 +56,8 @@ export interface Target {
   via?: Target;
   /** The menu the target is picked from ("Pause from the ⋮ menu"): opened first when the target is not shown. */
   menu?: Target;
+  /** With `within` (a row): the row's cell under this column heading ("the Notes cell of Siobhan Kerr's row"). */
+  column?: string;
   /** Anaphora ("it", "the same field"): the element the previous clause acted on. */
   ref?: 'previous';
 }

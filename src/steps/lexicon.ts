@@ -93,7 +93,7 @@ const ROLE_NOUNS: Record<string, string> = {
   dropdown: 'combobox', 'drop-down': 'combobox', 'drop down': 'combobox', select: 'combobox', 'select box': 'combobox', 'combo box': 'combobox', combobox: 'combobox',
   picker: 'combobox', selector: 'combobox', list: 'list', image: 'img', picture: 'img', icon: 'img', logo: 'img', option: 'option', switch: 'switch',
   toggle: 'switch', slider: 'slider', spinner: 'progressbar', 'progress bar': 'progressbar', dialog: 'dialog', modal: 'dialog', popup: 'dialog', 'pop-up': 'dialog',
-  alert: 'alert', row: 'row', cell: 'cell', column: 'columnheader', 'column header': 'columnheader', table: 'table', grid: 'grid', menu: 'menu',
+  alert: 'alert', row: 'row', cell: 'cell', column: 'columnheader', 'column header': 'columnheader', 'column title': 'columnheader', 'column heading': 'columnheader', 'column name': 'columnheader', table: 'table', grid: 'grid', menu: 'menu',
 };
 
 export const ROLE_NOUN_LIST = Object.keys(ROLE_NOUNS).sort((a, b) => b.length - a.length);

@@ -70,11 +70,19 @@ function named(text: string): RegExpExecArray | null {
 export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase {
   const unplaced: string[] = [];
   // Compound words that hold a relation word: "the Log In link", "the sign-up form", "drop down".
-  let s = ` ${raw.trim().replace(/[,.]+$/, '').replace(/\s+(?:again|once more|one more time|as well|too)$/, '').replace(/\s+(?:without|while|as an?|as the) (?:logging|signing|being|anonymous|guest|visitor)[\w ]*$/, '').replace(/\b(log|sign|check|opt|plug|set|pop|drop|roll|back|built|add|log-?)\s+(in|out|up|on|off|down)\b(?!\s+(?:the|a|an|q\d+)\b)/g, '$1_$2')} `;
+  let s = ` ${raw.trim().replace(/[,.]+$/, '').replace(/\s+(?:again|once more|one more time|as well|too|once)$/, '').replace(/\s+(?:without|while|as an?|as the) (?:logging|signing|being|anonymous|guest|visitor)[\w ]*$/, '').replace(/\b(log|sign|check|opt|plug|set|pop|drop|roll|back|built|add|log-?)\s+(in|out|up|on|off|down)\b(?!\s+(?:the|a|an|q\d+)\b)/g, '$1_$2')} `;
   s = ` ${s.trim().replace(DET, '')} `;
+  const inGrid = gridCell(l, s, kind);
+  if (inGrid) return { target: inGrid, unplaced };
   // "the Login dialog's LOGIN button": the control in that part of the page.
   const owned = /^\s*(.+?)'s\s+(.+?)\s*$/.exec(s);
-  if (owned && !/'s\b/.test(owned[2]!) && !/^(?:it|its|their|q\d+)$/.test(owned[1]!.trim())) s = ` ${owned[2]} ${OWNER.test(owned[1]!) ? 'in' : 'of'} the ${owned[1]} `;
+  if (owned && !/'s\b/.test(owned[2]!) && !/^(?:it|its|their|q\d+)$/.test(owned[1]!.trim())) {
+    // "the Save button in the dialog's footer": only the owner after the last relation owns the part.
+    const rel = /^(.*\s(?:in|on|inside|within|under|at|from|of))\s+(?:the\s+)?(.+)$/.exec(owned[1]!.trim());
+    const owner = rel ? rel[2]! : owned[1]!;
+    // ("on Bob's card": the card that shows Bob.)
+    s = rel && /^(?:table|list|row|panel|card|form|folder|entry|item|record)$/.test(owned[2]!.trim()) && !OWNER.test(owner) ? ` ${rel[1]} the ${owner} ${owned[2]} ` : ` ${rel ? `${rel[1]} the ` : ''}${owned[2]} ${OWNER.test(owner) ? 'in' : 'of'} the ${owner} `;
+  }
   const anaphora = /^\s*(?:it|this|that|them|him|her|this one|that one|the one|same|(?:the )?same (\w+(?: \w+)?)|that (\w+)|(\w+) again)\s*$/.exec(s);
   if (anaphora) {
     const noun = anaphora[1] ?? anaphora[2] ?? anaphora[3];
@@ -152,7 +160,11 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
       // "the data of the products table": the table shows "products"; what kind of thing it is, is where to look.
       anchors.push(original(l, named(text)![1]!));
       areas.push(named(text)![2]!);
-    } else if (BELONGS.test(p.rel) && !AREA.test(text) && (nameLike(l, text) || (/^(?:next to|beside|in front of|in the row (?:of|for|with|containing))$/.test(p.rel) && /^(?:the )?[a-z][\w-]*$/.test(text) && !/^(?:it|them|this|that|these|those|one|him|her|me|you|us)$/.test(text) && !nounRole(text.replace(/^the /, ''))))) anchors.push(original(l, text));
+    } else if (BELONGS.test(p.rel) && !AREA.test(text) && (nameLike(l, text) || (/^(?:next to|beside|in front of|in the row (?:of|for|with|containing))$/.test(p.rel) && /^(?:the )?[a-z][\w-]*$/.test(text) && !/^(?:it|them|this|that|these|those|one|him|her|me|you|us)$/.test(text) && !nounRole(text.replace(/^the /, ''))))) {
+      // "of the render-pdf queue": the name (a page shows "render-pdf", not "render-pdf queue"); its kind says nothing more.
+      const kindAfter = /^(?:the )?(\S*[\w][._-][\w]\S*|\S*\d\S*) ([a-z]{3,})$/.exec(text);
+      anchors.push(original(l, kindAfter && !/[A-Z]/.test(original(l, kindAfter[2]!)) ? kindAfter[1]! : text));
+    }
     else if (/\beach\b|\bevery\b/.test(p.text)) {
       // "at the end of each row": any row will do.
     } else if (AREA.test(text) || where) areas.push(...words(text));
@@ -285,6 +297,32 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
   if (target.hints && !target.hints.length) delete target.hints;
   for (const w of rest.split(' ')) if (w && /^[^a-z0-9×+✓]+$/.test(w)) unplaced.push(w);
   return { target, unplaced };
+}
+
+/** A row named for what it shows: "plot 5, Siobhan Kerr" is the row that shows Siobhan Kerr (the name written as one). */
+function rowName(l: Lifted, text: string): string {
+  const q = /\bq(\d+)\b/.exec(text);
+  if (q) return l.quotes[Number(q[1])]!;
+  const parts = text.replace(/^(?:the )?(?:row (?:of|for) )?/, '').split(/\s*,\s*|\s+and\s+/).map((p) => original(l, p.trim().replace(/'s$/, ''))).filter(Boolean);
+  return parts.find((p) => /^[A-Z0-9]/.test(p) && /[A-Za-z]/.test(p) && !/^(?:plot|row|item|line|no|number|id)\b/i.test(p)) ?? parts[parts.length - 1] ?? text;
+}
+
+/**
+ * A cell of a grid by its column and row: "the red cross in the Rent paid column of Rajesh Patel's row",
+ * "the empty Notes cell of plot 5, Siobhan Kerr", "Onions in Hannah Osei's row".
+ */
+function gridCell(l: Lifted, s: string, kind: TargetKind): Target | undefined {
+  const t = s.trim().replace(DET, '');
+  let m = /^(.+?) in (?:the )?(.+?) column (?:of|for|in|on) (?:the )?(.+?)(?:'s)? row$/.exec(t);
+  if (m) return { name: '', kind, column: original(l, m[2]!), within: rowName(l, m[3]!), hints: words(m[1]!) };
+  m = /^(?:(?:empty|blank) )?(.+?) (?:cell|column) (?:of|for|in|on) (?:the )?(.+?)(?:'s row| row)?$/.exec(t);
+  if (m && !/\b(?:of|for|in|on)\b/.test(m[1]!) && m[1]!.split(' ').length <= 4) return { name: '', kind, column: /^q\d+$/.test(m[1]!) ? literal(l, m[1]!)! : original(l, m[1]!), within: rowName(l, m[2]!) };
+  m = /^(.+?) in (?:the )?(.+?)'s row$/.exec(t);
+  if (m && !/\b(?:in|of)\b/.test(m[1]!)) {
+    const name = /^q\d+$/.test(m[1]!) ? literal(l, m[1]!)! : original(l, m[1]!);
+    return { name, kind, within: rowName(l, m[2]!) };
+  }
+  return undefined;
 }
 
 /** Content words of a fragment. */

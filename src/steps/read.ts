@@ -116,7 +116,8 @@ function act(h: Head, i: RuleInput, why: string[]): Intent[] | undefined {
     case 'press': return press(i, why);
     case 'fill':
       // "type Lyon": typing needs no quotes; what is typed goes into the field in use.
-      if (/^(?:type|write|key in|input)$/.test(h.verb) && /^[^\s,]+(?: [^\s,]+)?$/.test(i.rest) && !/^q\d+ (?:instead|again|too|now)$/.test(i.rest) && !/\b(?:in|into|on|the|a|an|it)\b/.test(i.rest)) return [{ kind: 'fill', target: { name: FOCUSED, kind: 'field' }, value: valueOf(i, i.rest) }];
+      // "Type Needs new fence": one types text, never a control, so words with no field named are the text.
+      if (/^(?:type|write|key in|input)$/.test(h.verb) && /^[^\s,]+(?: [^\s,]+){0,7}$/.test(i.rest) && !/^q\d+ (?:instead|again|too|now)$/.test(i.rest) && !/\b(?:in|into|on|the|a|an|it|your|my|its|this|that|some)\b/.test(i.rest)) return [{ kind: 'fill', target: { name: FOCUSED, kind: 'field' }, value: valueOf(i, i.rest) }];
       return fill(i) ?? (i.rest && !/\bq\d+\b/.test(i.rest) ? click({ ...i }, 'click', why) : undefined);
     // "…and call it home-nas": the name of what is being made.
     case 'set': if (/ (?:it|them)$/.test(h.verb) && i.rest) return [{ kind: 'fill', target: { name: 'name', kind: 'field', described: true, hints: ['title', 'label'] }, value: valueOf(i, i.rest) }];
@@ -179,6 +180,8 @@ function clauses(s: string, type: PlanStepLike['type']): string[] {
   if (type === 'action') {
     // "Open the Recipe Index and from it the Lemon Drizzle Cake": the same verb again, on what the first opened.
     s = s.replace(/\b(open|go to|visit|navigate to|click(?: on)?|choose|select|pick)\s+(.+?),?\s+and\s+(?:then\s+)?(?:from|in|on|inside|within)\s+(?:it|there|that|this|that (?:page|list|card|menu)|the list|the page)\s*,?\s+(?!(?:click|open|choose|select|pick|press|tap|type|enter|hit|go)\b)/g, '$1 $2, then $1 ');
+    // "Open render-pdf and its Failed tab", "go to the render-pdf queue, Failed tab": the tab of what was opened.
+    s = s.replace(/\b(open|go to|visit|navigate to|switch to)\s+(?:the\s+)?([\w.' -]+?|q\d+),?\s+(?:and\s+(?:then\s+)?(?:to\s+)?(?:its|their)\s+|(?:then\s+)?(?:its\s+)?)([\w' -]+?|q\d+)\s+(tab|view)\b/g, (whole, verb: string, what: string, tab: string, noun: string) => (/,|\band\b/.test(whole) && !/\b(?:and|then|tab|view)\b/.test(what) && !/\b(?:and|the|a|an|to|its|their|go|then|open|click|select|switch|visit)\b/.test(tab) ? `${verb} the ${tab} ${noun} of ${what}` : whole));
     // "Expand "A" and "B"", "tick "Milk", "Eggs" and "Flour"": the same verb on each named thing, in turn.
     s = s.replace(/\b(click(?: on)?|expand|collapse|open|tick|untick|uncheck|check)\s+(?:the\s+)?(q\d+)((?:,\s*(?:the\s+)?q\d+)*),?\s+and\s+(?:then\s+)?(?:the\s+)?(q\d+)(\s+(?:folders?|branches?|nodes?|entries|items?|boxes|checkboxes|rows?|sections?|groups?|links?|buttons?))?(\s+(?:in|on|under|within|inside|from) (?:the |this |that )?[a-z][\w -]*?)?(?=\s*[,.;]|\s+(?:then|and then)\b|$)/g, (_m, verb: string, first: string, more: string, last: string, noun: string | undefined, where: string | undefined) =>
       [first, ...more.split(',').map((x) => x.replace(/\bthe\b/, '').trim()).filter(Boolean), last].map((q) => `${verb} ${q}${noun ? ` ${noun.trim().replace(/ies$/, 'y').replace(/(box|branch)es$/, '$1').replace(/s$/, '')}` : ''}${where ?? ''}`).join(', then '));
@@ -290,6 +293,14 @@ function splitChecks(part: string): string[] {
   let cur = pieces[0] ?? '';
   for (let k = 1; k < pieces.length; k += 2) {
     const next = pieces[k + 1] ?? '';
+    // "Next and Last are greyed out, while First and Prev can be pressed": a contrast starts a check of its own.
+    if (/^,?\s+(?:while|whereas|but)\s+$|^,\s+(?:while|whereas)\s+$/.test(pieces[k]!) && looksLikeCheck(cur)) {
+      const remainder = pieces.slice(k + 1).join('');
+      if (looksLikeCheck(remainder) && !looksLikeCheck(next)) {
+        out.push(cur.trim(), ...splitChecks(remainder));
+        return out;
+      }
+    }
     // "…saying Espresso and its talk page have been added": a sentence reported, not two checks.
     const reported = /\b(?:saying|says|that says|telling you|tells you|reading)\s+(?!.*\bq\d+\b)(?:[\w'-]+\s+){2,}[\w'-]+$/.test(cur);
     // "…from the list, only data and Sales report.ipynb remain": a check whose subject is itself a list.
@@ -361,7 +372,9 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
     // (A comma says where the place ends: "On the Advanced Search card, pick …" is not a search.)
     const VERB_START = '(?:type|enter|click|tap|press|pick|choose|select|open|fill|write|search|hit|check|tick|drag|hover|double-click|right-click|go to|move to|point at|point to|write|put|paste|switch to)\\b.*';
     // (After a comma any verb the lexicon knows starts the clause: "In GraphiQL, run the query …".)
-    const afterComma = !head(s) ? /^(?:in|on|inside|within|from|at|under|into)\s+([^,]+?),\s+(.+)$/.exec(s) : null;
+    // (A check's own sentence before the comma is no place: "In the sidebar X is marked Paused, like Y".)
+    const commaPlace = !head(s) ? /^(?:in|on|inside|within|from|at|under|into)\s+([^,]+?),\s+(.+)$/.exec(s) : null;
+    const afterComma = commaPlace && !(step.type === 'assertion' && looksLikeCheck(commaPlace[1]!)) ? commaPlace : null;
     const where = !head(s) ? (afterComma && head(afterComma[2]!)?.known && head(afterComma[2]!)!.family !== 'verify' ? afterComma : null) ?? new RegExp(`^(?:in|on|inside|within|from|at|under|into)\\s+([^,]+?),\\s+(${VERB_START})$`).exec(s) ?? new RegExp(`^(?:in|on|inside|within|from|at|under|into)\\s+(.+?),?\\s+(${VERB_START})$`).exec(s) : null;
     // The place goes with the clause's target; a page or the app itself says nothing more.
     const pageOnly = where && /^(?:the )?(?:[a-z-]+ )?(?:page|app|screen|view|site|wiki|ui)$|^[a-z]+$/.test(where[1]!);

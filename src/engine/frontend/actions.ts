@@ -236,6 +236,8 @@ async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): P
       return el.evaluate((e) => e === document.activeElement || e.contains(document.activeElement));
     case 'empty':
       return el.evaluate((e) => {
+        // A tab (or a tab's label) is empty when it counts nothing: no number but 0 on it.
+        if (e.closest('[role=tab]') || e.matches('[class*=tab i]:not(input, textarea, [contenteditable])')) return !/(?:^|\D)[1-9]\d*(?:\D|$)/.test((e as HTMLElement).innerText ?? '');
         const v = (e as HTMLInputElement).value;
         return typeof v === 'string' ? v === '' : (e.textContent ?? '').trim() === '';
       });
@@ -573,6 +575,16 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<string
       }
       if (editor) {
         await setEditorText(page, el, value, t);
+        break;
+      }
+      // "Change the language to en-GB" on a drop-down: what is set is chosen from its list, as a person does.
+      const how = await offTrace(page, () => el.evaluate((e) => (e.localName === 'select' ? 'select' : e.matches('input, textarea, [contenteditable=""], [contenteditable=true], [contenteditable=plaintext-only]') || e.querySelector('input, textarea') ? 'type' : e.matches('[role=combobox], [aria-haspopup], button, [class*=select i], [class*=dropdown i]') ? 'menu' : 'type'), null, { timeout: Math.min(x.timeoutMs, 2000) })).catch(() => 'type');
+      if (how === 'select') {
+        await el.selectOption({ label: value }, { timeout: Math.min(x.timeoutMs, 2000) }).catch(() => el.selectOption(value, t));
+        break;
+      }
+      if (how === 'menu') {
+        await chooseFromMenu(page, el, value, x.timeoutMs);
         break;
       }
       await el.fill(value, t);

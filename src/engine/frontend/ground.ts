@@ -398,6 +398,12 @@ function scoreInPage([spec, generatedId, modalSelector]: [GroundSpec, string, st
         if (full(up).length > own + 1 || up.querySelector('input, select, textarea')) { found = up; break; }
         cur = up;
       }
+      // A card's header bar ("render-pdf  No workers") is not the card: the section is what holds the header and its body.
+      for (let up = 0; found && spec.container === 'section' && up < 2 && found.matches('header, [class*=header i], [class*=heading i], [class*=title i]') && !found.matches('h1, h2, h3, h4, h5, h6'); up++) {
+        const p = parentOf(found);
+        if (!p || p === doc.body || p === doc.documentElement || full(p).length <= full(found).length + 1) break;
+        found = p;
+      }
       // A name in a table's cell: the row is the table's row, not the cell ("trunk with 5 check-ins").
       if (found && spec.container === 'row' && !found.matches(ROWS) && found.matches('td, th, [role=cell], [role=gridcell]') && found.parentElement?.matches(ROWS)) found = found.parentElement;
       // "The Rows column says 4 for customers": the cell, when the row is a table's and the column is found.

@@ -95,6 +95,8 @@ function tokensOf(t: Target): string[][] {
 async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, includeHidden = false): Promise<LocatorDescriptor | undefined> {
   const { page } = o;
   const base = { tokens: tokensOf(t), name: t.name.startsWith('@') ? '' : t.name, kind: t.kind, ...(t.multiline ? { multiline: true } : {}) };
+  // "the Notes cell of Siobhan Kerr's row": the row that shows the name, its cell under the column heading.
+  if (t.column && t.within) return ground(page, { tokens: [], name: t.within, kind: 'any', container: 'row', column: t.column });
   if (t.name === FOCUSED) {
     // "Replace the text with…": the text area when there is one, else the field being edited.
     const multi = t.hints?.includes('text') ? await ground(page, { ...base, kind: 'field', multilineOnly: true }) : undefined;
@@ -412,14 +414,19 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
         const now = await unlessMissing(find(entry, Math.min(o.timeoutMs, 800)));
         const inMenu = now && (await toLocator(o.page, now).first().evaluate((e) => Boolean(e.closest('[role=menu], [role=menuitem], [role=listbox], [role=option], [class*=dropdown-menu], [class*=popover], [data-radix-popper-content-wrapper]'))).catch(() => false));
         if (now && inMenu) return { kind: 'click', target: now };
-        const opener = await menuOpener(o, menu);
-        if (opener) {
+        // A control carrying the menu's name ("the queue menu") that opens no such entry: the menu's ⋮ button, then.
+        const glyph = { name: '⋮', kind: 'clickable' as const };
+        const tries = MENU_GLYPHS.some(([re]) => re.test(menu.name.toLowerCase())) ? [menu] : [menu, glyph];
+        for (const which of tries) {
+          const opener = await menuOpener(o, which);
+          if (!opener) continue;
           await toLocator(o.page, opener).first().click({ timeout: o.timeoutMs });
-          const target = await find(entry, o.timeoutMs);
+          const last = which === tries[tries.length - 1];
+          const target = last ? await find(entry, o.timeoutMs) : await unlessMissing(find(entry, Math.min(o.timeoutMs, 2500)));
           // Closed again: the clicks returned open it when they run.
           await o.page.keyboard.press('Escape').catch(() => {});
           await pageChange(o.page, 300, 100, 300);
-          return { kind: 'steps', parts: [{ text: `open the "${menu.name}" menu`, action: { kind: 'click', target: opener } }, { text: `click ${targetPhrase(entry)}`, action: { kind: 'click', target } }] };
+          if (target) return { kind: 'steps', parts: [{ text: `open the "${which.name}" menu`, action: { kind: 'click', target: opener } }, { text: `click ${targetPhrase(entry)}`, action: { kind: 'click', target } }] };
         }
       }
       if (intent.target.within && (intent.target.role === 'tab' || intent.target.page) && !intent.target.via) {

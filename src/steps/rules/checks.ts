@@ -40,7 +40,7 @@ const VERB_FORMS: Array<[RegExp, VerbClass]> = [
   [/^(?:goes away|go away|is removed|are removed|gets? removed|is deleted|are deleted|disappears?|vanish(?:es)?|closes|close|is closed|are closed|is gone|are gone)\b/, 'vanish'],
   [new RegExp(`^(?:does not|do not|did not|no longer|never)\\s+(?:${SHOW}|show|display|list|contain|include|read|say|hold|have|mention)\\b`), 'show-neg'],
   [/^(?:has|have) (?:become|turned|got|gotten)\b/, 'be'],
-  [new RegExp(`^(?:${SHOW}|starts? with|begins? with|ends? with|mentions?)\\b`), 'show'],
+  [new RegExp(`^(?:${SHOW}|counts|starts? with|begins? with|ends? with|mentions?)\\b`), 'show'],
   [/^(?:is|are|was|were|becomes?|remains?|stays?|looks?|gets?|seems?|turns?|is now|(?:has|have) (?:become|turned|got|gotten)|became|turned|got|sits?|stands?|lies)\b/, 'be'],
   [new RegExp(`^(?:${APPEAR})\\b`), 'appear'],
 ];
@@ -71,7 +71,7 @@ function findVerb(s: string): { subject: string; verb: string; cls: VerbClass; a
     // "show-notes.txt", "list.json": a name that starts like a verb; "Have is 650 kB": a label that is a verb.
     if (/[-./@_\d]/.test(words[k]!) || (/^(?:is|are|was|were)$/.test(words[k + 1] ?? '') && !/^(?:is|are|was|were)$/.test(words[k]!))) continue;
     // "the bullet list is gone": a word that is a verb elsewhere is a noun here, as the tagger reads it.
-    if (k > 0 && /^(?:lists?|shows?|reads?|displays?|features?|holds?|says?|returns?|gives?)$/.test(words[k]!) && /^(?:is|are|was|were|has|have|should|must|will|does|do|did|appears?|shows?|disappears?|now|still|no|not)$/.test(words[k + 1] ?? '')) {
+    if (k > 0 && /^(?:lists?|shows?|reads?|displays?|features?|holds?|says?|returns?|gives?|counts)$/.test(words[k]!) && /^(?:is|are|was|were|has|have|should|must|will|does|do|did|appears?|shows?|disappears?|now|still|no|not)$/.test(words[k + 1] ?? '')) {
       tags ??= tagWords(words);
       if (tags[k] && tags[k]!.includes('Noun') && !tags[k]!.includes('Verb')) continue;
     }
@@ -262,7 +262,11 @@ function plain(i: CheckInput, raw: string, visible: boolean): Intent[] {
 }
 
 function words(i: CheckInput, raw: string, visible: boolean): Intent[] {
-  const found = salient(text(i, raw).replace(/[<>]/g, ' '));
+  const all = salient(text(i, raw).replace(/[<>]/g, ' '));
+  // Names and values ("Garamond", "HP-1041", "100%") are what a page shows; the plain nouns around them
+  // ("a round progress indicator", "the print server") are how the writer describes it.
+  const data = all.filter((w) => /^[A-Z]|[\d@:$#/=%_.-]/.test(w) && !/^(?:only|just|both|all|each|every|now|then|still|there|this|that|these|those|it|no|not|also|here|after|before|when|once)$/i.test(w));
+  const found = data.length ? data : all;
   i.loose = true;
   if (!found.length) return [];
   // Absence is stated of the whole phrase; presence of each word.
@@ -569,6 +573,8 @@ function applyState(i: CheckInput, subjectIn: string, st: { state: CheckState; n
     // "the Shared With row is empty": nothing a check here can tell from a field.
     if (/\b(?:row|line|entry)$/.test(subject.trim())) return undefined;
     if (t.kind === 'field' || t.role === 'textbox' || t.role === 'searchbox') return [{ kind: 'expect-value', target: t, value: '' }];
+    // "The Delayed tab is now empty": a tab with nothing in it counts nothing.
+    if (t.role === 'tab') return [{ kind: 'expect-state', target: { ...t, relaxed: true }, state: 'empty' }];
     if (/\b(?:list|table|inbox|results|page|board)\b/.test(subject)) return [{ kind: 'expect-count', count: 0 }];
     return [{ kind: 'expect-value', target: { ...t, kind: 'field' }, value: '' }];
   }
@@ -862,8 +868,34 @@ function readWhole(i: CheckInput): Intent[] | undefined {
     const name = at >= 0 ? i.l.original.slice(at, at + m[2]!.length) : asWritten(i.l, m[2]!);
     return [{ kind: 'expect-text', text: String(toNumber(m[1]!)), visible: true, scope: { name, row: true } }];
   }
+  // "Waiting has no count", "the Failed tab shows no number": a tab that counts nothing.
+  if ((m = /^(?:the )?(q\d+|[\w-]+(?: [\w-]+)??)(?: tab)? (?:has|shows|carries) no (?:count|number|badge|counter|total)(?: any more| anymore)?$/.exec(s)) && !/^(?:it|this|that|there)$/.test(m[1]!)) {
+    return [{ kind: 'expect-state', target: { name: cellValue(i, m[1]!), kind: 'any', role: 'tab', relaxed: true }, state: 'empty' }];
+  }
+  // "Only wedding-invitation is still failed": that one is shown, and it is the one left.
+  if ((m = /^(?:only|just) (q\d+|[\w.@-]+(?: [\w.@-]+)?) (?:is|remains) (?:still |now )?([a-z]+)$/.exec(s)) && !stateOf(m[2]!)) {
+    const name = cellValue(i, m[1]!);
+    return [{ kind: 'expect-text', text: name, visible: true }, { kind: 'expect-count', count: 1, among: [name] }];
+  }
+  // "send-email is the only queue left in the sidebar", "Bramley is the only item": shown, and alone in its list.
+  if ((m = /^(q\d+|[\w.@-]+(?: [\w.@-]+){0,3}?) (?:is|remains) (?:now |still )?the (?:only|single|one|sole) ([a-z][\w-]*(?: [a-z][\w-]*)?)(?: (?:left|remaining|shown|listed|there|visible))?(?: (?:in|on|under) the [\w -]+)?$/.exec(s)) && !/^(?:it|this|that|there|he|she)$/.test(m[1]!)) {
+    const name = cellValue(i, m[1]!);
+    return [{ kind: 'expect-text', text: name, visible: true }, { kind: 'expect-count', count: 1, among: [name], noun: m[2]!.replace(/s$/, '') }];
+  }
+  // "The only delayed job is pickup-reminder, which will run tomorrow": the same, said the other way round.
+  if ((m = /^the (?:only|single|sole|one) ([a-z][\w-]*(?: [a-z][\w-]*)?)(?: (?:left|remaining|shown|listed))? (?:is|remains) (?:now |still )?(q\d+|(?![\w.@-]+ (?:in|on|at|of|for|with|from|under)\b)[\w.@-]+(?: (?!(?:in|on|at|of|for|with|from|under)\b)[\w.@-]+){0,3}?)(?:,?\s+(?:which|who|that|whose)\s.+)?$/.exec(s))) {
+    const name = cellValue(i, m[2]!);
+    return [{ kind: 'expect-text', text: name, visible: true }, { kind: 'expect-count', count: 1, among: [name], noun: m[1]!.split(' ').pop()!.replace(/s$/, '') }];
+  }
+  // "send-email is now marked [ Paused ], like nightly-backup", "Invoice 7 is flagged as Overdue": the mark is shown on its row or item.
+  if ((m = /^(?:in the [\w -]+?,?\s+)?(?:only |just )?(q\d+|[\w.@-]+(?: [\w.@-]+){0,3}?) (?:is|are) (?:now |still |also )?(?:marked|flagged|labell?ed|tagged|badged) (?:as )?(?:an? |the )?\[?\s*(q\d+|[\w-]+(?: [\w-]+)?)\s*\]?(?: (?:in|on) the [\w -]+)?(?:,?\s+(?:just |too, )?like (q\d+|[\w.@-]+(?: [\w.@-]+)?))?$/.exec(s)) && !/^(?:done|complete|completed|read|unread|checked|unchecked|selected|disabled|enabled|active|inactive|required|invalid|valid|favou?rite|starred|bold|red|green|grey|gray)$/.test(m[2]!) && !/^(?:it|this|that|they|the)$/.test(m[1]!)) {
+    const mark = cellValue(i, m[2]!);
+    // ("The Photos folder": the row shows "Photos".)
+    const rows = [m[1]!, ...(m[3] ? [m[3]] : [])].map((r) => (/^q\d+$/.test(r) ? cellValue(i, r) : rowName(i, r.replace(/(?<=\S) (?:folder|file|job|queue|task|project|page|node|tab|card|device|user|account)$/, '')) ?? cellValue(i, r)));
+    return rows.map((name) => ({ kind: 'expect-text' as const, text: mark, visible: true, scope: { name, row: true } }));
+  }
   // "The Waiting tab counts 4, with pickup-reminder among them", "the Failed count is now 1": a tab's or badge's number.
-  if ((m = new RegExp(`^(?:the |its |their )?([\\w-]+(?: [\\w-]+)?) (?:tab|badge|counter|count|pill) (?:now |still )?(?:counts|shows|says|reads|displays|is now|is|has) (?:a count of |the number )?(${NUM})(?: [a-z]+)?(?:,?\\s+(.+))?$`).exec(s)) && toNumber(m[2]!) !== undefined && !/^(?:it|this|that|the)$/.test(m[1]!)) {
+  if ((m = new RegExp(`^(?:the |its |their )?([\\w-]+(?: [\\w-]+)??) (?:(?:tab|badge|counter|count|pill) (?:now |still )?(?:counts|shows|says|reads|displays|is now|is|has)|(?:now |still )?counts) (?:a count of |the number )?(${NUM})(?: [a-z]+)?(?:,?\\s+(.+))?$`).exec(s)) && toNumber(m[2]!) !== undefined && !/^(?:it|this|that|the)$/.test(m[1]!)) {
     const out: Intent[] = [{ kind: 'expect-text', text: String(toNumber(m[2]!)), visible: true, scope: { name: asWritten(i.l, m[1]!), row: true } }];
     const names = m[3] ? m[3].replace(/^(?:with|including|namely|:)\s+/, '').replace(/\s+(?:among them|in it|in there|included)$/, '') : '';
     if (names) for (const n of names.split(/,?\s+and\s+|,\s+/).map((x) => x.trim()).filter(Boolean)) out.push({ kind: 'expect-text', text: cellValue(i, n), visible: true });
@@ -1134,6 +1166,8 @@ export const examples: Example[] = [
   ['Notebook (3.2) is the first row and Office chair (149) the last one', 'assertion', [{ kind: 'expect-text', text: 'Notebook', scope: { row: true, position: 'first' } }, { kind: 'expect-text', text: 'Office chair', scope: { row: true, position: 'last' } }]],
   ['It is a list with 3 items: ord-5001 at index 0, ord-5002 at index 1 and ord-5003 at index 2', 'assertion', [{ kind: 'expect-count', count: 3 }, { kind: 'expect-text', text: 'ord-5001' }, { kind: 'expect-text', text: 'ord-5002' }, { kind: 'expect-text', text: 'ord-5003' }, { kind: 'expect-order', texts: ['ord-5001', 'ord-5002', 'ord-5003'] }]],
   ['The two failed jobs are still counted on the Failed tab', 'assertion', [{ kind: 'expect-text', text: '2', scope: { name: 'Failed', row: true } }]],
+  ['send-email is the only queue left in the sidebar', 'assertion', [{ kind: 'expect-text', text: 'send-email' }, { kind: 'expect-count', count: 1, among: ['send-email'] }]],
+  ['In the sidebar send-email is now marked [ Paused ], like nightly-backup', 'assertion', [{ kind: 'expect-text', text: 'Paused', scope: { name: 'send-email', row: true } }, { kind: 'expect-text', text: 'Paused', scope: { name: 'nightly-backup', row: true } }]],
   ['The Waiting tab counts 4, with pickup-reminder among them', 'assertion', [{ kind: 'expect-text', text: '4', scope: { name: 'Waiting', row: true } }, { kind: 'expect-text', text: 'pickup-reminder' }]],
   ['Cinnamon roll (210) comes right after Sourdough loaf (280)', 'assertion', [{ kind: 'expect-order', texts: ['Sourdough loaf', 'Cinnamon roll'] }]],
   ['Now Office chair is at the top, followed by Whiteboard and then Desk lamp', 'assertion', [{ kind: 'expect-text', text: 'Office chair', scope: { row: true, position: 'first' } }, { kind: 'expect-order', texts: ['Office chair', 'Whiteboard', 'Desk lamp'] }]],

@@ -124,6 +124,10 @@ export function control(i: RuleInput, purpose?: string[]): Intent[] | undefined 
   if ((w = /^(?:it\s+)?(?:with|using)\s+(?:the |a |an )?([a-z][\w -]*?)\s+(q\d+)$/.exec(rest))) {
     return [{ kind: 'fill', target: targetOf(i, w[1]!, 'field'), value: i.l.quotes[Number(w[2]!.slice(1))]! }, { kind: 'click', target: withPurpose({ name: '', kind: 'clickable', anyOf: names, hints: [verb] }, purpose) }];
   }
+  // "Sort the grid by the Since column", "sort by Name": a column's header is what sorts by it.
+  if (/^(?:sort|order)$/.test(verb) && !/\b(?:menu|using|via|dialog)\b/.test(rest) && (w = /^(?:(?:the|this|that|its) [\w -]+? )?by (?:the |its )?(q\d+|[\w²³%()' -]+?)(?: column| header| heading| field)?(?:,? (?:ascending|in ascending order|a to z))?$/.exec(rest))) {
+    return [{ kind: 'click', target: withPurpose({ name: /^q\d+$/.test(w[1]!) ? i.l.quotes[Number(w[1]!.slice(1))]! : asWritten(i.l, w[1]!), kind: 'clickable', role: 'columnheader', hints: ['sort'] }, purpose) }];
+  }
   const t = targetOf(i, rest, 'clickable');
   const isControl = t.role && nounRole(t.role) !== undefined ? ['button', 'link', 'tab', 'menuitem', 'checkbox', 'switch', 'option', 'combobox'].includes(t.role) : false;
   if (OBJECT_IS_TARGET.test(verb) || isControl) {
@@ -147,6 +151,8 @@ export function control(i: RuleInput, purpose?: string[]): Intent[] | undefined 
 }
 
 export const examples: Example[] = [
+  ['Sort the grid by the Since column', 'action', [{ kind: 'click', target: { name: 'Since', role: 'columnheader' } }]],
+  ['Sort by "Due date"', 'action', [{ kind: 'click', target: { name: 'Due date', role: 'columnheader' } }]],
   ['Click the holder name Agnes Whitfield', 'action', [{ kind: 'click', target: { name: 'Agnes Whitfield', hints: ['holder name'] } }]],
   ['Click on the key watering', 'action', [{ kind: 'click', target: { name: 'watering', hints: ['key'] } }]],
   ['Expand dc=harbour,dc=test and ou=Boats in the tree', 'action', [{ kind: 'click', target: { name: 'dc=harbour,dc=test', hints: ['expand'], area: ['tree'] } }, { kind: 'click', target: { name: 'ou=Boats', hints: ['expand'], area: ['tree'] } }]],
