@@ -73,6 +73,7 @@ function summary(i: Intent): Pick<ClauseSummary, 'does' | 'target' | 'value'> {
     case 'dblclick': return { does: 'double-click', target: targetPhrase(i.target) };
     case 'hover': return { does: 'hover over', target: targetPhrase(i.target) };
     case 'drag': return { does: `drag${i.position ? ` (${i.position} of it)` : ''}`, target: `${targetPhrase(i.source)} onto ${targetPhrase(i.dest)}` };
+    case 'fill-form': return { does: 'fill in the form, field by field', value: i.values.map((v) => (v.label ? `${v.label}: ${v.value}` : v.value)).join(' | ') };
     case 'fill': return { does: i.value ? 'type into' : 'clear', target: targetPhrase(i.target), ...(i.value ? { value: i.value } : {}) };
     case 'select': return { does: 'choose', target: targetPhrase(i.target), value: i.value };
     case 'check': return { does: i.checked ? 'tick' : 'untick', target: targetPhrase(i.target) };

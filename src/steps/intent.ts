@@ -100,6 +100,12 @@ export type Intent =
   /** `append`: added as a new line after what the field holds; `find`: only that text is replaced by `value`. */
   | { kind: 'fill'; target: Target; value: string; append?: boolean; find?: string }
   | { kind: 'select'; target: Target; value: string }
+  /**
+   * "Fill in page 1 with Nadia Haddad, nadia@example.org and Northgate": the form on screen, its
+   * fields in order (a value with a label goes to the field so labelled; one of a list's options is
+   * chosen in that list).
+   */
+  | { kind: 'fill-form'; values: Array<{ label?: string; value: string }> }
   | { kind: 'check'; target: Target; checked: boolean }
   /**
    * `orClick`: a button named like the key ("press Delete") is clicked when one is on screen; `orSend`:

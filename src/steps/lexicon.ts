@@ -32,7 +32,7 @@ export const VERBS: Record<string, Family> = {
   'call it': 'set', 'name it': 'set', 'title it': 'set', 'label it': 'set', 'call them': 'set', 'name them': 'set',
   set: 'set', change: 'set', replace: 'set', update: 'set', rename: 'set', edit: 'set', overwrite: 'set', modify: 'set', correct: 'set', amend: 'set',
   clear: 'clear', empty: 'clear', erase: 'clear', wipe: 'clear', blank: 'clear',
-  leave: 'leave', keep: 'leave',
+  leave: 'leave', keep: 'leave', 'do not touch': 'leave', "don't touch": 'leave', 'do not change': 'leave', "don't change": 'leave',
   // choosing
   select: 'choose', choose: 'choose', pick: 'choose', 'pick out': 'choose', 'opt for': 'choose', 'switch': 'choose',
   check: 'check', tick: 'check', mark: 'check', enable: 'check', 'turn on': 'check', 'switch on': 'check', complete: 'check', finish: 'check',

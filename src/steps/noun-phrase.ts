@@ -160,7 +160,7 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
       // "the data of the products table": the table shows "products"; what kind of thing it is, is where to look.
       anchors.push(original(l, named(text)![1]!));
       areas.push(named(text)![2]!);
-    } else if (BELONGS.test(p.rel) && !AREA.test(text) && (nameLike(l, text) || (/^(?:next to|beside|in front of|in the row (?:of|for|with|containing))$/.test(p.rel) && /^(?:the )?[a-z][\w-]*$/.test(text) && !/^(?:it|them|this|that|these|those|one|him|her|me|you|us)$/.test(text) && !nounRole(text.replace(/^the /, ''))))) {
+    } else if ((BELONGS.test(p.rel) || (/^(?:under|below|beneath|underneath)$/.test(p.rel) && /^[A-Z0-9]/.test(asWritten(l, text)))) && !AREA.test(text) && (nameLike(l, text) || (/^(?:next to|beside|in front of|in the row (?:of|for|with|containing))$/.test(p.rel) && /^(?:the )?[a-z][\w-]*$/.test(text) && !/^(?:it|them|this|that|these|those|one|him|her|me|you|us)$/.test(text) && !nounRole(text.replace(/^the /, ''))))) {
       // "of the render-pdf queue": the name (a page shows "render-pdf", not "render-pdf queue"); its kind says nothing more.
       const kindAfter = /^(?:the )?(\S*[\w][._-][\w]\S*|\S*\d\S*) ([a-z]{3,})$/.exec(text);
       anchors.push(original(l, kindAfter && !/[A-Z]/.test(original(l, kindAfter[2]!)) ? kindAfter[1]! : text));
@@ -207,7 +207,8 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
   }
   for (const [word, n] of Object.entries(ORDINALS)) {
     const re = new RegExp(`(?:^|\\s)${word}(?=\\s|$)`);
-    if (re.test(rest) && rest.trim() !== word && n !== 0) {
+    // ("First name", "last name": a field's label, not an ordinal.)
+    if (re.test(rest) && rest.trim() !== word && n !== 0 && !new RegExp(`(?:^|\\s)${word} name\\b`).test(rest)) {
       target.nth = n;
       rest = rest.replace(re, ' ').trim();
       break;
@@ -293,6 +294,9 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
     target.name = roleNoun;
     target.described = true;
   }
+  // "Wednesday 3 March": a day shown by its date alone is the same day.
+  const day = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(\S.*)$/i.exec(target.name);
+  if (day && /\d/.test(day[1]!)) target.alt = [...(target.alt ?? []), day[1]!];
   if (target.hints) target.hints = [...new Set(target.hints)].filter((h) => h.length > 1 || /[×x+✓]/.test(h));
   if (target.hints && !target.hints.length) delete target.hints;
   for (const w of rest.split(' ')) if (w && /^[^a-z0-9×+✓]+$/.test(w)) unplaced.push(w);

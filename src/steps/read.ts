@@ -17,7 +17,7 @@ import { subjectOf, looksLikeCheck, predicateOf, readCheck, type CheckInput } fr
 import { valueOf, type RuleInput, type StepMemory } from './rules/context.js';
 import { back, navigate, reload, scroll, wait } from './rules/navigate.js';
 import { click, control, dataOf, press } from './rules/pointer.js';
-import { accountOf, add, clear, fill, formValues, leave, search, set, signIn, signOut, submit } from './rules/fill.js';
+import { accountOf, add, clear, fill, formFill, formValues, leave, search, set, signIn, signOut, submit } from './rules/fill.js';
 import { check, choose, toggle } from './rules/choose.js';
 import { connect, drag } from './rules/drag.js';
 
@@ -92,6 +92,9 @@ function act(h: Head, i: RuleInput, why: string[]): Intent[] | undefined {
     const steps = i.rest.replace(/\s+(?:from|in|on) (?:the )?(?:top |main |nav(?:igation)? )?(?:menu|bar|navbar|navigation)$/, '').split(/\s+>\s+/);
     return steps.flatMap((part) => click({ ...i, rest: part }, 'click', why) ?? []);
   }
+  // "Complete page 1 with …", "fill in Nadia, Haddad, …": a form filled in order, whatever the verb's family.
+  const form = /^(?:complete|populate)$/.test(h.verb) ? formFill(i) : undefined;
+  if (form) return form;
   switch (h.family) {
     case 'navigate': return navigate(i);
     case 'back': return back();
@@ -218,7 +221,21 @@ function clauses(s: string, type: PlanStepLike['type']): string[] {
     .map((c) => c.trim().replace(/^(?:and|then|,)\s+/, '').replace(/[,:]$/, '').trim())
     // "For the genre column pick Science in its drop-down": the value, as the field's.
     // "Name the page "Compost Notes"", "Title the post "Hello"": the value, typed as the name or title.
-    .map((c) => (type === 'action' ? c.replace(/^(name|title|label|caption)\s+(?!it\s)(?:the |this |that |your |my |the new )?(?:[\w-]+\s+)?(q\d+)$/, (_m, what: string, value: string) => `type ${value} as the ${what}`) : c))
+    .map((c) => (type === 'action' ? c.replace(/^(name|title|label|caption)\s+(?!it\s)(?:the |this |that |your |my |the new )?(?:[\w-]+\s+)?(q\d+)$/, (_m, what: string, value: string) => `type ${value} as the ${what}`)
+      // "enter the username "martha" with the password Spokes-2027": two fields, each with its value.
+      .replace(/^(enter|type|fill in|put in)\s+(?:the |your |a )?(user ?name|login|e-?mail(?: address)?|name|user)\s+(q\d+|\S+)\s+(?:with|and)\s+(?:the |a |your )?(password|passcode|pin|secret)\s+(q\d+|\S+)$/, '$1 the $2 $3 and the $4 $5')
+      // "make the key shop:phone", "set the port 8080": the field named, then what goes in it.
+      .replace(/^((?:in|on|inside|within) the [\w -]+?,? )?(?:make|set) (?:the|its) ([a-z][\w-]*(?: (?!to\b|as\b|with\b)[a-z][\w-]*)*?) (q\d+|\S*[:@._/\d]\S*)$/, (_m, where: string | undefined, what: string, value: string) => `${where ?? ''}type ${value} as the ${what}`)
+      // "Name the job newsletter": unquoted, the last word after the thing named.
+      .replace(/^(name|title|call)\s+(?:the |this |that |your |my |the new )(?:new )?[a-z][\w-]*\s+([\w.-]+)$/, (_m, what: string, value: string) => `type ${value} as the ${what === 'call' ? 'name' : what}`) : c))
+    // "Change the answer to "Adult (free)"": a question's answer is chosen, not typed.
+    .map((c) => (type === 'action' ? c.replace(/^(?:change|set|switch|update)\s+(?:the |your |my |this )?(?:answer|choice|selection|response|option)\s+to\s+(q\d+|.+)$/, 'choose $1') : c))
+    // "continue to page 2", "go on to the next page": the form's or list's Next.
+    .map((c) => (type === 'action' ? c.replace(/^(?:continue|go on|move on|proceed|carry on|go|move)\s+(?:on\s+)?to\s+(?:the\s+)?(?:(?:next|following|second|third)\s+(?:page|step)|page \d+|step \d+)$/, 'click next') : c))
+    // "Press the browser's Back button": the browser goes back.
+    .map((c) => (type === 'action' ? c.replace(/^(?:press|click|hit|use|tap)\s+(?:on\s+)?(?:the\s+)?(?:browser(?:'s)?|web browser(?:'s)?)\s+back(?:\s+(?:button|arrow))?$|^go back (?:in|with) the browser$/, 'go back') : c))
+    // "click Next without filling anything in": what is not done says nothing more (a label "Continue without saving" stays).
+    .map((c) => (type === 'action' ? c.replace(/\s+without\s+(?:first\s+)?[a-z]+ing\s+(?:(?:in|out|up)\s+)?(?:anything|something|any|a|an|the|them|it|first|in)\b.*$/, '') : c))
     // "Execute it with the example body": what it is done with, when that is what is there already, says nothing more.
     .map((c) => (type === 'action' ? c.replace(/^((?:execute|run|submit|send|save|apply)\s+(?:it|them|this|that|the (?:request|query|form|call)))\s+with\s+(?:the\s+|its\s+|an?\s+)?(?:example|default|sample|given|prefilled|pre-filled|suggested|same)\b.*$/, '$1') : c))
     // "Write this query in the editor: { … }", "enter the mutation: mutation { … }", "replace it with: …":
@@ -346,6 +363,7 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
   memory.justHovered = false;
   const out: ReadClause[] = [];
   const remarks: string[] = [...l.remarks];
+  const initial = new Set(l.remarks);
   const unread: string[] = [];
   let last: CheckInput['last'];
   let lastHead: Head | undefined;
@@ -505,6 +523,9 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
       for (const intent of intents) out.push({ text: `(${remark})`, type: 'assertion', intent, confidence: 0.8 });
     }
   }
+  // A parenthesis a clause took as its values ("fill in page 1 (Nadia, Haddad, …)") is no remark.
+  const lifted = new Set(l.remarks);
+  for (const r of [...remarks]) if (initial.has(r) && !lifted.has(r)) remarks.splice(remarks.indexOf(r), 1);
   if (!out.length && !remarks.some((r) => r && !l.remarks.includes(r))) {
     return { clauses: [], unknown: { words: unread.join('; ') || l.original, suggestion: READING_HINT }, remarks, confidence: 0 };
   }

@@ -6,7 +6,8 @@ import { act, check, usePages } from '../helpers/pages.js';
 /**
  * Structures a plan names the way a person sees them: a tree item by its path (folders that load
  * their children only when opened, as key stores and file browsers do), a table by the heading above
- * it, a row by one of its values, and a search's results panel filled a moment after typing.
+ * it, a row by one of its values, a search's results panel filled a moment after typing, a form
+ * filled from its values alone, and a grid's cell by its column and row.
  */
 const PAGES: Record<string, string> = {
   // A key tree: folders "orders:* (1)" and "product:* (2)" whose keys are added when the folder opens.
@@ -70,6 +71,43 @@ const PAGES: Record<string, string> = {
         }, 300);
       });
     </script>`,
+  // A form whose drop-down is drawn by the app: a box over a read-only input that opens a list of options.
+  '/join': `<!doctype html><title>Library</title>
+    <h2 class="form-title">Membership application</h2>
+    <form id="page1">
+      <div class="q"><h5 class="q-title">1. First name *</h5><input id="first" required></div>
+      <div class="q"><h5 class="q-title">2. Last name *</h5><input id="last" required></div>
+      <div class="q"><h5 class="q-title">3. E-mail address *</h5><input id="mail" type="email" required></div>
+      <div class="q"><h5 class="q-title">4. Year of birth</h5><input id="year" type="number"></div>
+      <div class="q"><h5 class="q-title" id="branch-title">5. Home branch *</h5>
+        <div class="dropdown" id="branch" style="position:relative;border:1px solid #999;width:240px;height:24px">
+          <div class="dropdown-value" style="position:absolute;inset:0"></div>
+          <input role="combobox" aria-labelledby="branch-title" readonly placeholder="Choose a branch…" style="width:200px">
+          <ul role="listbox" hidden>${['Central', 'Northgate', 'Old Town'].map((b) => `<li role="option">${b}</li>`).join('')}</ul>
+        </div></div>
+      <button type="button" id="next">Next</button>
+    </form>
+    <p id="summary"></p>
+    <script>
+      const box = document.getElementById('branch');
+      const list = box.querySelector('ul');
+      box.querySelector('.dropdown-value').addEventListener('click', () => (list.hidden = !list.hidden));
+      for (const o of list.children) o.addEventListener('click', () => { box.querySelector('input').value = o.textContent; list.hidden = true; });
+      document.getElementById('next').addEventListener('click', () => {
+        const v = (id) => document.getElementById(id).value;
+        document.getElementById('summary').textContent = [v('first') + ' ' + v('last'), v('mail'), box.querySelector('input').value, v('year') || 'no year'].join(' · ');
+      });
+    </script>`,
+  '/plots': `<!doctype html><title>Plots</title>
+    <table><thead><tr><th>Plot</th><th>Holder</th><th>Rent paid</th><th>Notes</th></tr></thead>
+      <tbody>${[['3', 'Hannah Osei', '✗', ''], ['6', 'Rajesh Patel', '✗', 'Reminder sent']].map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</tbody></table>
+    <p id="clicked">nothing</p>
+    <script>
+      for (const td of document.querySelectorAll('td')) td.addEventListener('click', () => {
+        const tr = td.parentElement;
+        document.getElementById('clicked').textContent = document.querySelectorAll('th')[td.cellIndex].textContent + ' of ' + tr.children[1].textContent;
+      });
+    </script>`,
 };
 
 const world = usePages(PAGES);
@@ -126,6 +164,31 @@ describe('structures named as a person sees them', () => {
     expect(wrong.verdict).toBe('failed');
     const rows = await run([a('Open /handbook'), v('The Beaufort table has 5 rows')]);
     expect(rows.verdict).toBe('failed');
+  });
+
+  it('fills a form from its values alone, in its fields\' order, choosing in a drop-down the app draws itself', async () => {
+    const steps = [a('Open /join'), a('Fill in page 1 with Nadia Haddad, nadia.haddad@example.org and Northgate, and click Next'), v('"Nadia Haddad · nadia.haddad@example.org · Northgate · no year" is shown'), v('The title reads "Membership application"')];
+    const first = await run(steps);
+    expect(first.failure?.message).toBeUndefined();
+    expect(first.verdict).toBe('passed');
+    const replay = await run(steps, first.script);
+    expect(replay.verdict).toBe('passed');
+    // A labelled value goes to the field captioned so, whatever its place in the list.
+    const labelled = await run([a('Open /join'), a('Fill in Nadia, Haddad, Year of birth 1990, nadia@example.org and home branch Old Town'), a('Click Next'), v('"Nadia Haddad · nadia@example.org · Old Town · 1990" is shown')]);
+    expect(labelled.failure?.message).toBeUndefined();
+    expect(labelled.verdict).toBe('passed');
+  });
+
+  it('a value no field can take fails the step, listing the fields', async () => {
+    const r = await run([a('Open /join'), a('Fill in page 1 with Nadia, Haddad, a@example.org, 1990, Central and Northgate')]);
+    expect(r.verdict).toBe('failed');
+    expect(r.failure?.message).toMatch(/no field left for "Northgate"/);
+  });
+
+  it('clicks a grid\'s cell by its column and the row that shows a name', async () => {
+    const r = await run([a('Open /plots'), a("Click the cross in the Rent paid column of Rajesh Patel's row"), v('"Rent paid of Rajesh Patel" is shown'), a('Click the empty Notes cell of plot 3, Hannah Osei'), v('"Notes of Hannah Osei" is shown')]);
+    expect(r.failure?.message).toBeUndefined();
+    expect(r.verdict).toBe('passed');
   });
 
   it('counts the results a debounced search shows, not the page\'s tables', async () => {

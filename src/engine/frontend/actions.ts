@@ -148,7 +148,8 @@ async function chooseFromMenu(page: Page, menu: ReturnType<typeof toLocator>, va
   };
   const shown = async (ms: number) => until(page, ms, async () => (await entry().count()) > 0);
   if (!(await shown(0))) {
-    await menu.click({ timeout: timeoutMs });
+    // A drop-down's own box may lie over its input (SurveyJS): the click lands where a person's would.
+    await menu.click({ timeout: Math.min(timeoutMs, 2500) }).catch((err: Error) => (/intercepts pointer events/.test(err.message) ? menu.click({ force: true, timeout: timeoutMs }) : Promise.reject(err)));
     if (!(await shown(Math.min(timeoutMs, 1500)))) await menu.hover({ timeout: timeoutMs }).catch(() => {});
   }
   if (!(await shown(timeoutMs))) throw new StepFailure('locator-not-found', `the menu opened, but it has no entry "${value}"`, { url: page.url() });
@@ -343,9 +344,15 @@ async function assertion(a: ResolvedAction, x: ExecContext): Promise<string | un
       if (await wait(async () => page.url().includes(a.contains))) return;
       return fail(`expected the URL to contain "${a.contains}", but it is ${page.url()}`, a.contains, page.url());
     case 'expect-title': {
-      if (await wait(async () => (await page.title()).includes(a.contains))) return;
+      // "The title reads April 2027": the browser tab's title, or the title the page shows at its top (a heading).
+      const headings = () => page.evaluate(() => Array.from(document.querySelectorAll('h1, h2, h3, [role=heading], [class*=title i]'))
+        .filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; })
+        .map((e) => ((e as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim()).filter(Boolean).slice(0, 20)).catch(() => [] as string[]);
+      const want = a.contains.replace(/\s+/g, ' ').trim();
+      if (await wait(async () => (await page.title()).includes(a.contains) || (await headings()).some((h) => h.includes(want)))) return;
       const title = await page.title();
-      return fail(`expected the title to contain "${a.contains}", but it is "${title}"`, a.contains, title);
+      const shown = (await headings()).slice(0, 3);
+      return fail(`expected the title to contain "${a.contains}", but it is "${title}"${shown.length ? ` and the page's headings read ${shown.map((h) => `"${h.slice(0, 60)}"`).join(', ')}` : ''}`, a.contains, title);
     }
     case 'expect-value': {
       const el = toLocator(page, a.target).first();
@@ -603,7 +610,15 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<string
     }
     case 'check':
       // "Switch on Try it out": a button that toggles a mode is pressed, as a person would.
-      await loc(a.target).setChecked(a.checked, t).catch(async (err: Error) => {
+      await loc(a.target).setChecked(a.checked, { timeout: Math.min(x.timeoutMs, 3000) }).catch(async (err: Error) => {
+        // A box drawn over the real one (a styled check box) takes the click where a person's would land.
+        if (/intercepts pointer events/.test(err.message)) {
+          if ((await loc(a.target).isChecked({ timeout: 1000 })) !== a.checked) await loc(a.target).click({ force: true, timeout: x.timeoutMs });
+          if ((await loc(a.target).isChecked({ timeout: 1000 })) !== a.checked) throw err;
+          return;
+        }
+        // Not there yet: the rest of the step's time to appear.
+        if (/Timeout/.test(err.message)) return loc(a.target).setChecked(a.checked, t);
         if (!/Not a checkbox or radio button/.test(err.message)) throw err;
         const pressed = await loc(a.target).getAttribute('aria-pressed', t).catch(() => null);
         if (pressed === null || (pressed === 'true') !== a.checked) await loc(a.target).click(t);

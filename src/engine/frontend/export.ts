@@ -109,7 +109,8 @@ function actionLines(a: ResolvedAction): string[] {
       }
       break;
     case 'expect-url': return [`await expect(page).toHaveURL(${re(a.contains)});`];
-    case 'expect-title': return [`await expect(page).toHaveTitle(${re(a.contains)});`];
+    // The browser tab's title, or the title the page shows at its top.
+    case 'expect-title': return [`await expect.poll(async () => (await page.title()).includes(${JSON.stringify(a.contains)}) || (await page.locator('h1, h2, h3, [role=heading], [class*=title i]').filter({ hasText: ${JSON.stringify(a.contains)}, visible: true }).count()) > 0).toBe(true);`];
     case 'expect-value': return [`await expect(${L}.first()).toHaveValue(${q(a.value)});`];
     case 'expect-count':
       if (a.noun) return [`await expect.poll(async () => (await ${L}.filter({ visible: true }).count()) === ${a.count} || (await shownTogether(page, [${q(String(a.count))}], [${q(looseStem(a.noun))}]))).toBe(true);`];

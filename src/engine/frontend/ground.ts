@@ -48,7 +48,7 @@ export interface GroundSpec {
    * Find a container instead of a control: the section whose heading is `name`, the row whose label
    * is `name`, or the open dialog (showing `name` when one is given).
    */
-  container?: 'section' | 'row' | 'dialog' | 'editor' | 'table';
+  container?: 'section' | 'row' | 'dialog' | 'editor' | 'table' | 'form';
   /** With a row: its cell in the column headed so. */
   column?: string;
   /** With a row and no name: the first or last row of the page's main table or list. */
@@ -65,6 +65,16 @@ interface Hit {
   label?: string;
   score: number;
   visible: boolean;
+  /** For the `form` container: one field of the form on screen, as a person reads it. */
+  field?: FormField;
+}
+
+/** A field of the form on screen: what kind of input it is, its caption, a list's options, what it holds. */
+export interface FormField {
+  kind: 'text' | 'email' | 'number' | 'tel' | 'url' | 'date' | 'password' | 'textarea' | 'select' | 'combobox';
+  label: string;
+  options: string[];
+  value: string;
 }
 
 const SYN: Record<string, string[]> = {
@@ -285,6 +295,7 @@ function scoreInPage([spec, generatedId, modalSelector]: [GroundSpec, string, st
    */
   function containerHits(): Hit[] {
     const full = (el: Element) => norm((el as HTMLElement).innerText ?? el.textContent).toLowerCase();
+    if (spec.container === 'form') return formHits();
     const want = norm(spec.name).toLowerCase();
     if (spec.container === 'dialog') {
       const dialogs = deepAll(doc.body, '[role=dialog], [role=alertdialog], dialog[open], [aria-modal=true], .modal').filter(isVisible);
@@ -418,6 +429,39 @@ function scoreInPage([spec, generatedId, modalSelector]: [GroundSpec, string, st
     }
     return hitsOut.sort((x, y) => y.score - x.score);
   }
+  /** The fields of the form on screen (in an open dialog when there is one), in reading order, each with its caption. */
+  function formHits(): Hit[] {
+    const FIELDS = 'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]):not([type=hidden]):not([type=reset]):not([type=file]):not([type=range]):not([type=color]):not([type=image]), textarea, select, [role=combobox]';
+    const dialogs = deepAll(doc.body, modalSelector).filter(isVisible);
+    const root = dialogs[dialogs.length - 1] ?? doc.body;
+    const CAPTION = 'label, legend, h1, h2, h3, h4, h5, h6, [role=heading], th, dt, [class*=title i], [class*=label i], [class*=caption i]';
+    const captionOf = (el: Element): string => {
+      const e = el as HTMLInputElement;
+      const by = el.getAttribute('aria-labelledby');
+      const own = [e.labels?.length ? Array.from(e.labels).map((l) => l.textContent ?? '').join(' ') : '', by ? by.split(/\s+/).map((id) => doc.getElementById(id)?.textContent ?? '').join(' ') : '', el.getAttribute('aria-label') ?? ''].map(norm).find(Boolean);
+      if (own) return own;
+      // The caption just before it: in its own block, the nearest title or label that holds no other field.
+      for (let up: Element | null = el.parentElement, k = 0; up && up !== root && k < 6; up = up.parentElement, k++) {
+        const before = Array.from(up.querySelectorAll(CAPTION)).filter((c) => !c.querySelector(FIELDS) && !inside(c, el) && (c.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) && isVisible(c));
+        const last = before[before.length - 1];
+        if (last && norm(last.textContent)) return norm(last.textContent);
+      }
+      return norm(el.getAttribute('placeholder') ?? el.getAttribute('title') ?? el.getAttribute('name') ?? '');
+    };
+    const seen = deepAll(root, FIELDS).filter((el) => isVisible(el) && !(el as HTMLInputElement).disabled);
+    // A drop-down drawn as a box with a text input inside it is one field: the box.
+    const fields = seen.filter((el) => !seen.some((o) => o !== el && o.getAttribute('role') === 'combobox' && !o.matches('input') && inside(o, el)));
+    return fields.map((el, k) => {
+      const e = el as HTMLInputElement;
+      const type = (el.getAttribute('type') ?? 'text').toLowerCase();
+      const kind: FormField['kind'] = el.localName === 'select' ? 'select' : el.localName === 'textarea' ? 'textarea' : el.getAttribute('role') === 'combobox' || e.readOnly ? 'combobox'
+        : (['email', 'number', 'tel', 'url', 'date', 'password'] as const).find((t) => t === type) ?? 'text';
+      const label = captionOf(el).replace(/\s*\*\s*$/, '').replace(/^\d+\.\s*/, '');
+      const options = el.localName === 'select' ? Array.from((el as HTMLSelectElement).options).map((o) => norm(o.text)).filter(Boolean) : [];
+      const value = el.localName === 'select' ? norm((el as HTMLSelectElement).selectedOptions[0]?.text) : el.matches('input, textarea') ? e.value : norm((el as HTMLElement).innerText);
+      return { selector: cssPath(el), score: fields.length - k, visible: true, field: { kind, label, options, value } };
+    });
+  }
   // An open modal dialog is where a person acts: what is behind it is out of reach.
   const modals = deepAll(doc.body, modalSelector).filter((m) => {
     const r = m.getBoundingClientRect();
@@ -546,6 +590,12 @@ export async function ground(page: Page, spec: GroundSpec): Promise<LocatorDescr
     best = { d: await stable(frame, top, fsel), score: top.score };
   }
   return best?.d;
+}
+
+/** The fields of the form on screen, in reading order (in the page's main frame). */
+export async function formFields(page: Page): Promise<Array<FormField & { target: LocatorDescriptor }>> {
+  const hits = await page.evaluate(scoreInPage, [{ tokens: [], name: '', kind: 'field', container: 'form' }, GENERATED_ID, MODAL_SELECTOR] as [GroundSpec, string, string]).catch(() => [] as Hit[]);
+  return hits.filter((h) => h.field).map((h) => ({ ...h.field!, target: { strategy: 'css', selector: h.selector } }));
 }
 
 /**

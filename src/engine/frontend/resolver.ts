@@ -11,7 +11,7 @@ import type { Intent, Scope, Target } from '../../steps/intent.js';
 import { targetPhrase } from '../../steps/describe.js';
 import { iconWords } from '../../steps/lexicon.js';
 import { ENTRY, FOCUSED, type Clause } from './interpret.js';
-import { expandTokens, GENERATED_ID, ground, nearMisses, type GroundSpec } from './ground.js';
+import { expandTokens, formFields, GENERATED_ID, ground, nearMisses, type GroundSpec } from './ground.js';
 import { describeSearch, findTarget, matchCount, ResolveError, withinDescriptor } from './resolve-target.js';
 import { fieldForValue, resolveSignIn, setSignInField } from './sign-in.js';
 import { modelResolve } from './model-resolve.js';
@@ -257,6 +257,104 @@ async function scopeOf(o: ResolveOptions, scope: Scope): Promise<LocatorDescript
     if (Date.now() >= deadline) return undefined;
     await pageChange(o.page, deadline - Date.now());
   }
+}
+
+/**
+ * "Fill in page 1 with Nadia Haddad, nadia@example.org and Northgate": each value into a field of the
+ * form on screen. A value with a label goes to the field captioned so; the others in the fields' order,
+ * each to the next field that can take it (an address to an e-mail field, a number to a number field, one
+ * of a list's options to that list, a name written as two words to a first and a last name field).
+ */
+async function fillForm(o: ResolveOptions, values: Array<{ label?: string; value: string }>): Promise<ResolvedAction> {
+  const deadline = Date.now() + Math.min(o.timeoutMs, 3000);
+  let fields = await formFields(o.page);
+  while (!fields.length && Date.now() < deadline) {
+    await pageChange(o.page, deadline - Date.now());
+    fields = await formFields(o.page);
+  }
+  if (!fields.length) throw new ResolveError('there is no form on the page to fill in', ['visible input fields, text areas or drop-downs']);
+  const words = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1 || /\d/.test(w));
+  const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+  const used = new Set<number>();
+  const parts: Array<{ field: { kind: string; label: string; target: LocatorDescriptor }; value: string }> = [];
+  const put = (k: number, value: string) => {
+    used.add(k);
+    parts.push({ field: fields[k]!, value });
+  };
+  const order = (f: { target: LocatorDescriptor }) => { const k = fields.findIndex((g) => g.target === f.target); return k < 0 ? fields.length : k; };
+  // Labelled values first: the field whose caption holds the label's words (most of them).
+  for (const v of values.filter((x) => x.label)) {
+    const want = words(v.label!);
+    let best = -1;
+    let score = 0;
+    for (const [k, f] of fields.entries()) {
+      if (used.has(k)) continue;
+      const have = words(f.label);
+      const s = want.filter((w) => have.some((h) => h === w || h.startsWith(w) || w.startsWith(h))).length / want.length;
+      if (s > score) { score = s; best = k; }
+    }
+    if (best >= 0 && score >= 0.5) {
+      put(best, v.value);
+      continue;
+    }
+    // Not a caption the form shows: the field found by its name the usual way (placeholder, name, nearby text).
+    const target = await typable(o.page, await locate({ name: v.label!, kind: 'field' }, o, Math.min(o.timeoutMs, 3000)), v.value);
+    parts.push({ field: { kind: (await isSelect(o.page, target)) ? 'select' : 'text', label: v.label!, target }, value: v.value });
+  }
+  const TEXTUAL = new Set(['text', 'email', 'number', 'tel', 'url', 'date', 'password', 'textarea']);
+  const takes = (f: (typeof fields)[number], value: string) => {
+    if (f.kind === 'select') return f.options.some((op) => norm(op) === norm(value));
+    if (f.kind === 'email') return value.includes('@');
+    if (f.kind === 'number') return /^-?\d+(?:[.,]\d+)?$/.test(value);
+    if (f.kind === 'combobox') return !value.includes('@') && !/^\d+$/.test(value);
+    // An address goes to the field for it when the form has one.
+    if (value.includes('@') && fields.some((g, k) => !used.has(k) && (g.kind === 'email' || /mail/i.test(g.label)))) return /mail/i.test(f.label);
+    return TEXTUAL.has(f.kind);
+  };
+  const plain = values.filter((x) => !x.label).map((x) => x.value);
+  for (let n = 0; n < plain.length; n++) {
+    const value = plain[n]!;
+    const open = fields.map((f, k) => k).filter((k) => !used.has(k));
+    // One of a list's options: that list.
+    const list = open.find((k) => fields[k]!.kind === 'select' && takes(fields[k]!, value));
+    if (list !== undefined) { put(list, value); continue; }
+    const next = open.find((k) => fields[k]!.kind !== 'select' && fields[k]!.kind !== 'combobox' && takes(fields[k]!, value));
+    // "Nadia Haddad" for a first and a last name field, when the values are fewer than the text fields.
+    const two = /^(\S+)\s+(\S+)$/.exec(value);
+    if (next !== undefined && two && /first|given|fore/i.test(fields[next]!.label)) {
+      const last = open.find((k) => k !== next && /last|sur|family/i.test(fields[k]!.label));
+      if (last !== undefined) { put(next, two[1]!); put(last, two[2]!); continue; }
+    }
+    // A word the text fields before it do not take (a branch's name after the text is typed): the next drop-down.
+    const later = plain.slice(n + 1);
+    const textLeft = open.filter((k) => TEXTUAL.has(fields[k]!.kind) && fields[k]!.kind !== 'number');
+    const combo = open.find((k) => fields[k]!.kind === 'combobox' || fields[k]!.kind === 'select');
+    if (combo !== undefined && (next === undefined || (next > combo && later.length < textLeft.length))) { put(combo, value); continue; }
+    if (next !== undefined) { put(next, value); continue; }
+    if (combo !== undefined) { put(combo, value); continue; }
+    throw new ResolveError(`the form has no field left for "${value}"`, fields.map((f) => `field "${f.label}"${used.has(fields.indexOf(f)) ? ' (filled)' : ''}`));
+  }
+  parts.sort((a, b) => order(a.field) - order(b.field));
+  return {
+    kind: 'steps',
+    parts: parts.map(({ field, value }) => ({
+      text: `${field.kind === 'select' || field.kind === 'combobox' ? 'choose' : 'type'} "${value}" ${field.kind === 'select' || field.kind === 'combobox' ? 'in' : 'into'} "${field.label || field.kind}"`,
+      action: field.kind === 'select' || field.kind === 'combobox' ? { kind: 'select', target: field.target, value } : { kind: 'fill', target: field.target, value },
+    })),
+  };
+}
+
+/**
+ * The drop-down of the form on screen that offers `value`: a list whose options hold it, else the one
+ * empty drop-down drawn by the app (its choices are shown only once it is opened).
+ */
+async function listOffering(o: ResolveOptions, value: string): Promise<LocatorDescriptor | undefined> {
+  const fields = await formFields(o.page);
+  const want = value.replace(/\s+/g, ' ').trim().toLowerCase();
+  const native = fields.find((f) => f.kind === 'select' && f.options.some((op) => op.toLowerCase() === want));
+  if (native) return native.target;
+  const drawn = fields.filter((f) => f.kind === 'combobox' && !f.value.trim());
+  return drawn.length === 1 ? drawn[0]!.target : undefined;
 }
 
 /** Glyphs a menu's button is drawn as, and the words its class, label or title use instead. */
@@ -505,6 +603,9 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
           dialog.answered = true;
           return { kind: 'skip', reason: `the browser's confirmation "${dialog.message.slice(0, 80)}" was accepted when it opened` };
         }
+        // "Choose Northgate": not on screen as such, but one of a drop-down's choices.
+        const list = err instanceof ResolveError && intent.kind === 'click' && intent.target.name && !intent.target.within && !intent.target.role ? await listOffering(o, intent.target.name) : undefined;
+        if (list) return { kind: 'select', target: list, value: intent.target.name };
         throw err;
       }
     case 'hover':
@@ -514,6 +615,7 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       const source = await find(intent.source);
       return { kind: 'drag', source, target: await find(intent.dest), ...(intent.position ? { position: intent.position } : {}) };
     }
+    case 'fill-form': return fillForm(o, intent.values);
     case 'fill': {
       const target = await typable(o.page, await find(intent.target), intent.value);
       // "SQLite 3 as the system": a value given for a drop-down is chosen in it.

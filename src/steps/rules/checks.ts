@@ -94,8 +94,22 @@ function normalise(s: string): string {
     .replace(/\b(?:should|must|will|would|shall) not be\b/g, 'is not').replace(/\b(?:should|must|will|would|shall) be\b/g, 'is')
     .replace(/\b(?:should|must|will|would|shall) (not )?(show|display|contain|have|list|include|read|say|appear|disappear|hold|offer|mention|open|close|become|remain|stay|equal|match|start|begin|end)\b/g,
       (_m, not: string | undefined, v: string) => `${not ? 'does not ' : ''}${v}${not ? '' : v.endsWith('s') || v.endsWith('h') ? 'es' : 's'}`.replace(/haves$/, 'has'))
+    // "The Welcome card is showing": it is shown.
+    .replace(/\b(is|are) (?:now |still |again |also |currently )*(?:showing|displaying|on screen)\s*$/, '$1 visible')
     .replace(/\b(?:is|are) (?:now |still |again |also |then |currently )*(showing|displaying|listing|containing|including|reading|saying|offering|presenting|holding)\b/g, (_m, v: string) => ({ showing: 'shows', displaying: 'displays', listing: 'lists', containing: 'contains', including: 'includes', reading: 'reads', saying: 'says', offering: 'offers', presenting: 'presents', holding: 'holds' } as Record<string, string>)[v]!)
     .replace(/\b(?:is|are) (?:now|still|again|also|then|currently|immediately|right away) /g, 'is ')
+    // "shows the three steps About you, Your membership and …": a count, then its names.
+    .replace(/\b(shows|lists|has|contains|offers|displays|gives) the (two|three|four|five|six|seven|eight|nine|ten|\d+) ([a-z]+s) (?!(?:in|on|of|at|for|with|from|that|which|are|is|you)\b)(?=[^,]+(?:,| and ))/, '$1 $2 $3: ')
+    // "…, with About you as the current one": which of them is the current one, a check of its own.
+    .replace(/,? with (.+?) as the (current|selected|active|highlighted|open)(?: one| step| page| tab| item| entry)?\s*$/, (_m, what: string, st: string) => `, and ${what} is ${st === 'current' || st === 'open' ? 'active' : st}`)
+    // "still lists Sponsors with its description": what it shows with it is not named.
+    .replace(/ with (?:its|their|his|her) (?:description|details|icon|colou?r|date|title|name|text|label)\b/g, '')
+    // "Book clubs and Computer classes have been cleared": their boxes are empty.
+    .replace(/\b(?:has|have) been (?:cleared|unticked|unchecked|deselected)\b/g, (m) => (/^has/.test(m) ? 'is unchecked' : 'are unchecked'))
+    // "…and the page does not change": what stays as it was says nothing to look for.
+    .replace(/,?\s+and (?:the )?(?:page|form|screen|view) (?:does not|did not) (?:change|move|advance)(?: at all)?\s*$/, ' ')
+    // "…, in the same number colour as before": how it looked before says nothing to check.
+    .replace(/,\s+(?:(?:in|with|at|of) the same [\w ]+? )?as (?:before|it was|they were|earlier)\s*$/, ' ')
     // "the row "Book sale" lists …": the same as "the "Book sale" row".
     .replace(/^\s*(?:the )?(row|line|entry|card) (q\d+) (?=(?:lists|shows|has|holds|contains|says|reads|displays|includes|is|carries)\b)/, 'the $2 $1 ')
     // "the unread count goes up to 3": what it is now.
@@ -250,6 +264,9 @@ const GENERIC = /^(?:page|pages|link|links|button|buttons|item|items|entry|entri
  * salient words, each of which must show. Read loosely: the confidence says so.
  */
 function plain(i: CheckInput, raw: string, visible: boolean): Intent[] {
+  // "…5 jobs, 2 of them failed": the number and what they are, each shown.
+  const part = new RegExp(`^(${NUM}) of (?:them|these|those) (?:are |were |is |have |has )?([a-z][\\w-]*)$`).exec(raw.trim());
+  if (part && toNumber(part[1]!) !== undefined) return [{ kind: 'expect-text', text: String(toNumber(part[1]!)), visible }, { kind: 'expect-text', text: asWritten(i.l, part[2]!), visible }];
   const written = text(i, raw).replace(/\s+(?:in that order|in this order)$/i, '');
   const parts = written.split(/\s+/).filter(Boolean);
   while (parts.length > 1 && GENERIC.test(parts[parts.length - 1]!.toLowerCase())) parts.pop();
@@ -291,7 +308,8 @@ function listCheck(i: CheckInput, objects: string, visible: boolean, subject?: T
   // ""Logged in as" above the tree": where it sits next to a thing described, not named, says nothing more.
   o = o.replace(/\s+(?:above|below|under|over|beneath|underneath|next to|beside|before|after|on top of)\s+(?:the|its|their)\s+((?!.*\bq\d)[a-z][\w -]*)$/, (m, what: string) => (/[A-Z]/.test(asWritten(i.l, what)) ? m : ''));
   // "home-nas above office-desktop": the first one shows first.
-  o = o.replace(/\s+(?:above|before|followed by|ahead of)\s+(?=\S)/g, ' then ');
+  // (Not "Before you finish": a clause after "before" is a name.)
+  o = o.replace(/(?:\s+(?:listed|shown|placed|sitting|sorted|coming))?\s+(?:above|before|followed by|ahead of)\s+(?=\S)(?!(?:you|we|they|it|i|he|she|the user)\b)/g, ' then ');
   // ""Welcome", with links to A and B": what it says, then the links it has.
   // "… "Open the vents" and nothing else": those and no other.
   const nothingElse = /^(.+?),?\s+(?:and )?(?:nothing else|no others?|no other (?:ones?|items?|results?|rows?))$/.exec(o);
@@ -868,9 +886,22 @@ function readWhole(i: CheckInput): Intent[] | undefined {
     const name = at >= 0 ? i.l.original.slice(at, at + m[2]!.length) : asWritten(i.l, m[2]!);
     return [{ kind: 'expect-text', text: String(toNumber(m[1]!)), visible: true, scope: { name, row: true } }];
   }
+  // "The URL shown for Weekend rides ends in /marta/weekend-rides/": what that entry's row shows.
+  if ((m = /^the ([a-z][\w-]*(?: [a-z][\w-]*)?) (?:shown |given |listed |displayed )?(?:for|of) (q\d+|[\w.@-]+(?: [\w.@-]+){0,3}?) (?:ends|starts|begins) (?:in|with) (q\d+|u\d+|\S+)$/.exec(s))) {
+    return [{ kind: 'expect-text', text: /^u\d+$/.test(m[3]!) ? i.l.urls[Number(m[3]!.slice(1))]! : cellValue(i, m[3]!), visible: true, scope: { name: cellValue(i, m[2]!), row: true } }];
+  }
+  // "The form stays on the About you page": that page's name is still shown; "the page does not change": nothing to look for.
+  if ((m = /^(?:the form|the page|it|you|we|the app|the wizard|the survey) (?:stays|remains|is still|stay|remain|are still) on (?:the )?(q\d+|[\w' -]+?) (?:page|step|screen|tab)$/.exec(s))) {
+    return [{ kind: 'expect-text', text: cellValue(i, m[1]!), visible: true }];
+  }
+  if (/^(?:the )?(?:page|form|screen|view) (?:does not|did not|do not) (?:change|move|advance|go on)(?: at all)?$/.test(s)) return [];
   // "Waiting has no count", "the Failed tab shows no number": a tab that counts nothing.
   if ((m = /^(?:the )?(q\d+|[\w-]+(?: [\w-]+)??)(?: tab)? (?:has|shows|carries) no (?:count|number|badge|counter|total)(?: any more| anymore)?$/.exec(s)) && !/^(?:it|this|that|there)$/.test(m[1]!)) {
     return [{ kind: 'expect-state', target: { name: cellValue(i, m[1]!), kind: 'any', role: 'tab', relaxed: true }, state: 'empty' }];
+  }
+  // "podcast-episodes is no longer paused", "debian-12-netinst.iso is downloading": the status its row shows (or no longer shows).
+  if ((m = /^(q\d+|[\w.@-]*[\d._@-][\w.@-]*|[\w-]+-[\w-]+) (?:is|are) (no longer |not |not yet |still |now )?([a-z]+(?:ed|ing))$/.exec(s)) && !stateOf(m[3]!) && !/^(?:shown|listed|displayed|hidden|gone|removed|deleted|added|created|saved|loaded|opened|closed|selected|checked|expanded|collapsed|disabled|enabled|highlighted|missing|showing|loading)$/.test(m[3]!)) {
+    return [{ kind: 'expect-text', text: asWritten(i.l, m[3]!), visible: !/^(?:no longer|not)/.test(m[2] ?? ''), scope: { name: cellValue(i, m[1]!), row: true } }];
   }
   // "Only wedding-invitation is still failed": that one is shown, and it is the one left.
   if ((m = /^(?:only|just) (q\d+|[\w.@-]+(?: [\w.@-]+)?) (?:is|remains) (?:still |now )?([a-z]+)$/.exec(s)) && !stateOf(m[2]!)) {
@@ -1081,6 +1112,12 @@ function readWhole(i: CheckInput): Intent[] | undefined {
       const rest = listCheck(i, what, true) ?? [];
       if (rest.length) return rest.map((x) => (x.kind === 'expect-text' && /^with/.test(v.after) ? { ...x, orValue: true } : x));
     }
+    // "It expands", "the Advanced section unfolds": what was clicked is now open.
+    if (v.cls === 'appear' && /^(?:expands?|unfolds?|is expanded|are expanded|slides? open)$/.test(v.verb) && !v.after) {
+      // (A button that "expands" grows: only what folds open is expanded.)
+      const t = /^(?:it|this|that|they|the same one)$/.test(subject.trim()) ? { name: '', kind: 'any' as const, ref: 'previous' as const } : /\b(?:section|folder|node|branch|tree|group|panel|menu|item|entry|category|accordion|details|list|row)$/.test(subject.trim()) ? subjectTarget(i, subject) : undefined;
+      if (t) return [{ kind: 'expect-state', target: t, state: 'expanded' }];
+    }
     if (v.cls === 'appear') {
       const names = quotesIn(i.l, subject);
       if (names.length && /^(?:(?:the |a |an )?(?:[\w-]+ )?q\d+(?: [\w-]+)?(?:(?:,|,? and) (?:the |a )?q\d+)*)$/.test(subject)) {
@@ -1129,6 +1166,16 @@ export function predicateOf(s: string): string | undefined {
 }
 
 export const examples: Example[] = [
+  ['The URL shown for Weekend rides ends in /marta/weekend-rides/', 'assertion', [{ kind: 'expect-text', text: '/marta/weekend-rides/', scope: { name: 'Weekend rides', row: true } }]],
+  ['The form stays on the About you page', 'assertion', [{ kind: 'expect-text', text: 'About you' }]],
+  ['The progress bar shows the three steps About you, Your membership and Before you finish, with About you as the current one', 'assertion', [{ kind: 'expect-count', count: 3 }, { kind: 'expect-text', text: 'About you' }, { kind: 'expect-text', text: 'Your membership' }, { kind: 'expect-text', text: 'Before you finish' }, { kind: 'expect-state', state: 'active', target: { name: 'About you' } }]],
+  ['Next and Last are greyed out, while First and Prev can be pressed', 'assertion', [{ kind: 'expect-state', state: 'disabled', target: { name: 'Next' } }, { kind: 'expect-state', state: 'disabled', target: { name: 'Last' } }, { kind: 'expect-state', state: 'enabled', target: { name: 'First' } }, { kind: 'expect-state', state: 'enabled', target: { name: 'Prev' } }]],
+  ['The Delayed tab is now empty and Waiting has no count', 'assertion', [{ kind: 'expect-state', state: 'empty', target: { name: 'Delayed', role: 'tab' } }, { kind: 'expect-state', state: 'empty', target: { role: 'tab' } }]],
+  ['The render-pdf card shows 5 jobs, 2 of them failed', 'assertion', [{ kind: 'expect-count', count: 5, scope: { name: 'render-pdf' } }, { kind: 'expect-text', text: '2', scope: { name: 'render-pdf' } }, { kind: 'expect-text', text: 'failed', scope: { name: 'render-pdf' } }]],
+  ['podcast-episodes is no longer paused', 'assertion', [{ kind: 'expect-text', text: 'paused', visible: false, scope: { name: 'podcast-episodes', row: true } }]],
+  ['It expands', 'assertion', [{ kind: 'expect-state', state: 'expanded', target: { ref: 'previous' } }]],
+  ['The only delayed job is pickup-reminder, which will run tomorrow', 'assertion', [{ kind: 'expect-text', text: 'pickup-reminder' }, { kind: 'expect-count', count: 1, among: ['pickup-reminder'] }]],
+  ['volunteers now reads 21, in the same number colour as before', 'assertion', [{ kind: 'expect-text', text: '21' }]],
   ['Three branches open below it, in this order: ou=Boats (3), ou=Groups (3) and ou=People (6).', 'assertion', [{ kind: 'expect-count', count: 3 }, { kind: 'expect-text', text: 'ou=Boats (3)' }, { kind: 'expect-text', text: 'ou=Groups (3)' }, { kind: 'expect-text', text: 'ou=People (6)' }, { kind: 'expect-order', texts: ['ou=Boats (3)', 'ou=Groups (3)', 'ou=People (6)'] }]],
   ['The left panel offers "login" again and no longer shows "Logged in as"', 'assertion', [{ kind: 'expect-text', text: 'login', visible: true }, { kind: 'expect-text', text: 'Logged in as', visible: false }]],
   ['The left panel shows "Logged in as: uid=harbourmaster" above the tree', 'assertion', [{ kind: 'expect-text', text: 'Logged in as: uid=harbourmaster', visible: true }]],

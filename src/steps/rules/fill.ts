@@ -43,8 +43,68 @@ function focused(i: RuleInput, hints?: string[]): Target {
 
 const IT = /^(?:it|its (?:whole |entire |full )?(?:text|value|content|contents|name|title|label)|the (?:whole |entire |full )?(?:text|value|content|contents|current text|existing text|old text|entry)|all (?:the |its )?(?:text|content)|everything|that|this|the (?:same )?(?:field|input|box))$/;
 
+/** Words that are a form's page, not a field: "fill in page 1", "complete the form". */
+const FORM_PAGE = /^(?:(?:the )?(?:first |second |third |next |last |whole |entire |\w+ )?(?:page|form|step|section|application|registration|details|fields)(?: \d+| one| two| three)?|page \d+|step \d+|it|everything|all (?:the )?fields)$/;
+
+/** One value of a form filled in order: "Nadia", "Year of birth 2031", "home branch Central", "First name "Nadia"". */
+function formValue(i: RuleInput, piece: string): { label?: string; value: string } | undefined {
+  const p = piece.trim().replace(/^(?:the|a|an)\s+/, '');
+  if (!p) return undefined;
+  if (/^q\d+$/.test(p)) return { value: valueOf(i, p) };
+  // "First Name "Elena"": words, then the quoted value, are its label.
+  const quotedAfter = /^(.+?)\s+(q\d+)$/.exec(p);
+  if (quotedAfter && !/\bq\d+\b/.test(quotedAfter[1]!)) return { label: asWritten(i.l, quotedAfter[1]!), value: valueOf(i, quotedAfter[2]!) };
+  const looksLikeValue = (w: string) => /^q\d+$/.test(w) || /^[A-Z0-9+]|[@.:/]/.test(asWritten(i.l, w));
+  // A value as written alone: a name with capitals, a number, an address.
+  if (p.split(' ').length <= 4 && p.split(' ').every(looksLikeValue)) return { value: valueOf(i, p) };
+  // "Year of birth 2031", "home branch Central": the label in small letters, then the value.
+  const ws = p.split(' ');
+  for (let k = 1; k < ws.length && k <= 4; k++) {
+    const label = ws.slice(0, k).join(' ').replace(/:$/, '');
+    const value = ws.slice(k).join(' ');
+    // (A label has a word in small letters: "home branch", "Year of birth", "First name".)
+    if (asWritten(i.l, label).split(' ').some((w) => /^[a-z]/.test(w)) && looksLikeValue(value) && ws.length - k <= 3) return { label: asWritten(i.l, label), value: valueOf(i, value) };
+  }
+  return undefined;
+}
+
+/**
+ * "Fill in page 1 with Nadia Haddad, nadia.haddad@example.org and Northgate", "fill in Nadia, Haddad,
+ * nadia@example.org, Year of birth 2031 and home branch Central", "complete page 1 (Nadia / Haddad / …)":
+ * the form on screen filled with values, in its fields' order.
+ */
+export function formFill(i: RuleInput): Intent[] | undefined {
+  if (!/^(?:fill|fill in|fill out|complete|enter|populate)$/.test(i.verb)) return undefined;
+  const m = /^(.*?)\s*(?:with|using|as follows:?|:)\s+(.+)$/.exec(i.rest);
+  // ("Nadia / Haddad": a slash alone is no address.)
+  const split = (text: string) => text.replace(/\bu(\d+)\b/g, (u, n: string) => (i.l.urls[Number(n)] === '/' ? ' / ' : u)).split(/\s*,\s*(?:and\s+)?|\s+and\s+|\s+\/\s+|\s*;\s*/).map((x) => x.trim()).filter(Boolean);
+  if (!m && FORM_PAGE.test(i.rest)) {
+    // "fill in page 1 (Nadia, Haddad, …)": the values were written in parentheses, a remark as written.
+    const said = i.l.remarks.find((r) => /,|\s\/\s/.test(r));
+    if (!said) return undefined;
+    i.l.remarks.splice(i.l.remarks.indexOf(said), 1);
+    const values = split(said).map((p) => {
+      const lab = /^([a-z][\w -]*?)\s*:?\s+([A-Z0-9+"].*|\S*[@./]\S*)$/.exec(p);
+      return lab ? { label: lab[1]!, value: lab[2]!.replace(/^"|"$/g, '') } : { value: p.replace(/^"|"$/g, '') };
+    });
+    return [{ kind: 'fill-form', values }];
+  }
+  if (m && m[1]!.trim() && !FORM_PAGE.test(m[1]!.trim())) return undefined;
+  // "Complete "First" and "Second"": to complete things is to tick them off; only a page or form named is filled in.
+  if (/^(?:complete|populate)$/.test(i.verb) && !(m && m[1]!.trim())) return undefined;
+  const pieces = split(m ? m[2]! : i.rest);
+  // Without "with", a list of two or more values ("fill in Nadia, Haddad, nadia@example.org").
+  if (pieces.length < 2 && !(m && m[1]!.trim())) return undefined;
+  const values = pieces.map((p) => formValue(i, p));
+  // (Fields each named with their values, "name "Paper clips", price 1.5", are typed one by one.)
+  if (values.some((v) => !v) || (!m && values.every((v) => v!.label))) return undefined;
+  return [{ kind: 'fill-form', values: values as Array<{ label?: string; value: string }> }];
+}
+
 /** "<value> into <field>", "<field> with <value>", "<value> as <field>", "the <field> <value> and the <field> <value>". */
 export function fill(i: RuleInput): Intent[] | undefined {
+  const form = formFill(i);
+  if (form) return form;
   let m: RegExpExecArray | null;
   const r = i.rest.replace(/^(?:in|out)\s+/, '').replace(/\s+(?:instead|again|as well|too|now)$/, '');
   // "describe the problem as "It crashes"": the form's description.
@@ -115,8 +175,10 @@ export function fill(i: RuleInput): Intent[] | undefined {
   // each field said in lower case, then its value (quoted, a number, an address, or written as a name).
   const written = r.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((piece) => {
     const two = /^(?:the\s+|a\s+|an\s+|your\s+|my\s+)?([a-z][\w-]*(?: [a-z][\w-]*)?)\s+(q\d+|\S.*)$/.exec(piece.trim());
+    // A quoted value names its field with all the words before it ("First Name "Elena"").
+    const quoted = /^(?:the\s+|a\s+|an\s+|your\s+|my\s+)?([a-z][\w-]*(?: [a-z][\w-]*){0,3})\s+(q\d+)$/.exec(piece.trim());
     // The field's words are written in lower case: "name Eve Martin" is the name field, not "name Eve".
-    const pm = two && asWritten(i.l, two[1]!) === asWritten(i.l, two[1]!).toLowerCase() ? two : /^(?:the\s+|a\s+|an\s+|your\s+|my\s+)?([a-z][\w-]*)\s+(q\d+|\S.*)$/.exec(piece.trim());
+    const pm = quoted ?? (two && asWritten(i.l, two[1]!) === asWritten(i.l, two[1]!).toLowerCase() ? two : /^(?:the\s+|a\s+|an\s+|your\s+|my\s+)?([a-z][\w-]*)\s+(q\d+|\S.*)$/.exec(piece.trim()));
     if (!pm) return undefined;
     const value = /^q\d+$/.test(pm[2]!) ? valueOf(i, pm[2]!) : asWritten(i.l, pm[2]!);
     const ok = /^q\d+$/.test(pm[2]!) || /^[A-Z0-9]/.test(value) || /@|\d/.test(value);
@@ -176,7 +238,9 @@ export function clear(i: RuleInput): Intent[] | undefined {
 /** "Leave the "Code" field empty"; "leave everything else as it is" changes nothing. */
 export function leave(i: RuleInput): Intent[] | undefined {
   const m = /^(.+?)\s+(empty|blank|unfilled|untouched|unchanged|as it is|as is|alone|at (?:its|the) default(?: value)?|on its default)$/.exec(i.rest);
-  if (!m) return undefined;
+  // "keep LDIF", "keep the type String", "leave the markup style on Markdown", "keeping the rest", "do not touch the drop-downs":
+  // what is already there stays; nothing to do. (Leaving a page or a room is going away from it.)
+  if (!m) return i.rest && !/^(?:the |this |that )?(?:page|site|app|room|chat|channel|group|project|conversation|meeting|call|team)\b/.test(i.rest) && !/\b(?:pressing|clicking|typing|scrolling|going)\b/.test(i.rest) ? [] : undefined;
   // "Leave everything else empty": the fields not named are left as they are.
   if (/^(?:everything else|all (?:the )?(?:other|remaining) (?:fields|boxes|inputs|options)|the (?:other|remaining) (?:fields|boxes|inputs|options)|the others|the rest|all else)$/.test(m[1]!)) return [];
   if (/empty|blank|unfilled/.test(m[2]!)) return [{ kind: 'fill', target: field(i, m[1]!), value: '' }];
@@ -359,6 +423,14 @@ export function signOut(): Intent[] {
 
 
 export const examples: Example[] = [
+  ['Fill in page 1 with Nadia Haddad, nadia.haddad@example.org and Northgate', 'action', [{ kind: 'fill-form', values: [{ value: 'Nadia Haddad' }, { value: 'nadia.haddad@example.org' }, { value: 'Northgate' }] }]],
+  ['Fill in Nadia, Haddad, nadia.haddad@example.org, Year of birth 2031 and home branch Central', 'action', [{ kind: 'fill-form', values: [{ value: 'Nadia' }, { value: 'Haddad' }, { value: 'nadia.haddad@example.org' }, { label: 'Year of birth', value: '2031' }, { label: 'home branch', value: 'Central' }] }]],
+  ['Complete page 1 (Nadia / Haddad / nadia.haddad@example.org, Westfield) and continue to page 2', 'action', [{ kind: 'fill-form', values: [{ value: 'Nadia' }, { value: 'Haddad' }, { value: 'nadia.haddad@example.org' }, { value: 'Westfield' }] }, { kind: 'click', target: { name: 'next' } }]],
+  ['Fill in First Name "Elena", Last Name "Novak" and the email elena.novak@example.org', 'action', [{ kind: 'fill', target: { name: 'First Name' }, value: 'Elena' }, { kind: 'fill', target: { name: 'Last Name' }, value: 'Novak' }, { kind: 'fill', target: { name: 'email' }, value: 'elena.novak@example.org' }]],
+  ['Complete "First" and "Second"', 'action', [{ kind: 'check', target: { name: 'First' } }, { kind: 'check', target: { name: 'Second' } }]],
+  ['Type Needs new fence and press Enter', 'action', [{ kind: 'fill', target: { name: '@focused' }, value: 'Needs new fence' }, { kind: 'press', key: 'Enter' }]],
+  ['Name the job newsletter', 'action', [{ kind: 'fill', target: { name: 'Name' }, value: 'newsletter' }]],
+  ['In the dialog make the key shop:phone, keep the type String and click Save', 'action', [{ kind: 'fill', target: { name: 'key' }, value: 'shop:phone' }, { kind: 'click', target: { name: 'Save' } }]],
   ['Sign in as baker with the password Sourdough-77', 'action', [{ kind: 'sign-in', username: 'baker', password: 'Sourdough-77' }]],
   ['Log in (baker / Sourdough-77)', 'action', [{ kind: 'sign-in', username: 'baker', password: 'Sourdough-77' }]],
   ['Sign in with the baker account (password Sourdough-77)', 'action', [{ kind: 'sign-in', username: 'baker', password: 'Sourdough-77' }]],

@@ -151,6 +151,12 @@ export function control(i: RuleInput, purpose?: string[]): Intent[] | undefined 
 }
 
 export const examples: Example[] = [
+  ['Click the red cross in the Rent paid column of Rajesh Patel\'s row', 'action', [{ kind: 'click', target: { column: 'Rent paid', within: 'Rajesh Patel' } }]],
+  ['Click the empty Notes cell of plot 5, Siobhan Kerr', 'action', [{ kind: 'click', target: { column: 'Notes', within: 'Siobhan Kerr' } }]],
+  ['Click Onions in Hannah Osei\'s row (plot 3)', 'action', [{ kind: 'click', target: { name: 'Onions', within: 'Hannah Osei' } }]],
+  ['Click the Save button in the dialog\'s footer', 'action', [{ kind: 'click', target: { name: 'Save', role: 'button' } }]],
+  ['Open render-pdf and its Failed tab', 'action', [{ kind: 'click', target: { name: 'Failed', role: 'tab', within: 'render-pdf' } }]],
+  ['Go to the render-pdf queue, Failed tab, and click "Retry all"', 'action', [{ kind: 'click', target: { name: 'Failed', role: 'tab', within: 'render-pdf' } }, { kind: 'click', target: { name: 'Retry all' } }]],
   ['Sort the grid by the Since column', 'action', [{ kind: 'click', target: { name: 'Since', role: 'columnheader' } }]],
   ['Sort by "Due date"', 'action', [{ kind: 'click', target: { name: 'Due date', role: 'columnheader' } }]],
   ['Click the holder name Agnes Whitfield', 'action', [{ kind: 'click', target: { name: 'Agnes Whitfield', hints: ['holder name'] } }]],
