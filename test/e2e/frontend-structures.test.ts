@@ -108,6 +108,12 @@ const PAGES: Record<string, string> = {
         document.getElementById('clicked').textContent = document.querySelectorAll('th')[td.cellIndex].textContent + ' of ' + tr.children[1].textContent;
       });
     </script>`,
+  // A month's days, each a grid cell named by its date; an entry list of cards whose title line heads the card.
+  '/month': `<!doctype html><title>Bookings</title>
+    <table role="grid"><tbody><tr>${[['2027-03-02', '2 March 2027', ''], ['2027-03-03', '3 March 2027', '18:30 Chess club']].map(([d, l, ev]) => `<td role="gridcell" data-date="${d}" aria-label="${l}"><a>${d.slice(-1)}</a><div>${ev}</div></td>`).join('')}</tr></tbody></table>
+    <article><h2><span>█ </span><span>Weekend rides</span> <small>[calendar]</small></h2><ul><li>URL: <a href="#">http://127.0.0.1/marta/weekend-rides/</a></li></ul></article>
+    <article><h2><span>Sponsors</span> <small>[addressbook]</small></h2><ul><li>URL: <a href="#">http://127.0.0.1/marta/sponsors/</a></li></ul></article>
+    <form><input placeholder="Username"><input type="password" placeholder="Password"></form>`,
 };
 
 const world = usePages(PAGES);
@@ -189,6 +195,16 @@ describe('structures named as a person sees them', () => {
     const r = await run([a('Open /plots'), a("Click the cross in the Rent paid column of Rajesh Patel's row"), v('"Rent paid of Rajesh Patel" is shown'), a('Click the empty Notes cell of plot 3, Hannah Osei'), v('"Notes of Hannah Osei" is shown')]);
     expect(r.failure?.message).toBeUndefined();
     expect(r.verdict).toBe('passed');
+  });
+
+  it('reads a calendar\'s day by its date, a card by its title line, and a box by the word written in it', async () => {
+    const r = await run([a('Open /month'), v('Tuesday 2 March is empty'), v('The URL shown for Weekend rides ends in /marta/weekend-rides/'), v('"Username" is shown')]);
+    expect(r.failure?.message).toBeUndefined();
+    expect(r.verdict).toBe('passed');
+    const booked = await run([a('Open /month'), v('3 March is empty')]);
+    expect(booked.verdict).toBe('failed');
+    const other = await run([a('Open /month'), v('The URL shown for Sponsors ends in /marta/weekend-rides/')]);
+    expect(other.verdict).toBe('failed');
   });
 
   it('counts the results a debounced search shows, not the page\'s tables', async () => {

@@ -237,6 +237,9 @@ async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): P
       return el.evaluate((e) => e === document.activeElement || e.contains(document.activeElement));
     case 'empty':
       return el.evaluate((e) => {
+        // A calendar's day is empty when it shows nothing but its own number.
+        const day = e.closest('[role=gridcell], td, [data-date]');
+        if (day && !e.matches('input, textarea') && (day.hasAttribute('data-date') || day.getAttribute('role') === 'gridcell')) return !((day as HTMLElement).innerText ?? '').replace(/\d+|\s+/g, '').trim();
         // A tab (or a tab's label) is empty when it counts nothing: no number but 0 on it.
         if (e.closest('[role=tab]') || e.matches('[class*=tab i]:not(input, textarea, [contenteditable])')) return !/(?:^|\D)[1-9]\d*(?:\D|$)/.test((e as HTMLElement).innerText ?? '');
         const v = (e as HTMLInputElement).value;
@@ -289,6 +292,14 @@ async function valueShown(page: Page, text: string, fields = 'input, textarea', 
   return false;
 }
 
+/** An empty field whose placeholder reads the text ("Username", "Search…"): a person sees that word in the box. */
+async function placeholderShown(page: Page, text: string): Promise<boolean> {
+  return page.evaluate((t) => Array.from(document.querySelectorAll('input[placeholder], textarea[placeholder]')).some((e) => {
+    const f = e as HTMLInputElement;
+    return !f.value && f.offsetParent !== null && (f.placeholder ?? '').replace(/[\s.…]+$/, '').trim().toLowerCase() === t.trim().toLowerCase();
+  }), text).catch(() => false);
+}
+
 async function actualState(page: Page, d: LocatorDescriptor): Promise<string> {
   const loc = toLocator(page, d);
   if ((await loc.count()) === 0) return 'no element matches it';
@@ -309,7 +320,7 @@ async function assertion(a: ResolvedAction, x: ExecContext): Promise<string | un
     case 'expect-text': {
       const d: LocatorDescriptor = { strategy: 'text', text: a.text };
       // A text area's text is on the page too ("the JSON text includes …"), scrolled out of view or not.
-      const shown = a.within ? () => shownWithin(page, a.within!, a.text, a.orValue === true) : async () => (await anyVisible(page, d)) || (await rendered(page, a.text)) || (a.orValue === true && (await valueShown(page, a.text))) || (a.visible && ((await valueShown(page, a.text, 'textarea')) || (await valueShown(page, a.text, 'input', true))));
+      const shown = a.within ? () => shownWithin(page, a.within!, a.text, a.orValue === true) : async () => (await anyVisible(page, d)) || (await rendered(page, a.text)) || (a.orValue === true && (await valueShown(page, a.text))) || (a.visible && ((await valueShown(page, a.text, 'textarea')) || (await valueShown(page, a.text, 'input', true)) || (await placeholderShown(page, a.text))));
       // The step's own words ("lists the database bookshop"): word for word first; after a moment,
       // the words that name something, together, the way a person reads the check.
       const loose = a.loose && a.visible ? looseWords(a.text) : undefined;

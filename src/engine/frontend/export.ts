@@ -91,8 +91,8 @@ function actionLines(a: ResolvedAction): string[] {
         case 'checked': return [`await expect(${L}.first()).toBeChecked();`];
         case 'unchecked': return [`await expect(${L}.first()).not.toBeChecked();`];
         case 'focused': return [`await expect(${L}.first()).toBeFocused();`];
-        // (A tab is empty when it counts nothing: no number but 0 on it.)
-        case 'empty': return [`await expect.poll(() => ${L}.first().evaluate((e) => e.closest('[role=tab]') || e.matches('[class*=tab i]:not(input, textarea, [contenteditable])') ? !/(?:^|\\D)[1-9]\\d*(?:\\D|$)/.test(e.innerText) : typeof e.value === 'string' ? e.value === '' : (e.textContent ?? '').trim() === '')).toBe(true);`];
+        // (A calendar's day is empty when it shows only its number; a tab when it counts nothing: no number but 0 on it.)
+        case 'empty': return [`await expect.poll(() => ${L}.first().evaluate((e) => e.closest('[data-date], [role=gridcell]') && !e.matches('input, textarea') ? !e.closest('[data-date], [role=gridcell]').innerText.replace(/\\d+|\\s+/g, '').trim() : e.closest('[role=tab]') || e.matches('[class*=tab i]:not(input, textarea, [contenteditable])') ? !/(?:^|\\D)[1-9]\\d*(?:\\D|$)/.test(e.innerText) : typeof e.value === 'string' ? e.value === '' : (e.textContent ?? '').trim() === '')).toBe(true);`];
         case 'expanded':
         case 'collapsed': return [`await expect(${L}.first()).toHaveAttribute('aria-expanded', '${a.state === 'expanded'}');`];
         case 'selected':

@@ -410,7 +410,8 @@ function scoreInPage([spec, generatedId, modalSelector]: [GroundSpec, string, st
         cur = up;
       }
       // A card's header bar ("render-pdf  No workers") is not the card: the section is what holds the header and its body.
-      for (let up = 0; found && spec.container === 'section' && up < 2 && found.matches('header, [class*=header i], [class*=heading i], [class*=title i]') && !found.matches('h1, h2, h3, h4, h5, h6'); up++) {
+      // (So is a card's title line when a row is asked for: "█ Weekend rides [calendar]" heads the entry that holds its URL.)
+      for (let up = 0; found && up < 2 && ((spec.container === 'section' && found.matches('header, [class*=header i], [class*=heading i], [class*=title i]') && !found.matches('h1, h2, h3, h4, h5, h6')) || (spec.container === 'row' && found.matches('h1, h2, h3, h4, h5, h6, header, [class*=header i], [class*=title i]') && !found.matches('tr, li, [role=row]'))); up++) {
         const p = parentOf(found);
         if (!p || p === doc.body || p === doc.documentElement || full(p).length <= full(found).length + 1) break;
         found = p;

@@ -585,6 +585,9 @@ function applyState(i: CheckInput, subjectIn: string, st: { state: CheckState; n
   }
   const all = /^(?:all|every|each)(?: (?:the|of the))? ([\w ]+?)$/.exec(subject.trim());
   if (all && (state === 'checked' || state === 'unchecked')) return [{ kind: 'expect-all', state }];
+  // "Tuesday 2 March is empty", "3 March is still empty": a calendar's day with nothing booked on it.
+  const day = state === 'empty' ? /^(?:the )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,? )?((?:\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:january|february|march|april|may|june|july|august|september|october|november|december)|(?:january|february|march|april|may|june|july|august|september|october|november|december) \d{1,2}(?:st|nd|rd|th)?)(?:,? \d{4})?)$/.exec(subject.trim()) : null;
+  if (day) return [{ kind: 'expect-state', target: { name: asWritten(i.l, day[1]!).replace(/(\d)(?:st|nd|rd|th)\b/, '$1').replace(/ of /, ' '), kind: 'any', role: 'gridcell', relaxed: true }, state: 'empty' }];
   const t = subjectTarget(i, subject);
   if (!t) return undefined;
   if (state === 'empty') {
@@ -1166,6 +1169,7 @@ export function predicateOf(s: string): string | undefined {
 }
 
 export const examples: Example[] = [
+  ['Chess club now appears on Thursday 4 March, and Tuesday 2 March is empty', 'assertion', [{ kind: 'expect-state', state: 'visible', target: { name: 'Chess club' } }, { kind: 'expect-state', state: 'empty', target: { name: '2 March', role: 'gridcell' } }]],
   ['The URL shown for Weekend rides ends in /marta/weekend-rides/', 'assertion', [{ kind: 'expect-text', text: '/marta/weekend-rides/', scope: { name: 'Weekend rides', row: true } }]],
   ['The form stays on the About you page', 'assertion', [{ kind: 'expect-text', text: 'About you' }]],
   ['The progress bar shows the three steps About you, Your membership and Before you finish, with About you as the current one', 'assertion', [{ kind: 'expect-count', count: 3 }, { kind: 'expect-text', text: 'About you' }, { kind: 'expect-text', text: 'Your membership' }, { kind: 'expect-text', text: 'Before you finish' }, { kind: 'expect-state', state: 'active', target: { name: 'About you' } }]],
