@@ -20,6 +20,7 @@ import { click, control, dataOf, press } from './rules/pointer.js';
 import { accountOf, add, clear, fill, formFill, formValues, leave, search, set, signIn, signOut, submit } from './rules/fill.js';
 import { check, choose, toggle } from './rules/choose.js';
 import { connect, drag } from './rules/drag.js';
+import { rewriteAction } from './rules/rewrite.js';
 
 export type { StepMemory } from './rules/context.js';
 
@@ -219,32 +220,7 @@ function clauses(s: string, type: PlanStepLike['type']): string[] {
   }
   return out
     .map((c) => c.trim().replace(/^(?:and|then|,)\s+/, '').replace(/[,:]$/, '').trim())
-    // "For the genre column pick Science in its drop-down": the value, as the field's.
-    // "Name the page "Compost Notes"", "Title the post "Hello"": the value, typed as the name or title.
-    .map((c) => (type === 'action' ? c.replace(/^(name|title|label|caption)\s+(?!it\s)(?:the |this |that |your |my |the new )?(?:[\w-]+\s+)?(q\d+)$/, (_m, what: string, value: string) => `type ${value} as the ${what}`)
-      // "enter the username "martha" with the password Spokes-2027": two fields, each with its value.
-      .replace(/^(enter|type|fill in|put in)\s+(?:the |your |a )?(user ?name|login|e-?mail(?: address)?|name|user)\s+(q\d+|\S+)\s+(?:with|and)\s+(?:the |a |your )?(password|passcode|pin|secret)\s+(q\d+|\S+)$/, '$1 the $2 $3 and the $4 $5')
-      // "make the key shop:phone", "set the port 8080": the field named, then what goes in it.
-      .replace(/^((?:in|on|inside|within) the [\w -]+?,? )?(?:make|set) (?:the|its) ([a-z][\w-]*(?: (?!to\b|as\b|with\b)[a-z][\w-]*)*?) (q\d+|\S*[:@._/\d]\S*)$/, (_m, where: string | undefined, what: string, value: string) => `${where ?? ''}type ${value} as the ${what}`)
-      // "Name the job newsletter": unquoted, the last word after the thing named.
-      .replace(/^(name|title|call)\s+(?:the |this |that |your |my |the new )(?:new )?[a-z][\w-]*\s+([\w.-]+)$/, (_m, what: string, value: string) => `type ${value} as the ${what === 'call' ? 'name' : what}`) : c))
-    // "Change the answer to "Adult (free)"": a question's answer is chosen, not typed.
-    .map((c) => (type === 'action' ? c.replace(/^(?:change|set|switch|update)\s+(?:the |your |my |this )?(?:answer|choice|selection|response|option)\s+to\s+(q\d+|.+)$/, 'choose $1') : c))
-    // "continue to page 2", "go on to the next page": the form's or list's Next.
-    .map((c) => (type === 'action' ? c.replace(/^(?:continue|go on|move on|proceed|carry on|go|move)\s+(?:on\s+)?to\s+(?:the\s+)?(?:(?:next|following|second|third)\s+(?:page|step)|page \d+|step \d+)$/, 'click next') : c))
-    // "Press the browser's Back button": the browser goes back.
-    .map((c) => (type === 'action' ? c.replace(/^(?:press|click|hit|use|tap)\s+(?:on\s+)?(?:the\s+)?(?:browser(?:'s)?|web browser(?:'s)?)\s+back(?:\s+(?:button|arrow))?$|^go back (?:in|with) the browser$/, 'go back') : c))
-    // "click Next without filling anything in": what is not done says nothing more (a label "Continue without saving" stays).
-    .map((c) => (type === 'action' ? c.replace(/\s+without\s+(?:first\s+)?[a-z]+ing\s+(?:(?:in|out|up)\s+)?(?:anything|something|any|a|an|the|them|it|first|in)\b.*$/, '') : c))
-    // "Execute it with the example body": what it is done with, when that is what is there already, says nothing more.
-    .map((c) => (type === 'action' ? c.replace(/^((?:execute|run|submit|send|save|apply)\s+(?:it|them|this|that|the (?:request|query|form|call)))\s+with\s+(?:the\s+|its\s+|an?\s+)?(?:example|default|sample|given|prefilled|pre-filled|suggested|same)\b.*$/, '$1') : c))
-    // "Write this query in the editor: { … }", "enter the mutation: mutation { … }", "replace it with: …":
-    // a colon before the value written out says nothing more.
-    .map((c) => (type === 'action' ? c
-      .replace(/^(write|type|enter|paste|put|insert|input)\s+(?:in\s+)?(?:this|the following|the|a|an|following)?\s*(?:[\w-]+\s+)?(in|into)\s+(the [\w -]+?):\s+(q\d+)$/, '$1 $4 into $3')
-      .replace(/^(write|type|enter|paste|input)\s+(?:the |this |a |an |following )?(?:query|mutation|code|json|text|command|statement|sql|snippet|request|body)\s*:?\s+(q\d+)$/, (m, verb: string, q: string) => (/[{(;=]/.test(m) ? `${verb} ${q} into the editor` : m))
-      .replace(/\b(with|to|as):\s+(q\d+)$/, '$1 $2') : c))
-    .map((c) => (type === 'action' ? c.replace(/^for (?:the )?([\w -]+?)(?: column| field| setting| option| box)?,?\s+(pick|choose|select|enter|type|put|set)\s+(.+?)(?:\s+in (?:its|the|that) (?:drop-?down|drop down|box|field|list|select|menu))?$/, '$2 $3 as the $1') : c))
+    .map((c) => (type === 'action' ? rewriteAction(c) : c))
     .filter(Boolean);
 }
 
@@ -363,7 +339,9 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
   memory.justHovered = false;
   const out: ReadClause[] = [];
   const remarks: string[] = [...l.remarks];
-  const initial = new Set(l.remarks);
+  // Parentheses a clause took as its values ("fill in page 1 (Nadia, Haddad, …)"): no remarks.
+  const used: string[] = [];
+  const own = () => l.remarks.filter((r) => !used.includes(r));
   const unread: string[] = [];
   let last: CheckInput['last'];
   let lastHead: Head | undefined;
@@ -417,7 +395,7 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
     // "press the inject button twice": the same action, that many times.
     const times = step.type === 'action' ? /\s+(twice|two times|three times|(\d) times)$/.exec(s) : null;
     if (times) s = s.slice(0, times.index);
-    let read = readClause(l, s, step.type, memory, why.words, last);
+    let read = readClause(l, s, step.type, memory, why.words, last, used);
     if (read && times) {
       const n = times[1] === 'twice' || times[1] === 'two times' ? 2 : times[1] === 'three times' ? 3 : Math.min(9, Number(times[2]));
       if (read.intents.length === 1 && /^(?:click|press|dblclick)$/.test(read.intents[0]!.kind)) read.intents = Array.from({ length: n }, () => read!.intents[0]!);
@@ -435,13 +413,13 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
     }
     // "Open Prometheus, then Status, then Configuration": a clause with no verb goes on with the last one's.
     if (!read && step.type === 'action' && lastHead && /^(?:navigate|open|click|choose|press)$/.test(lastHead.family) && !head(s) && !/^(?:it|they|this|that|which|there|he|she|you|we)\b/.test(s) && s.split(' ').length <= 5 && /^(?:the |on |to )?(?:q\d+|[a-z][\w -]*)(?: > (?:q\d+|[a-z][\w -]*))*$/.test(s)) {
-      read = readClause(l, `${lastHead.family === 'navigate' ? 'open' : lastHead.verb} ${s}`, step.type, memory, why.words, last);
+      read = readClause(l, `${lastHead.family === 'navigate' ? 'open' : lastHead.verb} ${s}`, step.type, memory, why.words, last, used);
     }
     // "Username Admin, password letmein": a field and what goes in it, with no verb.
     const PAIR = /^(?:the )?(username|user name|user|login|e-?mail|email address|password|passcode|pin|name|title|search|query|code|summary)\s+(q\d+|\S+)$/;
     const pairs = !read && step.type === 'action' && (!head(s) || head(s)!.family === 'unknown') ? s.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((x) => PAIR.exec(x)) : [];
     if (pairs.length && pairs.every(Boolean)) {
-      const reads = pairs.map((p) => readClause(l, `type ${p![2]} into the ${p![1]} field`, step.type, memory, why.words, last));
+      const reads = pairs.map((p) => readClause(l, `type ${p![2]} into the ${p![1]} field`, step.type, memory, why.words, last, used));
       if (reads.every(Boolean)) read = { intents: reads.flatMap((r) => r!.intents), confidence: Math.min(...reads.map((r) => r!.confidence)) };
     }
     const h = head(s);
@@ -475,7 +453,7 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
   // "Log in (SQLite 3, shop.db, test account)": a parenthesis after a sign-in lists what the form is given.
   const signIn = out.find((c) => c.intent.kind === 'sign-in')?.intent;
   if (signIn?.kind === 'sign-in' && signIn.username === undefined) {
-    for (const remark of l.remarks) {
+    for (const remark of own()) {
       // Only the parenthesis written right after the sign-in ("open Bola Okafor (uid=bokafor)" names Bola).
       const at = l.original.indexOf(`(${remark.split(/\s+/)[0] ?? ''}`);
       if (at < 0 || !/(?:log ?-?in|sign[ -]?in|sign[ -]?on|authenticate)(?:\s+(?:with|as|using|to|into|on)\s+[^,;()]{0,40})?\s*$/i.test(l.original.slice(0, at))) continue;
@@ -500,7 +478,7 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
   const clicked = out.filter((c) => c.intent.kind === 'click');
   if (step.type === 'action' && clicked.length) {
     const written = l.original.toLowerCase();
-    for (const remark of l.remarks) {
+    for (const remark of own()) {
       const at = written.indexOf(`(${remark.toLowerCase()}`);
       const before = clicked.filter((c) => { const k = written.indexOf(c.text.toLowerCase()); return k >= 0 && k < at; }).sort((a, b) => written.indexOf(b.text.toLowerCase()) - written.indexOf(a.text.toLowerCase()));
       const owner = clicked.length === 1 ? clicked[0] : before[0];
@@ -514,7 +492,7 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
   }
   // A remark in parentheses that states a fact is a check too ("(the Log In link is still there)").
   if (step.type === 'assertion') {
-    for (const remark of l.remarks) {
+    for (const remark of own()) {
       const rl = lift(remark);
       // ("(6 messages left)": a count said without a verb.)
       const ci: CheckInput = { l: rl, s: /^\d+ [a-z][\w-]* (?:left|remaining)$/.test(rl.s) ? `there are ${rl.s}` : rl.s, unplaced: [] };
@@ -523,9 +501,7 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
       for (const intent of intents) out.push({ text: `(${remark})`, type: 'assertion', intent, confidence: 0.8 });
     }
   }
-  // A parenthesis a clause took as its values ("fill in page 1 (Nadia, Haddad, …)") is no remark.
-  const lifted = new Set(l.remarks);
-  for (const r of [...remarks]) if (initial.has(r) && !lifted.has(r)) remarks.splice(remarks.indexOf(r), 1);
+  for (const r of used) remarks.splice(remarks.indexOf(r), 1);
   if (!out.length && !remarks.some((r) => r && !l.remarks.includes(r))) {
     return { clauses: [], unknown: { words: unread.join('; ') || l.original, suggestion: READING_HINT }, remarks, confidence: 0 };
   }
@@ -554,7 +530,7 @@ interface ClauseRead {
   predicate?: string;
 }
 
-function readClause(l: Lifted, s: string, type: PlanStepLike['type'], memory: StepMemory, why: string[], last: CheckInput['last']): ClauseRead | undefined {
+function readClause(l: Lifted, s: string, type: PlanStepLike['type'], memory: StepMemory, why: string[], last: CheckInput['last'], used: string[]): ClauseRead | undefined {
   const unplaced: string[] = [];
   const asCheck = (text: string): ClauseRead | undefined => {
     const ci: CheckInput = { l, s: text, unplaced, last, ...(memory.named ? { named: memory.named } : {}) };
@@ -570,7 +546,7 @@ function readClause(l: Lifted, s: string, type: PlanStepLike['type'], memory: St
   if (h && h.family === 'verify') return asCheck(h.rest) ?? (/^(?:the )?(?:[\w-]+ )?q\d+(?: (?:in|on|under|at) (?:the )?[\w' -]+)?$/.test(h.rest) ? asCheck(`${h.rest.replace(/ (?:in|on|under|at) (?:the )?[\w' -]+$/, '')} is shown`) : undefined);
   if (h && h.family === 'check' && /^(?:that|if|whether)\b/.test(h.rest)) return asCheck(h.rest);
   if (h && (type === 'action' || !asCheck(s))) {
-    const i: RuleInput = { l, verb: h.verb, rest: h.rest, memory, unplaced };
+    const i: RuleInput = { l, verb: h.verb, rest: h.rest, memory, unplaced, used };
     const intents = act(h, i, why);
     if (intents) return { intents, confidence: confidence(unplaced, h.known, false) };
   }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runPlan } from '../../src/engine/frontend/runner.js';
+import { exportPlaywright } from '../../src/engine/frontend/export.js';
+import { loadExported } from '../helpers/playwright-shim.js';
 import { tempDir } from '../helpers/paths.js';
 import { act, check, usePages } from '../helpers/pages.js';
 
@@ -201,6 +203,15 @@ describe('structures named as a person sees them', () => {
     const r = await run([a('Open /month'), v('Tuesday 2 March is empty'), v('The URL shown for Weekend rides ends in /marta/weekend-rides/'), v('"Username" is shown')]);
     expect(r.failure?.message).toBeUndefined();
     expect(r.verdict).toBe('passed');
+    // The exported script decides "empty" with the same in-page function.
+    process.env.BASE_URL = world.url;
+    const [t] = await loadExported(exportPlaywright(r.script, 'Month').code);
+    const lease = await world.pool.acquire();
+    try {
+      await t!.body({ page: lease.page });
+    } finally {
+      await lease.release();
+    }
     const booked = await run([a('Open /month'), v('3 March is empty')]);
     expect(booked.verdict).toBe('failed');
     const other = await run([a('Open /month'), v('The URL shown for Sponsors ends in /marta/weekend-rides/')]);

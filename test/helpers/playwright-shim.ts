@@ -32,7 +32,11 @@ function expect(actual: any) {
       toBeChecked: () => p('toBeChecked', () => actual.isChecked()),
       toHaveCount: (n: number) => p(`toHaveCount(${n})`, async () => (await actual.count()) === n),
       toHaveValue: (v: string) => p(`toHaveValue(${v})`, async () => (await actual.inputValue()) === v),
-      toContainText: (re: RegExp) => p(`toContainText(${re})`, async () => re.test(await actual.innerText())),
+      toContainText: (want: RegExp | string, o: { ignoreCase?: boolean } = {}) =>
+        p(`toContainText(${want})`, async () => {
+          const text: string = await actual.innerText();
+          return typeof want === 'string' ? (o.ignoreCase ? text.toLowerCase().includes(want.toLowerCase()) : text.includes(want)) : want.test(text);
+        }),
       toHaveURL: (re: RegExp) => p(`toHaveURL(${re})`, async () => re.test(actual.url())),
       toHaveTitle: (re: RegExp) => p(`toHaveTitle(${re})`, async () => re.test(await actual.title())),
       toBeLessThan: async (n: number) => {

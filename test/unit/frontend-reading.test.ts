@@ -10,6 +10,7 @@ import { examples as choose } from '../../src/steps/rules/choose.js';
 import { examples as drag } from '../../src/steps/rules/drag.js';
 import { examples as conditions } from '../../src/steps/rules/conditions.js';
 import { examples as checks } from '../../src/steps/rules/checks.js';
+import { REWRITES, rewriteAction } from '../../src/steps/rules/rewrite.js';
 // @ts-expect-error: a plain ES module of the corpus tooling
 import { readCorpus } from '../corpus/apps.mjs';
 
@@ -25,6 +26,17 @@ describe('each rule family reads its own examples', () => {
         const r = readStep({ type, description: text });
         expect(r.unknown).toBeUndefined();
         expect(r.clauses.map((c) => c.intent)).toMatchObject(expected);
+      });
+    }
+  }
+});
+
+describe('clauses said another way are read as the plain clause', () => {
+  for (const r of REWRITES) {
+    for (const [before, after] of r.examples) {
+      it(`${r.what}: ${before}`, () => {
+        expect(before).toMatch(r.from);
+        expect(rewriteAction(before)).toBe(after);
       });
     }
   }

@@ -10,6 +10,7 @@ import { deliveredClick, offTrace, pageChange, settle } from './page-still.js';
 import type { PageWatch } from './page-watch.js';
 import { looseStem, looseWords } from '../../steps/lexicon.js';
 import type { ElementState, FailureKind, LocatorDescriptor, ResolvedAction, RunFailure, TestAccount } from './types.js';
+import { LABEL_SEPARATOR, fieldValueHas, isEmpty, placeholderReads, textShownIn } from './in-page.js';
 
 /**
  * How an element looks: its text in bold (the weight of the part that carries most of its text),
@@ -84,27 +85,13 @@ async function anyVisible(page: Page, d: LocatorDescriptor): Promise<boolean> {
 }
 
 /**
- * Whether the page's rendered text shows `text` as a person reads it: across elements, without what
- * CSS hides. A text locator reads the DOM's text, where a hidden "s" of "items" still counts (dojo's
- * TodoMVC shows "1 item left" that way).
+ * Whether the page or one of its frames (an e-mail's HTML body, an embedded editor) shows `text` as a
+ * person reads it: across elements, without what CSS hides. A text locator reads the DOM's text, where a
+ * hidden "s" of "items" still counts (dojo's TodoMVC shows "1 item left" that way).
  */
-/** What stands between a label and its value, or a key and what it points to: "Status: New", "next → 2.0". */
-const LABEL_SEPARATOR = ' ?(?:[:：=|•·→⇒›»>]|->|=>|–|—)(?= |$)';
-
 async function rendered(page: Page, text: string): Promise<boolean> {
-  // The page and its frames (an e-mail's HTML body, an embedded editor): what a person sees.
   for (const frame of page.frames()) {
-    const shown = await frame
-      .evaluate(([t, sep]) => {
-        const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
-        // "Severity Critical" on a page that shows "Severity: Critical": a label's punctuation is not read.
-        // (Brackets too: "showing rows 0 - 7 (8 total)" where the page goes on "(8 total, query took …)".)
-        const loose = (s: string) => norm(norm(s).replace(new RegExp(sep, 'g'), ' ').replace(/[()[\]]/g, ' '));
-        const body = document.body?.innerText ?? '';
-        return norm(body).includes(norm(t)) || loose(body).includes(loose(t));
-      }, [text, LABEL_SEPARATOR] as const)
-      .catch(() => false);
-    if (shown) return true;
+    if (await frame.locator('body').evaluate(textShownIn, [text, false, LABEL_SEPARATOR] as const, { timeout: 500 }).catch(() => false)) return true;
   }
   return false;
 }
@@ -158,17 +145,7 @@ async function chooseFromMenu(page: Page, menu: ReturnType<typeof toLocator>, va
 
 /** Whether the section / row / dialog shows the text (or, with `orValue`, holds it in a field). */
 async function shownWithin(page: Page, within: LocatorDescriptor, text: string, orValue: boolean): Promise<boolean> {
-  return toLocator(page, within)
-    .first()
-    .evaluate((root, [t, values, sep]) => {
-      const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
-      const loose = (s: string) => norm(norm(s).replace(new RegExp(sep, 'g'), ' '));
-      const want = norm(t as string);
-      const shown = (root as HTMLElement).innerText ?? '';
-      if (norm(shown).includes(want) || loose(shown).includes(loose(t as string))) return true;
-      return Boolean(values) && Array.from(root.querySelectorAll('input, textarea, select')).some((f) => norm((f as HTMLInputElement).value ?? '').includes(want));
-    }, [text, orValue, LABEL_SEPARATOR] as const, { timeout: 500 })
-    .catch(() => false);
+  return toLocator(page, within).first().evaluate(textShownIn, [text, orValue, LABEL_SEPARATOR] as const, { timeout: 500 }).catch(() => false);
 }
 
 /** Greyed out by its classes alone (a jQuery UI menu's "ui-state-disabled", a toolbar's "disabled" icon). */
@@ -236,15 +213,7 @@ async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): P
     case 'focused':
       return el.evaluate((e) => e === document.activeElement || e.contains(document.activeElement));
     case 'empty':
-      return el.evaluate((e) => {
-        // A calendar's day is empty when it shows nothing but its own number.
-        const day = e.closest('[role=gridcell], td, [data-date]');
-        if (day && !e.matches('input, textarea') && (day.hasAttribute('data-date') || day.getAttribute('role') === 'gridcell')) return !((day as HTMLElement).innerText ?? '').replace(/\d+|\s+/g, '').trim();
-        // A tab (or a tab's label) is empty when it counts nothing: no number but 0 on it.
-        if (e.closest('[role=tab]') || e.matches('[class*=tab i]:not(input, textarea, [contenteditable])')) return !/(?:^|\D)[1-9]\d*(?:\D|$)/.test((e as HTMLElement).innerText ?? '');
-        const v = (e as HTMLInputElement).value;
-        return typeof v === 'string' ? v === '' : (e.textContent ?? '').trim() === '';
-      });
+      return el.evaluate(isEmpty);
   }
 }
 
@@ -278,26 +247,19 @@ async function setEditorText(page: Page, el: Locator, value: string, t: { timeou
   else await page.keyboard.press('Backspace');
 }
 
-/** Form fields whose current value contains the text (a value shows on screen like text does). */
-async function valueShown(page: Page, text: string, fields = 'input, textarea', asServed = false): Promise<boolean> {
-  for (const frame of page.frames()) {
-    const found = await frame.evaluate(([t, sel, served]) => Array.from(document.querySelectorAll(sel)).some((e) => {
-      const f = e as HTMLInputElement;
-      // `served`: only a value the page came with (an entry's form), not one typed in the field being edited.
-      if (served && (f.value !== f.defaultValue || f === document.activeElement || /^(?:hidden|password|checkbox|radio|submit|button|reset|image|file)$/.test(f.type))) return false;
-      return f.value.includes(t) && f.offsetParent !== null;
-    }), [text, fields, asServed] as const).catch(() => false);
-    if (found) return true;
-  }
-  return false;
-}
-
-/** An empty field whose placeholder reads the text ("Username", "Search…"): a person sees that word in the box. */
-async function placeholderShown(page: Page, text: string): Promise<boolean> {
-  return page.evaluate((t) => Array.from(document.querySelectorAll('input[placeholder], textarea[placeholder]')).some((e) => {
-    const f = e as HTMLInputElement;
-    return !f.value && f.offsetParent !== null && (f.placeholder ?? '').replace(/[\s.…]+$/, '').trim().toLowerCase() === t.trim().toLowerCase();
-  }), text).catch(() => false);
+/**
+ * Whether a person sees the text: shown on the page or in a frame; with `inFields`, also as a field's
+ * value (a text area's, scrolled out of view or not, or one an entry's form came with) or an empty
+ * field's placeholder; with `orValue`, in any field's value. The exported script's textShown does the same.
+ */
+async function textShown(page: Page, text: string, inFields: boolean, orValue: boolean): Promise<boolean> {
+  if ((await anyVisible(page, { strategy: 'text', text })) || (await rendered(page, text))) return true;
+  const valueHas = async (fields: string, served: boolean) => {
+    for (const frame of page.frames()) if (await frame.evaluate(fieldValueHas, [text, fields, served] as const).catch(() => false)) return true;
+    return false;
+  };
+  if (orValue && (await valueHas('input, textarea', false))) return true;
+  return inFields && ((await valueHas('textarea', false)) || (await valueHas('input', true)) || (await page.evaluate(placeholderReads, text).catch(() => false)));
 }
 
 async function actualState(page: Page, d: LocatorDescriptor): Promise<string> {
@@ -318,9 +280,8 @@ async function assertion(a: ResolvedAction, x: ExecContext): Promise<string | un
   };
   switch (a.kind) {
     case 'expect-text': {
-      const d: LocatorDescriptor = { strategy: 'text', text: a.text };
-      // A text area's text is on the page too ("the JSON text includes …"), scrolled out of view or not.
-      const shown = a.within ? () => shownWithin(page, a.within!, a.text, a.orValue === true) : async () => (await anyVisible(page, d)) || (await rendered(page, a.text)) || (a.orValue === true && (await valueShown(page, a.text))) || (a.visible && ((await valueShown(page, a.text, 'textarea')) || (await valueShown(page, a.text, 'input', true)) || (await placeholderShown(page, a.text))));
+      // (A text area's text is on the page too, "the JSON text includes …", scrolled out of view or not.)
+      const shown = a.within ? () => shownWithin(page, a.within!, a.text, a.orValue === true) : () => textShown(page, a.text, a.visible, a.orValue === true);
       // The step's own words ("lists the database bookshop"): word for word first; after a moment,
       // the words that name something, together, the way a person reads the check.
       const loose = a.loose && a.visible ? looseWords(a.text) : undefined;

@@ -7,6 +7,7 @@ import { ACTS_ON_PAGE, KEY_HOLD_MS } from './actions.js';
 import { describeLocator } from './locator.js';
 import { looseStem, looseWords } from '../../steps/lexicon.js';
 import type { ResolvedAction, ResolvedScript } from './types.js';
+import { LABEL_SEPARATOR, fieldValueHas, isEmpty, placeholderReads, textShownIn } from './in-page.js';
 
 export interface ExportedCode {
   language: 'typescript';
@@ -71,16 +72,15 @@ function actionLines(a: ResolvedAction): string[] {
     case 'expect-text': {
       if (a.within) {
         const w = `${describeLocator(a.within)}.first()`;
-        return [a.visible ? `await expect(${w}).toContainText(${q(a.text)}, { ignoreCase: true });` : `await expect(${w}).not.toContainText(${q(a.text)}, { ignoreCase: true });`];
+        return [`await expect.poll(() => ${w}.evaluate(textShownIn, [${q(a.text)}, ${a.orValue === true}, LABEL_SEPARATOR] as const, { timeout: 500 }).catch(() => false)).toBe(${a.visible});`];
       }
-      const t = `page.getByText(${q(a.text)}).filter({ visible: true })`;
+      const shown = `textShown(page, ${q(a.text)}, ${a.visible}, ${a.orValue === true})`;
       if (a.loose && a.visible) {
         // As svc reads it: word for word, or the words that name something shown together.
         const { words } = looseWords(a.text);
-        return [`await expect.poll(async () => (await ${t}.count()) > 0 || (await shownTogether(page, ${JSON.stringify(words.map(looseStem))}, []))).toBe(true);`];
+        return [`await expect.poll(async () => (await ${shown}) || (await shownTogether(page, ${JSON.stringify(words.map(looseStem))}, []))).toBe(true);`];
       }
-      if (a.orValue) return [`await expect(${t}.or(page.locator('input, textarea').filter({ visible: true }).and(page.locator(${q(`[value*=${JSON.stringify(a.text)}]`)}))).first()).toBeVisible();`];
-      return [a.visible ? `await expect(${t}.first()).toBeVisible();` : `await expect(${t}).toHaveCount(0);`];
+      return [`await expect.poll(() => ${shown}).toBe(${a.visible});`];
     }
     case 'expect-state':
       switch (a.state) {
@@ -91,8 +91,8 @@ function actionLines(a: ResolvedAction): string[] {
         case 'checked': return [`await expect(${L}.first()).toBeChecked();`];
         case 'unchecked': return [`await expect(${L}.first()).not.toBeChecked();`];
         case 'focused': return [`await expect(${L}.first()).toBeFocused();`];
-        // (A calendar's day is empty when it shows only its number; a tab when it counts nothing: no number but 0 on it.)
-        case 'empty': return [`await expect.poll(() => ${L}.first().evaluate((e) => e.closest('[data-date], [role=gridcell]') && !e.matches('input, textarea') ? !e.closest('[data-date], [role=gridcell]').innerText.replace(/\\d+|\\s+/g, '').trim() : e.closest('[role=tab]') || e.matches('[class*=tab i]:not(input, textarea, [contenteditable])') ? !/(?:^|\\D)[1-9]\\d*(?:\\D|$)/.test(e.innerText) : typeof e.value === 'string' ? e.value === '' : (e.textContent ?? '').trim() === '')).toBe(true);`];
+        // (What counts as empty: in-page.ts, the same function the run uses.)
+        case 'empty': return [`await expect.poll(() => ${L}.first().evaluate(${isEmpty.toString()})).toBe(true);`];
         case 'expanded':
         case 'collapsed': return [`await expect(${L}.first()).toHaveAttribute('aria-expanded', '${a.state === 'expanded'}');`];
         case 'selected':
@@ -184,9 +184,34 @@ const SHOWN_TOGETHER = [
   '}',
 ];
 
+/** How svc decides a text is shown (actions.ts textShown), with the in-page functions it runs. */
+const TEXT_SHOWN = [
+  '',
+  '// Text a person sees: on the page or in a frame (a label\'s punctuation aside); for a text that must be',
+  '// shown, also a field\'s value or an empty field\'s placeholder; with orValue, any field\'s value.',
+  `const LABEL_SEPARATOR = ${q(LABEL_SEPARATOR)};`,
+  textShownIn.toString(),
+  fieldValueHas.toString(),
+  placeholderReads.toString(),
+  'async function textShown(page: import(\'@playwright/test\').Page, text: string, inFields: boolean, orValue: boolean): Promise<boolean> {',
+  '  if ((await page.getByText(text).filter({ visible: true }).count()) > 0) return true;',
+  '  for (const frame of page.frames()) {',
+  '    if (await frame.locator(\'body\').evaluate(textShownIn, [text, false, LABEL_SEPARATOR] as const, { timeout: 500 }).catch(() => false)) return true;',
+  '  }',
+  '  const valueHas = async (fields: string, served: boolean) => {',
+  '    for (const frame of page.frames()) if (await frame.evaluate(fieldValueHas, [text, fields, served] as const).catch(() => false)) return true;',
+  '    return false;',
+  '  };',
+  '  if (orValue && (await valueHas(\'input, textarea\', false))) return true;',
+  '  return inFields && ((await valueHas(\'textarea\', false)) || (await valueHas(\'input\', true)) || (await page.evaluate(placeholderReads, text).catch(() => false)));',
+  '}',
+];
+
 export function exportPlaywright(script: ResolvedScript, name = 'frontend test'): ExportedCode {
   const readLoosely = (a: ResolvedAction): boolean => (a.kind === 'steps' ? a.parts.some((p) => readLoosely(p.action)) : (a.kind === 'expect-text' && a.loose === true) || (a.kind === 'expect-count' && a.noun !== undefined));
   const loose = script.steps.some((s) => readLoosely(s.action));
+  const uses = (a: ResolvedAction, kind: ResolvedAction['kind']): boolean => (a.kind === 'steps' ? a.parts.some((p) => uses(p.action, kind)) : a.kind === kind);
+  const text = script.steps.some((s) => uses(s.action, 'expect-text'));
   const body = script.steps.flatMap((s) => [
     `  await test.step(${q(`${s.index + 1}. ${s.description}`)}, async () => {`,
     ...lines(s.action).map((l) => `    ${l}`),
@@ -209,6 +234,7 @@ export function exportPlaywright(script: ResolvedScript, name = 'frontend test')
     '',
     ...body,
     '});',
+    ...(text ? TEXT_SHOWN : []),
     ...(loose ? SHOWN_TOGETHER : []),
     '',
   ].join('\n');

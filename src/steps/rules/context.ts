@@ -34,6 +34,8 @@ export interface RuleInput {
   memory: StepMemory;
   /** Words the rule could not place (lowers confidence). */
   unplaced: string[];
+  /** Remarks (parentheses) a rule took as its values, so they are no remarks any more. */
+  used?: string[];
 }
 
 export type Rule = (i: RuleInput) => Intent[] | undefined;

@@ -80,9 +80,9 @@ export function formFill(i: RuleInput): Intent[] | undefined {
   const split = (text: string) => text.replace(/\bu(\d+)\b/g, (u, n: string) => (i.l.urls[Number(n)] === '/' ? ' / ' : u)).split(/\s*,\s*(?:and\s+)?|\s+and\s+|\s+\/\s+|\s*;\s*/).map((x) => x.trim()).filter(Boolean);
   if (!m && FORM_PAGE.test(i.rest)) {
     // "fill in page 1 (Nadia, Haddad, …)": the values were written in parentheses, a remark as written.
-    const said = i.l.remarks.find((r) => /,|\s\/\s/.test(r));
+    const said = i.l.remarks.find((r) => /,|\s\/\s/.test(r) && !i.used?.includes(r));
     if (!said) return undefined;
-    i.l.remarks.splice(i.l.remarks.indexOf(said), 1);
+    i.used?.push(said);
     const values = split(said).map((p) => {
       const lab = /^([a-z][\w -]*?)\s*:?\s+([A-Z0-9+"].*|\S*[@./]\S*)$/.exec(p);
       return lab ? { label: lab[1]!, value: lab[2]!.replace(/^"|"$/g, '') } : { value: p.replace(/^"|"$/g, '') };
