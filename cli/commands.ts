@@ -25,7 +25,7 @@ export const NOUNS: Noun[] = [
   { name: 'auth', summary: 'identity and stored credentials', load: async () => (await import('./commands/auth.js')).registerAuth },
   {
     name: 'project',
-    summary: 'frontend and backend projects: list, get, create, update, delete, credentials, PRD and feature map, API docs and discovery, exploration, schedules',
+    summary: 'frontend and backend projects: list, get, create, update, delete, credentials, PRD and feature map, API docs and discovery, exploration, schedules, file-chooser files',
     load: async () => (await import('./commands/project.js')).registerProject,
   },
   { name: 'test', summary: 'tests: create, lint, list, inspect, change, delete, run and triage', load: async () => (await import('./commands/test.js')).registerTest },

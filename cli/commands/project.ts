@@ -17,6 +17,7 @@ const VERBS: Verb[] = [
   { names: ['endpoints'], load: async () => (await import('./project/endpoints.js')).registerProjectEndpoints },
   { names: ['explore', 'exploration'], load: async () => (await import('./project/explore.js')).registerProjectExplore },
   { names: ['schedule'], load: async () => (await import('./project/schedule.js')).registerProjectSchedule },
+  { names: ['files'], load: async () => (await import('./project/files.js')).registerProjectFiles },
 ];
 
 export async function registerProject(program: Command, rt: Runtime, verb?: string): Promise<void> {

@@ -12,6 +12,7 @@ import { getUsage } from './usage.js';
 import { askTest } from './chat.js';
 import { GENERATION_ENDPOINTS } from './generation-endpoints.js';
 import { SCHEDULE_ENDPOINTS } from './schedules.js';
+import { PROJECT_FILE_ENDPOINTS } from './project-files.js';
 
 /**
  * Every endpoint of the HTTP API. The server mounts routes for these, /openapi.json is generated
@@ -26,4 +27,5 @@ export const ENDPOINTS: Endpoint[] = [
   listTestRuns, listTestSteps, diffRuns, startFlaky, getRunBundle, getUsage, askTest,
   ...GENERATION_ENDPOINTS,
   ...SCHEDULE_ENDPOINTS,
+  ...PROJECT_FILE_ENDPOINTS,
 ];

@@ -9,6 +9,7 @@ import type { EngineContext } from './context.js';
 import { finishBatch } from './batch-finish.js';
 import { targetKey } from './limits.js';
 import { runArtifacts } from './run-artifacts.js';
+import { materialiseProjectFiles, type FilesDir } from './project-files.js';
 import { assemble, type PlanTest } from './plan.js';
 import type { ExecuteResult, InjectedAuth } from './types.js';
 
@@ -224,8 +225,11 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
     let result: ExecuteResult;
     const artifacts = runArtifacts(ctx, s.run.id);
     const live = liveCalls(db, batchId, s.run.id);
+    let files: FilesDir | undefined;
     try {
       const account = s.test.type === 'frontend' ? (await ctx.loadAuth(batch!.project_id)).account : null;
+      // The project's files for file choosers, in a directory of this run's own, gone when it ends.
+      if (s.test.type === 'frontend') files = await materialiseProjectFiles(ctx.store.artifacts, batch!.project_id);
       result = await executor.execute({
         runId: s.run.id,
         testId: s.test.id,
@@ -242,6 +246,7 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
         auth: auth!,
         account,
         artifactsDir: artifacts.dir,
+        filesDir: files?.dir,
         timeoutMs: ctx.testTimeoutMs,
         signal: controller.signal,
         onProgress: (progress) => artifacts.progress(progress, (l) => updateRun(db, s.run.id, { extra: JSON.stringify({ live: l }) })),
@@ -257,6 +262,7 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
     } finally {
       controllers.delete(s.run.id);
       abort.removeEventListener('abort', passOn);
+      await files?.dispose();
       await live.settle();
     }
     // Stopping: the files and live calls stay and are taken up when the batch is resumed.

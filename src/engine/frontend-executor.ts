@@ -53,6 +53,7 @@ export class FrontendExecutor implements TestExecutor {
         baseUrl: i.targetUrl,
         account: i.account ?? undefined,
         artifactsDir: i.artifactsDir,
+        files: i.filesDir,
         timeoutMs: i.timeoutMs,
         signal: i.signal,
         pool: this.pool,

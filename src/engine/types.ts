@@ -65,6 +65,8 @@ export interface ExecuteInput {
   auth: InjectedAuth;
   account: { username: string; password: string } | null;
   artifactsDir: string;
+  /** Frontend: a directory holding the project's files, which steps may pick in a file chooser (absent when it has none). */
+  filesDir?: string;
   timeoutMs: number;
   signal: AbortSignal;
   /** Live progress (frontend: the latest step and screenshot while the run is in flight). */

@@ -14,10 +14,10 @@ export const TOOLSETS = {
     ],
   },
   authoring: {
-    summary: 'batches, scaffolds, lint, frontend plans, deletes, project settings and credentials',
+    summary: 'batches, scaffolds, lint, frontend plans, deletes, project settings, credentials and file-chooser files',
     ops: [
       'test.create-batch', 'test.scaffold', 'test.lint', 'test.plan-put', 'test.delete', 'test.delete-batch',
-      'project.update', 'project.delete', 'project.credential', 'project.auto-auth',
+      'project.update', 'project.delete', 'project.credential', 'project.auto-auth', 'project.files-list', 'project.files-remove',
     ],
   },
   runs: {

@@ -57,6 +57,9 @@ import { planAccept } from './plan-accept.js';
 import { projectScheduleGet } from './project-schedule-get.js';
 import { projectScheduleSet } from './project-schedule-set.js';
 import { projectScheduleDisable } from './project-schedule-disable.js';
+import { projectFilesPut } from './project-files-put.js';
+import { projectFilesList } from './project-files-list.js';
+import { projectFilesRemove } from './project-files-remove.js';
 
 /**
  * Every op. The MCP server registers a tool for each one with `mcp !== false`; a unit test checks
@@ -73,4 +76,5 @@ export const OPS: Op[] = [
   projectPrdPut, projectFeatures, projectFeaturesExtract, projectDocsPut, projectDiscover, projectEndpoints, projectEndpointsEdit,
   projectExplore, projectExploration, planGenerate, planList, planEdit, planSelect, planAccept,
   projectScheduleGet, projectScheduleSet, projectScheduleDisable,
+  projectFilesPut, projectFilesList, projectFilesRemove,
 ] as unknown as Op[];

@@ -13,10 +13,12 @@ import { REGISTRARS } from './routes.js';
 import { portalApp } from './portal/app.js';
 import { favicon } from './portal/favicon.js';
 import { Surface } from '../contract/common.js';
+import { PROJECT_FILE_BODY_BYTES } from '../contract/project-files.js';
 
 export const API_PREFIX = '/api/v1';
 /** Largest accepted body: the 5 MB create-batch limit plus JSON overhead. */
 const MAX_BODY = 8 * 1024 * 1024;
+const FILE_PUT_PATH = /\/projects\/[^/]+\/files\/[^/]+$/;
 
 export function createApp(deps: ServerDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -51,8 +53,18 @@ export function createApp(deps: ServerDeps): Hono<AppEnv> {
 
   const api = new Hono<AppEnv>();
   const limitBody = bodyLimit({ maxSize: MAX_BODY, onError: () => { throw new SvcError('PAYLOAD_TOO_LARGE', `request body larger than ${MAX_BODY} bytes`); } });
+  // A project file (10 MB) travels as base64 in JSON: its PUT alone may be larger.
+  const limitFileBody = bodyLimit({
+    maxSize: PROJECT_FILE_BODY_BYTES,
+    onError: () => {
+      throw new SvcError('PAYLOAD_TOO_LARGE', 'a project file must be at most 10485760 bytes (10 MB) before base64', { nextAction: 'Upload a smaller file.' });
+    },
+  });
   // Reads carry no body: asking for one would build a whole fetch Request for every GET.
-  api.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  api.use('*', (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return c.req.method === 'PUT' && FILE_PUT_PATH.test(c.req.path) ? limitFileBody(c, next) : limitBody(c, next);
+  });
   api.use('*', authenticate);
   const kit = {
     mount<E extends Endpoint>(a: Hono<AppEnv>, e: E, handler: RouteHandler<E>) {

@@ -18,6 +18,7 @@ import { registerExplorations } from './routes/explorations.js';
 import { registerPlans } from './routes/plans.js';
 import { registerTestAsk } from './routes/test-ask.js';
 import { registerSchedules } from './routes/schedules.js';
+import { registerProjectFiles } from './routes/project-files.js';
 
 export interface RouteKit {
   mount<E extends Endpoint>(app: Hono<AppEnv>, e: E, handler: RouteHandler<E>): void;
@@ -25,4 +26,4 @@ export interface RouteKit {
 export type RouteRegistrar = (app: Hono<AppEnv>, kit: RouteKit) => void;
 
 /** One registrar per resource file under routes/. */
-export const REGISTRARS: RouteRegistrar[] = [registerMe, registerProjects, registerProjectAutoAuth, registerTests, registerTestContent, registerRuns, registerBatches, registerResults, registerTriage, registerFlaky, registerUsage, registerProjectSpecs, registerExplorations, registerPlans, registerTestAsk, registerSchedules];
+export const REGISTRARS: RouteRegistrar[] = [registerMe, registerProjects, registerProjectAutoAuth, registerTests, registerTestContent, registerRuns, registerBatches, registerResults, registerTriage, registerFlaky, registerUsage, registerProjectSpecs, registerExplorations, registerPlans, registerTestAsk, registerSchedules, registerProjectFiles];

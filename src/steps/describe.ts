@@ -69,7 +69,7 @@ function summary(i: Intent): Pick<ClauseSummary, 'does' | 'target' | 'value'> {
     case 'navigate': return { does: 'open', value: i.url || 'the project URL' };
     case 'back': return { does: 'go back' };
     case 'reload': return { does: 'reload the page' };
-    case 'click': return { does: 'click', target: targetPhrase(i.target) };
+    case 'click': return { does: i.repeat ? 'click as long as it is shown' : 'click', target: targetPhrase(i.target) };
     case 'dblclick': return { does: 'double-click', target: targetPhrase(i.target) };
     case 'hover': return { does: 'hover over', target: targetPhrase(i.target) };
     case 'drag': return { does: `drag${i.position ? ` (${i.position} of it)` : ''}`, target: `${targetPhrase(i.source)} onto ${targetPhrase(i.dest)}` };
@@ -77,6 +77,7 @@ function summary(i: Intent): Pick<ClauseSummary, 'does' | 'target' | 'value'> {
     case 'fill': return { does: i.value ? 'type into' : 'clear', target: targetPhrase(i.target), ...(i.value ? { value: i.value } : {}) };
     case 'select': return { does: 'choose', target: targetPhrase(i.target), value: i.value };
     case 'check': return { does: i.checked ? 'tick' : 'untick', target: targetPhrase(i.target) };
+    case 'upload': return { does: 'give the file chooser', value: i.files.join(', '), ...(i.target ? { target: targetPhrase(i.target) } : {}) };
     case 'press': return { does: 'press key', value: i.key, ...(i.target ? { target: targetPhrase(i.target) } : {}) };
     case 'wait': return { does: i.gone ? 'wait until gone' : 'wait', ...(i.target ? { target: targetPhrase(i.target) } : {}), ...(i.ms !== undefined ? { value: `${i.ms} ms` } : {}) };
     case 'scroll': return { does: 'scroll', ...(i.target ? { target: targetPhrase(i.target) } : { value: i.direction ?? 'down' }) };
@@ -85,7 +86,7 @@ function summary(i: Intent): Pick<ClauseSummary, 'does' | 'target' | 'value'> {
       return { does: i.fillOnly ? 'fill in the sign-in form' : 'sign in', value: `${i.username !== undefined ? `as "${i.username}"` : 'with the test account'}${given ? `; ${given}` : ''}` };
     }
     case 'expect-text': return { does: i.visible ? 'text is shown' : 'text is not shown', value: i.text, ...where(i.scope) };
-    case 'expect-all': return { does: `every item is ${i.state}` };
+    case 'expect-all': return { does: i.count !== undefined ? `${i.count} boxes are ${i.state}` : `every item is ${i.state}`, ...(i.group ? { target: `the check boxes under "${i.group}"` } : {}) };
     case 'expect-state': return { does: `is ${i.state}`, target: targetPhrase(i.target) };
     case 'expect-url': return { does: 'URL contains', value: i.contains };
     case 'expect-title': return { does: 'title contains', value: i.contains };

@@ -91,9 +91,10 @@ export type Intent =
   | { kind: 'back' }
   /**
    * `right`: the context menu's click ("right-click the transfer"). `ifShown`: clicked only when it is
-   * on the page ("Open Tickets" as a plan's first words names the app or one of its pages).
+   * on the page ("Open Tickets" as a plan's first words names the app or one of its pages). `repeat`:
+   * clicked again as long as it is shown and enabled ("click Next until the last page").
    */
-  | { kind: 'click'; target: Target; right?: boolean; ifShown?: boolean }
+  | { kind: 'click'; target: Target; right?: boolean; ifShown?: boolean; repeat?: boolean }
   | { kind: 'dblclick'; target: Target }
   | { kind: 'drag'; source: Target; dest: Target; position?: 'right' | 'left' | 'below' | 'above' }
   | { kind: 'reload' }
@@ -107,6 +108,13 @@ export type Intent =
    */
   | { kind: 'fill-form'; values: Array<{ label?: string; value: string }> }
   | { kind: 'check'; target: Target; checked: boolean }
+  /**
+   * Files given to the page through a file chooser, by name from the project's files: through `target`
+   * (a file field, or the control that opens the chooser), else the chooser the last click opened, else
+   * the page's file field. `orItem`: the words could also name an item on the page ("select the file
+   * todo.txt"): with no chooser open, an item shown by that name is clicked instead.
+   */
+  | { kind: 'upload'; files: string[]; target?: Target; orItem?: boolean }
   /**
    * `orClick`: a button named like the key ("press Delete") is clicked when one is on screen; `orSend`:
    * the button that sends what was just written (Send, Post, Comment…) is, else the key sends it.
@@ -123,8 +131,12 @@ export type Intent =
   | { kind: 'sign-in'; username?: string; password?: string; fields?: Array<{ name?: string; value: string }>; fillOnly?: boolean }
   /** `orValue`: a form field whose value contains the text also counts. */
   | { kind: 'expect-text'; text: string; visible: boolean; orValue?: boolean; scope?: Scope }
-  /** Every checkbox of the main list is in `state`. */
-  | { kind: 'expect-all'; state: 'checked' | 'unchecked' }
+  /**
+   * Every checkbox of the main list is in `state`; with `group`, every box of the group of check boxes
+   * a title names ("all six interests are ticked": its six boxes, the others such as "None of these"
+   * apart), `count` of them when the step says how many.
+   */
+  | { kind: 'expect-all'; state: 'checked' | 'unchecked'; group?: string; count?: number }
   | { kind: 'expect-state'; target: Target; state: CheckState }
   | { kind: 'expect-url'; contains: string }
   | { kind: 'expect-title'; contains: string }

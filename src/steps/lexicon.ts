@@ -9,7 +9,7 @@ import type { CheckState, Place, TargetKind } from './intent.js';
 export type Family =
   | 'navigate' | 'back' | 'reload' | 'click' | 'dblclick' | 'rightclick' | 'hover' | 'fill' | 'set' | 'clear' | 'leave'
   | 'choose' | 'check' | 'uncheck' | 'toggle' | 'press' | 'drag' | 'connect' | 'scroll' | 'wait' | 'sign-in' | 'sign-out'
-  | 'search' | 'add' | 'submit' | 'control' | 'open' | 'verify';
+  | 'search' | 'add' | 'submit' | 'control' | 'open' | 'verify' | 'upload';
 
 /** Verb lemmas (and a few fixed multi-word verbs) → family. */
 export const VERBS: Record<string, Family> = {
@@ -38,6 +38,7 @@ export const VERBS: Record<string, Family> = {
   check: 'check', tick: 'check', mark: 'check', enable: 'check', 'turn on': 'check', 'switch on': 'check', complete: 'check', finish: 'check',
   uncheck: 'uncheck', untick: 'uncheck', unmark: 'uncheck', disable: 'uncheck', 'turn off': 'uncheck', 'switch off': 'uncheck', deselect: 'uncheck', unselect: 'uncheck',
   toggle: 'toggle', flip: 'toggle',
+  upload: 'upload', attach: 'upload',
   // moving things
   drag: 'drag', 'drag and drop': 'drag', move: 'drag', drop: 'drag', reorder: 'drag', connect: 'connect', wire: 'connect', link: 'connect',
   scroll: 'scroll', 'scroll down': 'scroll', 'scroll up': 'scroll',
@@ -252,6 +253,9 @@ const MODIFIERS = new Set([
   ...'only still now already else nothing all every each first last second next top bottom very exactly whole entire current currently here shown showing shows show visible displayed display displays listed lists says say reads read named called labelled labeled about like both either stay stays remain remains appear appears is are was were has have had contain contains containing hold holds carries carry includes include including being been does do not no more less than'.split(' '),
 ]);
 
+/** How a thing looks, said of it in lower case ("a red error message"): not a word it shows. */
+const LOOKS = new Set('red green blue orange yellow grey gray black white purple pink brown bold italic small big large little tiny highlighted greyed faded coloured colored'.split(' '));
+
 const stem = (w: string): string => {
   const l = w.toLowerCase();
   if (/ies$/.test(l)) return `${l.slice(0, -3)}y`;
@@ -273,7 +277,7 @@ export function looseWords(text: string): { words: string[]; context: string[] }
     const low = w.toLowerCase();
     // (A capital makes a kind word a name: the tab "Notifications".)
     const kind = KIND_WORDS.has(low) || KIND_WORDS.has(stem(low)) || ITEM_NOUNS.test(low) || CONTAINER_NOUNS.test(stem(low));
-    if (STOP.has(low) || MODIFIERS.has(low) || (/^[a-z]/.test(w) && kind)) {
+    if (STOP.has(low) || MODIFIERS.has(low) || (/^[a-z]/.test(w) && (kind || LOOKS.has(low)))) {
       if (/^[a-z]+$/.test(low) && CONTAINER_NOUNS.test(stem(low))) context.push(stem(low));
       continue;
     }

@@ -21,6 +21,7 @@ import { accountOf, add, clear, fill, formFill, formValues, leave, search, set, 
 import { check, choose, toggle } from './rules/choose.js';
 import { connect, drag } from './rules/drag.js';
 import { rewriteAction } from './rules/rewrite.js';
+import { upload } from './rules/upload.js';
 
 export type { StepMemory } from './rules/context.js';
 
@@ -96,6 +97,9 @@ function act(h: Head, i: RuleInput, why: string[]): Intent[] | undefined {
   // "Complete page 1 with …", "fill in Nadia, Haddad, …": a form filled in order, whatever the verb's family.
   const form = /^(?:complete|populate)$/.test(h.verb) ? formFill(i) : undefined;
   if (form) return form;
+  // "Choose the file time-trials.ics in the file picker", "Import contacts.vcf": a file, whatever the verb's family.
+  const file = h.family !== 'upload' ? upload(i, false) : undefined;
+  if (file) return file;
   switch (h.family) {
     case 'navigate': return navigate(i);
     case 'back': return back();
@@ -150,17 +154,21 @@ function act(h: Head, i: RuleInput, why: string[]): Intent[] | undefined {
       if (q) return [{ kind: 'fill', target: { name: q[1]!.replace(/^sql /, ''), kind: 'field', multiline: true, hints: ['query', 'sql', 'command'] }, value: valueOf(i, q[2]!) }, { kind: 'click', target: { name: '', kind: 'clickable', anyOf: ['Execute', 'Run', 'Run query', 'Execute query', 'Go', 'Submit'], hints: [h.verb] } }];
       return (/^(?:show|view|display|list)$/.test(h.verb) ? dataOf(i, false) : undefined) ?? control(i, why);
     }
-    case 'unknown': {
-      // A verb outside the lexicon acts on a control only when the step names one ("Upvote the "first" post").
-      if (!/\bq\d+\b/.test(i.rest) && !ROLE_WORD.test(i.rest)) {
-        // "Preview the changes", "Archive the ticket": the control named by the verb does it.
-        if (!/^(?:the|a|an|this|that|it|them|all)\b/.test(i.rest) || i.rest.split(' ').length > 4 || /\b(?:to|into|from|with|as|for)\b/.test(i.rest) || /^(?:try|attempt|want|need|go|come|make|let|get|keep|begin|wait|manage)$/.test(h.verb)) return undefined;
-        return [{ kind: 'click', target: { name: h.verb, kind: 'clickable', anyOf: [h.verb], ...(why.length ? { hints: why } : {}) } }];
-      }
-      return click(i, 'click', [i.verb, ...why]);
-    }
+    case 'upload': return upload(i, true) ?? unknownVerb(h, i, why);
+    case 'unknown': return unknownVerb(h, i, why);
     case 'verify': return undefined;
   }
+}
+
+/** A verb outside the lexicon (or one with nothing of its own to act on): the control it names, or the one the step names. */
+function unknownVerb(h: Head, i: RuleInput, why: string[]): Intent[] | undefined {
+  // A verb outside the lexicon acts on a control only when the step names one ("Upvote the "first" post").
+  if (!/\bq\d+\b/.test(i.rest) && !ROLE_WORD.test(i.rest)) {
+    // "Preview the changes", "Archive the ticket": the control named by the verb does it.
+    if (!/^(?:the|a|an|this|that|it|them|all)\b/.test(i.rest) || i.rest.split(' ').length > 4 || /\b(?:to|into|from|with|as|for)\b/.test(i.rest) || /^(?:try|attempt|want|need|go|come|make|let|get|keep|begin|wait|manage)$/.test(h.verb)) return undefined;
+    return [{ kind: 'click', target: { name: h.verb, kind: 'clickable', anyOf: [h.verb], ...(why.length ? { hints: why } : {}) } }];
+  }
+  return click(i, 'click', [i.verb, ...why]);
 }
 
 const ROLE_WORD = new RegExp(`\\b(?:${ROLE_NOUN_LIST.join('|')})s?\\b`);
@@ -395,10 +403,31 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
     // "press the inject button twice": the same action, that many times.
     const times = step.type === 'action' ? /\s+(twice|two times|three times|(\d) times)$/.exec(s) : null;
     if (times) s = s.slice(0, times.index);
+    // "Click Next until the last page": again, as long as it is there.
+    const until = step.type === 'action' ? /\s+(?:until|till|up to)\s+(?:the\s+)?(?:(?:last|final)\s+(?:page|step)|end)(?:\s+of\s+the\s+\w+)?$|\s+until\s+(?:there\s+(?:is|are)\s+no\s+(?:more\s+)?(?:next(?:\s+button)?|pages?|steps?)|it\s+(?:is\s+gone|disappears|goes\s+away))$/.exec(s) : null;
+    if (until) s = s.slice(0, until.index);
+    // "Choose "Adult" on page 2": a later page of the form is reached by its Next button first.
+    const onPage = step.type === 'action' ? /\s+on\s+(?:page\s+(\d+)|the\s+(second|third|fourth|fifth|next)\s+page)$/.exec(s) : null;
+    if (onPage) s = s.slice(0, onPage.index);
     let read = readClause(l, s, step.type, memory, why.words, last, used);
     if (read && times) {
       const n = times[1] === 'twice' || times[1] === 'two times' ? 2 : times[1] === 'three times' ? 3 : Math.min(9, Number(times[2]));
       if (read.intents.length === 1 && /^(?:click|press|dblclick)$/.test(read.intents[0]!.kind)) read.intents = Array.from({ length: n }, () => read!.intents[0]!);
+    }
+    if (read && until && read.intents.length === 1 && read.intents[0]!.kind === 'click') {
+      read.intents = [{ ...read.intents[0]!, repeat: true }];
+      memory.formPage = undefined;
+    }
+    // (A form opened starts on its first page.)
+    if (read?.intents.some((x) => x.kind === 'navigate')) memory.formPage = 1;
+    // ("Click Next": one page on, when the plan knows which page it is on.)
+    if (read && !until && !onPage && memory.formPage !== undefined) memory.formPage += read.intents.filter((x) => x.kind === 'click' && /^(?:next|continue)$/i.test(x.target.name)).length;
+    if (read && onPage) {
+      const n = onPage[1] ? Number(onPage[1]) : onPage[2] === 'next' ? (memory.formPage ?? 1) + 1 : ['second', 'third', 'fourth', 'fifth'].indexOf(onPage[2]!) + 2;
+      const ahead = memory.formPage !== undefined ? Math.max(0, n - memory.formPage) : onPage[2] === 'next' ? 1 : 0;
+      const next = readClause(l, 'click next', step.type, memory, [], last, used)!.intents;
+      read.intents = [...Array.from({ length: ahead }, () => next).flat(), ...read.intents];
+      memory.formPage = n;
     }
     // "Hover over X and click Approve": the clause right after a hover in the same step acts in what was hovered.
     memory.justHovered = Boolean(read?.intents.some((x) => x.kind === 'hover'));

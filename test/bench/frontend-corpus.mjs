@@ -8,7 +8,7 @@
 //   node test/bench/frontend-corpus.mjs --set test/corpus/first-sight/<set> [filter]   a first-sight set
 //     (its own apps.mjs and scripts.mjs; every plan's script timed once)
 //   SVC_DIST=<folder>   the build to measure (default dist/): a first-sight figure of an earlier build
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -45,6 +45,8 @@ async function timeRaw(pool, plan, url) {
 // A filter is a comma-separated list of parts of plan or app names.
 const plans = (set ? set.plans : readCorpus()).filter((p) => !filter || filter.split(',').some((f) => p.name.includes(f) || p.app.includes(f)));
 const pool = new BrowserPool({});
+// A set's files (its `files/` folder) are the project's files its upload steps pick.
+const files = set && existsSync(join(set.dir, 'files')) ? join(set.dir, 'files') : undefined;
 const work = mkdtempSync(join(tmpdir(), 'svc-corpus-'));
 
 /** A verdict is right when a passing plan passes, and a failing plan fails at its step, blaming the app. */
@@ -64,7 +66,7 @@ for (const [i, plan] of plans.entries()) {
     }
     const dir = join(work, String(i));
     const t0 = Date.now();
-    const r1 = await runPlan({ steps: plan.steps, baseUrl: app.url, account: plan.account, artifactsDir: join(dir, 'first'), pool, video: false, trace: false });
+    const r1 = await runPlan({ steps: plan.steps, baseUrl: app.url, account: plan.account, files, artifactsDir: join(dir, 'first'), pool, video: false, trace: false });
     let firstMs = Date.now() - t0;
     await pool.settled();
     for (const s of r1.steps) {
@@ -78,7 +80,7 @@ for (const [i, plan] of plans.entries()) {
     await app.stop();
     const again = await startApp(plan.app);
     const t1 = Date.now();
-    const r2 = await runPlan({ steps: plan.steps, script: r1.script, baseUrl: again.url, account: plan.account, artifactsDir: join(dir, 'replay'), pool, video: false, trace: false });
+    const r2 = await runPlan({ steps: plan.steps, script: r1.script, baseUrl: again.url, account: plan.account, files, artifactsDir: join(dir, 'replay'), pool, video: false, trace: false });
     let replayMs = Date.now() - t1;
     await pool.settled();
     const ok2 = verdictRight(plan, r2);
@@ -102,8 +104,8 @@ for (const [i, plan] of plans.entries()) {
       };
       for (let k = 0; k < TIMING_ROUNDS; k++) {
         if (k > 0) {
-          times.first.push(await onFresh((url) => runPlan({ steps: plan.steps, baseUrl: url, account: plan.account, artifactsDir: join(dir, `first-${k}`), pool, video: false, trace: false })));
-          times.replay.push(await onFresh((url) => runPlan({ steps: plan.steps, script: r1.script, baseUrl: url, account: plan.account, artifactsDir: join(dir, `replay-${k}`), pool, video: false, trace: false })));
+          times.first.push(await onFresh((url) => runPlan({ steps: plan.steps, baseUrl: url, account: plan.account, files, artifactsDir: join(dir, `first-${k}`), pool, video: false, trace: false })));
+          times.replay.push(await onFresh((url) => runPlan({ steps: plan.steps, script: r1.script, baseUrl: url, account: plan.account, files, artifactsDir: join(dir, `replay-${k}`), pool, video: false, trace: false })));
         }
         times.raw.push(await onFresh((url) => timeRaw(pool, plan, url)));
       }

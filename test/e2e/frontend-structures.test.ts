@@ -110,6 +110,32 @@ const PAGES: Record<string, string> = {
         document.getElementById('clicked').textContent = document.querySelectorAll('th')[td.cellIndex].textContent + ' of ' + tr.children[1].textContent;
       });
     </script>`,
+  // A question of check boxes under its title, with a "None of these" apart from the six interests.
+  '/interests': `<!doctype html><title>Membership</title>
+    <div class="question"><h5>Newsletter</h5><label><input type="checkbox"> Send me the newsletter</label></div>
+    <div class="question"><h5>Your interests</h5>
+      ${['Crime fiction', 'History', 'Poetry', 'Science', 'Travel', 'Cookery'].map((x) => `<label><input type="checkbox" checked> ${x}</label>`).join('')}
+      <label><input type="checkbox"> None of these</label>
+    </div>`,
+  // A three-page application: Next on the first two pages, Send on the last.
+  '/apply': `<!doctype html><title>Application</title>
+    <form onsubmit="event.preventDefault(); document.getElementById('sent').textContent = 'Sent: ' + new FormData(this).get('first') + ' · ' + new FormData(this).get('fee')">
+      <p id="where">Page 1 of 3</p>
+      <section data-page="1"><label>First name <input name="first"></label></section>
+      <section data-page="2" hidden><label><input type="radio" name="fee" value="Adult (free)"> Adult (free)</label> <label><input type="radio" name="fee" value="Child"> Child</label></section>
+      <section data-page="3" hidden><p>Check your answers</p><button>Send</button></section>
+      <button type="button" id="next">Next</button>
+    </form>
+    <p id="sent"></p>
+    <script>
+      let page = 1;
+      document.getElementById('next').addEventListener('click', () => setTimeout(() => {
+        page++;
+        for (const s of document.querySelectorAll('section')) s.hidden = Number(s.dataset.page) !== page;
+        document.getElementById('where').textContent = 'Page ' + page + ' of 3';
+        document.getElementById('next').hidden = page === 3;
+      }, 150));
+    </script>`,
   // A month's days, each a grid cell named by its date; an entry list of cards whose title line heads the card.
   '/month': `<!doctype html><title>Bookings</title>
     <table role="grid"><tbody><tr>${[['2027-03-02', '2 March 2027', ''], ['2027-03-03', '3 March 2027', '18:30 Chess club']].map(([d, l, ev]) => `<td role="gridcell" data-date="${d}" aria-label="${l}"><a>${d.slice(-1)}</a><div>${ev}</div></td>`).join('')}</tr></tbody></table>
@@ -216,6 +242,28 @@ describe('structures named as a person sees them', () => {
     expect(booked.verdict).toBe('failed');
     const other = await run([a('Open /month'), v('The URL shown for Sponsors ends in /marta/weekend-rides/')]);
     expect(other.verdict).toBe('failed');
+  });
+
+  it('checks the boxes of a group its title names, as many as the step says', async () => {
+    const r = await run([a('Open /interests'), v('All six interests are ticked and "None of these" is not')]);
+    expect(r.failure?.message).toBeUndefined();
+    expect(r.verdict).toBe('passed');
+    const wrong = await run([a('Open /interests'), v('All seven interests are ticked')]);
+    expect(wrong.verdict).toBe('failed');
+    expect(wrong.failure?.kind).toBe('assertion');
+    expect(wrong.failure?.message).toMatch(/expected 7 items to be checked, but 6 of 7 are checked/);
+  });
+
+  it('chooses on a later page of a form by its Next button, and goes on to its last page', async () => {
+    const steps = [a('Open /apply, type Nadia as the first name, choose "Adult (free)" on page 2 and go on to the last page'), v('"Page 3 of 3" is shown'), a('Click Send'), v('"Sent: Nadia · Adult (free)" is shown')];
+    const first = await run(steps);
+    expect(first.failure?.message).toBeUndefined();
+    expect(first.verdict).toBe('passed');
+    expect((await run(steps, first.script)).verdict).toBe('passed');
+    // On the last page already, there is nothing to page through.
+    const again = await run([a('Open /apply'), a('Click Next until the last page'), a('Go on to the last page'), v('"Page 3 of 3" is shown')]);
+    expect(again.verdict).toBe('passed');
+    expect(again.steps[2]!.resolved).toMatchObject({ kind: 'skip' });
   });
 
   it('counts the results a debounced search shows, not the page\'s tables', async () => {

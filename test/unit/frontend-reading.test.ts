@@ -10,6 +10,7 @@ import { examples as choose } from '../../src/steps/rules/choose.js';
 import { examples as drag } from '../../src/steps/rules/drag.js';
 import { examples as conditions } from '../../src/steps/rules/conditions.js';
 import { examples as checks } from '../../src/steps/rules/checks.js';
+import { examples as upload } from '../../src/steps/rules/upload.js';
 import { REWRITES, rewriteAction } from '../../src/steps/rules/rewrite.js';
 // @ts-expect-error: a plain ES module of the corpus tooling
 import { readCorpus } from '../corpus/apps.mjs';
@@ -19,7 +20,7 @@ const check = (description: string) => ({ type: 'assertion' as const, descriptio
 const intents = (step: { type: 'action' | 'assertion'; description: string }) => readStep(step).clauses.map((c) => c.intent);
 
 describe('each rule family reads its own examples', () => {
-  const families = { navigate, pointer, fill, choose, drag, conditions, checks };
+  const families = { navigate, pointer, fill, choose, drag, conditions, checks, upload };
   for (const [family, list] of Object.entries(families)) {
     for (const [text, type, expected] of list) {
       it(`${family}: ${text}`, () => {

@@ -8,6 +8,7 @@ import { closestLines, pageExcerpt, visibleLines } from './evidence.js';
 import { performSignIn } from './sign-in.js';
 import { deliveredClick, offTrace, pageChange, settle } from './page-still.js';
 import type { PageWatch } from './page-watch.js';
+import type { FilePicker } from './files.js';
 import { looseStem, looseWords } from '../../steps/lexicon.js';
 import type { ElementState, FailureKind, LocatorDescriptor, ResolvedAction, RunFailure, TestAccount } from './types.js';
 import { LABEL_SEPARATOR, fieldValueHas, isEmpty, placeholderReads, textShownIn } from './in-page.js';
@@ -56,6 +57,7 @@ export interface ExecContext {
   account?: TestAccount;
   timeoutMs: number;
   watch: PageWatch;
+  picker: FilePicker;
 }
 
 export function absoluteUrl(url: string, baseUrl: string): string {
@@ -141,6 +143,51 @@ async function chooseFromMenu(page: Page, menu: ReturnType<typeof toLocator>, va
   }
   if (!(await shown(timeoutMs))) throw new StepFailure('locator-not-found', `the menu opened, but it has no entry "${value}"`, { url: page.url() });
   await entry().click({ timeout: timeoutMs });
+}
+
+/** The most pages a form is paged through ("Next until the last page"). */
+export const MAX_PAGES = 20;
+
+/** A control clicked again as long as it is shown and enabled: a form's Next, up to its last page. */
+async function clickWhileShown(page: Page, target: LocatorDescriptor, timeoutMs: number): Promise<void> {
+  const el = toLocator(page, target).filter({ visible: true }).first();
+  const text = () => page.locator('body').innerText({ timeout: 1000 }).catch(() => '');
+  for (let k = 0; k < MAX_PAGES; k++) {
+    if (!(await el.isVisible().catch(() => false)) || !(await el.isEnabled().catch(() => false)) || (await looksDisabled(el))) return;
+    const before = await text();
+    await press(el, 'click', timeoutMs);
+    // The next page, as a person waits for it; a click that changes nothing (a page that will not go on) ends it.
+    const end = Date.now() + 3000;
+    while (Date.now() < end && (await text()) === before) await pageChange(page, end - Date.now(), 50, 200);
+    if ((await text()) === before) return;
+    await settle(page);
+  }
+  throw new StepFailure('assertion', `still a "${locatorLabel(target)}" to click after ${MAX_PAGES} pages: the form has no last page`, { url: page.url() });
+}
+
+/** Files given to the page: through its file field, the chooser a control opens, or the chooser open already. */
+async function giveFiles(page: Page, a: Extract<ResolvedAction, { kind: 'upload' }>, x: ExecContext): Promise<void> {
+  const t = { timeout: x.timeoutMs };
+  const { paths, missing } = x.picker.paths(a.files);
+  if (missing.length) {
+    const have = x.picker.names();
+    throw new StepFailure('step-not-understood', `no file named ${missing.map((m) => `"${m}"`).join(', ')} among the project's files (${have.length ? have.join(', ') : 'it has none'}); add it with 'svc project files add <project-id> <path>'`);
+  }
+  if (!a.target) {
+    const chooser = x.picker.take() ?? (await page.waitForEvent('filechooser', { timeout: Math.min(x.timeoutMs, 2000) }).catch(() => undefined));
+    if (!chooser) throw new StepFailure('locator-not-found', 'no file chooser is open to give the file to: click the control that opens it first (Upload, Browse…), or name it in the step', { url: page.url() });
+    await chooser.setFiles(paths, t);
+    return;
+  }
+  const el = toLocator(page, a.target).first();
+  if (await el.evaluate((e) => e.matches('input[type=file]'), null, t)) {
+    await el.setInputFiles(paths, t);
+    return;
+  }
+  x.picker.take();
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser', t), el.click(t)]);
+  x.picker.take();
+  await chooser.setFiles(paths, t);
 }
 
 /** Whether the section / row / dialog shows the text (or, with `orValue`, holds it in a field). */
@@ -357,17 +404,21 @@ async function assertion(a: ResolvedAction, x: ExecContext): Promise<string | un
     }
     case 'expect-all': {
       const loc = toLocator(page, a.target);
-      const all = async () => {
+      const tally = async () => {
         const n = await loc.count();
-        if (!n) return false;
-        for (let i = 0; i < n; i++) if ((await loc.nth(i).isChecked()) !== (a.state === 'checked')) return false;
-        return true;
+        let on = 0;
+        for (let i = 0; i < n; i++) if (await loc.nth(i).isChecked().catch(() => false)) on++;
+        return { n, on, want: a.state === 'checked' ? on : n - on };
+      };
+      // ("All six interests": six boxes in that state; every box, when no number is said.)
+      const all = async () => {
+        const { n, want } = await tally();
+        return n > 0 && (a.count !== undefined ? want === a.count : want === n);
       };
       if (await wait(all)) return;
-      const n = await loc.count();
-      let on = 0;
-      for (let i = 0; i < n; i++) if (await loc.nth(i).isChecked().catch(() => false)) on++;
-      return fail(`expected every item to be ${a.state}, but ${on} of ${n} ${n === 1 ? 'is' : 'are'} checked`, `all ${a.state}`, `${on} of ${n} checked`);
+      const { n, on } = await tally();
+      const expected = a.count !== undefined ? `${a.count} ${a.state}` : `all ${a.state}`;
+      return fail(`expected ${a.count !== undefined ? `${a.count} items` : 'every item'} to be ${a.state}, but ${on} of ${n} ${n === 1 ? 'is' : 'are'} checked`, expected, `${on} of ${n} checked`);
     }
     case 'expect-order': {
       // Reading order: where each text first shows in the page's rendered text.
@@ -488,7 +539,7 @@ async function drag(page: Page, a: Extract<ResolvedAction, { kind: 'drag' }>, ti
 export const KEY_HOLD_MS = 20;
 
 /** Actions that act on what the page shows: they wait for it to stop moving first (page-still.ts). */
-export const ACTS_ON_PAGE = new Set<ResolvedAction['kind']>(['click', 'dblclick', 'hover', 'drag', 'fill', 'select', 'check', 'press']);
+export const ACTS_ON_PAGE = new Set<ResolvedAction['kind']>(['click', 'dblclick', 'hover', 'drag', 'fill', 'select', 'check', 'upload', 'press']);
 
 /** Actions that aim at no place on the screen: they do not wait for CSS animations to end. */
 const TYPING = new Set<ResolvedAction['kind']>(['fill', 'press', 'select']);
@@ -514,6 +565,10 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<string
       return;
     }
     case 'click': {
+      if (a.repeat) {
+        await clickWhileShown(page, a.target, x.timeoutMs);
+        break;
+      }
       const el = await revealed(page, a.target, x.timeoutMs);
       // A link that opens a new tab is followed in this one: the run goes on where the page went.
       const away = await offTrace(page, () => el.evaluate((e) => {
@@ -580,6 +635,7 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<string
       else await chooseFromMenu(page, el, a.value, x.timeoutMs);
       break;
     }
+    case 'upload': await giveFiles(page, a, x); break;
     case 'check':
       // "Switch on Try it out": a button that toggles a mode is pressed, as a person would.
       await loc(a.target).setChecked(a.checked, { timeout: Math.min(x.timeoutMs, 3000) }).catch(async (err: Error) => {

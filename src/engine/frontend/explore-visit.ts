@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import type { BrowserPool } from './browser.js';
 import { stepScreenshot, visibleLines } from './evidence.js';
 import { PageWatch } from './page-watch.js';
+import { FilePicker } from './files.js';
 import { finishRecording, startRecording } from './recording.js';
 import { performStep } from './perform.js';
 import type { PlanStep, TestAccount } from './types.js';
@@ -73,7 +74,7 @@ export async function visitFeature(dir: string, plan: VisitPlan, ctx: VisitConte
   const run = async (step: PlanStep) => {
     observed.push(step);
     report('running');
-    await performStep(step, { page, baseUrl: ctx.baseUrl, testIdAttributes: ctx.testIdAttributes, account: ctx.account, watch, stepTimeoutMs: ctx.stepTimeoutMs, assertTimeoutMs: ctx.stepTimeoutMs }, { parts: [], subSteps: [] });
+    await performStep(step, { page, baseUrl: ctx.baseUrl, testIdAttributes: ctx.testIdAttributes, account: ctx.account, watch, picker: new FilePicker().attach(page), stepTimeoutMs: ctx.stepTimeoutMs, assertTimeoutMs: ctx.stepTimeoutMs }, { parts: [], subSteps: [] });
     const shot = `step-${String(observed.length).padStart(3, '0')}.jpg`;
     const shotTaken = await stepScreenshot(page, join(dir, shot));
     if (shotTaken) screenshots.push(shot);

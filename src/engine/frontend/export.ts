@@ -3,7 +3,7 @@
  * engine recorded; BASE_URL and the test account come from the environment at run time, so no
  * secret is written into the file.
  */
-import { ACTS_ON_PAGE, KEY_HOLD_MS } from './actions.js';
+import { ACTS_ON_PAGE, KEY_HOLD_MS, MAX_PAGES } from './actions.js';
 import { describeLocator } from './locator.js';
 import { looseStem, looseWords } from '../../steps/lexicon.js';
 import type { ResolvedAction, ResolvedScript } from './types.js';
@@ -30,7 +30,14 @@ function actionLines(a: ResolvedAction): string[] {
   const L = 'target' in a && a.target ? describeLocator(a.target) : '';
   switch (a.kind) {
     case 'navigate': return [`await page.goto(${a.url ? `new URL(${q(a.url)}, BASE_URL).toString()` : 'BASE_URL'});`];
-    case 'click': return [a.right ? `await ${L}.click({ button: 'right' });` : `await ${L}.click();`];
+    case 'click':
+      // (Again as long as it is shown: a form's Next, up to its last page.)
+      if (a.repeat) {
+        const next = `${L}.filter({ visible: true }).first()`;
+        const body = "page.locator('body').innerText()";
+        return [`for (let k = 0; k < ${MAX_PAGES} && (await ${next}.isVisible()) && (await ${next}.isEnabled()); k++) {`, `  const before = await ${body};`, `  await ${next}.click();`, `  await expect.poll(() => ${body}, { timeout: 3000 }).not.toBe(before).catch(() => {});`, `  if ((await ${body}) === before) break;`, '  await settle();', '}'];
+      }
+      return [a.right ? `await ${L}.click({ button: 'right' });` : `await ${L}.click();`];
     case 'dblclick': return [`await ${L}.dblclick();`];
     case 'reload': return [`await page.reload();`];
     case 'back': return [`await page.goBack();`];
@@ -42,7 +49,9 @@ function actionLines(a: ResolvedAction): string[] {
         : [`await ${describeLocator(a.source)}.dragTo(${describeLocator(a.target)});`];
     }
     case 'steps': return a.parts.flatMap((p) => [`// ${p.text.replace(/\n/g, ' ')}`, ...lines(p.action)]);
-    case 'expect-all': return [`for (const box of await ${L}.all()) await expect(box).${a.state === 'checked' ? '' : 'not.'}toBeChecked();`];
+    case 'expect-all':
+      if (a.count !== undefined) return [`await expect.poll(async () => { let k = 0; for (const box of await ${L}.all()) if ((await box.isChecked()) === ${a.state === 'checked'}) k++; return k; }).toBe(${a.count});`];
+      return [`for (const box of await ${L}.all()) await expect(box).${a.state === 'checked' ? '' : 'not.'}toBeChecked();`];
     case 'hover': return [`await ${L}.hover();`];
     case 'fill':
       if (a.find !== undefined) return [`await ${L}.fill((await ${L}.inputValue()).replace(${q(a.find)}, ${q(a.value)}));`];
@@ -50,6 +59,11 @@ function actionLines(a: ResolvedAction): string[] {
       return [`await ${L}.fill(${q(a.value)});`];
     case 'select': return [`await ${L}.selectOption({ label: ${q(a.value)} });`];
     case 'check': return [`await ${L}.setChecked(${a.checked});`];
+    case 'upload': {
+      const files = `[${a.files.map((f) => `join(FILES_DIR, ${q(f)})`).join(', ')}]`;
+      if (!a.target) return ['await expect.poll(() => chooser !== undefined).toBe(true);', `await chooser!.setFiles(${files});`, 'chooser = undefined;'];
+      return a.chooser ? [`{ const [c] = await Promise.all([page.waitForEvent('filechooser'), ${L}.click()]); await c.setFiles(${files}); }`] : [`await ${L}.setInputFiles(${files});`];
+    }
     case 'press': return [a.target ? `await ${L}.press(${q(a.key)}, { delay: ${KEY_HOLD_MS} });` : `await page.keyboard.press(${q(a.key)}, { delay: ${KEY_HOLD_MS} });`];
     case 'wait':
       if (a.target && a.gone) return [`await expect(${L}.filter({ visible: true })).toHaveCount(0);`];
@@ -208,10 +222,12 @@ const TEXT_SHOWN = [
 ];
 
 export function exportPlaywright(script: ResolvedScript, name = 'frontend test'): ExportedCode {
-  const readLoosely = (a: ResolvedAction): boolean => (a.kind === 'steps' ? a.parts.some((p) => readLoosely(p.action)) : (a.kind === 'expect-text' && a.loose === true) || (a.kind === 'expect-count' && a.noun !== undefined));
-  const loose = script.steps.some((s) => readLoosely(s.action));
-  const uses = (a: ResolvedAction, kind: ResolvedAction['kind']): boolean => (a.kind === 'steps' ? a.parts.some((p) => uses(p.action, kind)) : a.kind === kind);
-  const text = script.steps.some((s) => uses(s.action, 'expect-text'));
+  const walk = (a: ResolvedAction, pred: (x: ResolvedAction) => boolean): boolean => (a.kind === 'steps' ? a.parts.some((p) => walk(p.action, pred)) : pred(a));
+  const anyAction = (pred: (x: ResolvedAction) => boolean) => script.steps.some((s) => walk(s.action, pred));
+  const loose = anyAction((a) => (a.kind === 'expect-text' && a.loose === true) || (a.kind === 'expect-count' && a.noun !== undefined));
+  const text = anyAction((a) => a.kind === 'expect-text');
+  const files = anyAction((a) => a.kind === 'upload');
+  const opened = anyAction((a) => a.kind === 'upload' && !a.target);
   const body = script.steps.flatMap((s) => [
     `  await test.step(${q(`${s.index + 1}. ${s.description}`)}, async () => {`,
     ...lines(s.action).map((l) => `    ${l}`),
@@ -219,10 +235,13 @@ export function exportPlaywright(script: ResolvedScript, name = 'frontend test')
   ]);
   const code = [
     `import { test, expect } from '@playwright/test';`,
+    ...(files ? [`import { join } from 'node:path';`] : []),
     '',
     '// Exported from a resolved svc frontend test. BASE_URL overrides the project URL;',
     '// SVC_TEST_USERNAME and SVC_TEST_PASSWORD supply the test account for sign-in steps.',
+    ...(files ? ["// SVC_FILES_DIR is the directory holding the files the upload steps pick (the project's files; default ./files)."] : []),
     `const BASE_URL = process.env.BASE_URL ?? ${q(script.baseUrl)};`,
+    ...(files ? [`const FILES_DIR = process.env.SVC_FILES_DIR ?? 'files';`] : []),
     '',
     `test(${q(name)}, async ({ page }) => {`,
     '  const pageErrors: string[] = [];',
@@ -230,6 +249,7 @@ export function exportPlaywright(script: ResolvedScript, name = 'frontend test')
     `  page.on('pageerror', (e) => pageErrors.push(e.message));`,
     `  page.on('framenavigated', (f) => { if (f === page.mainFrame()) pageErrors.length = 0; });`,
     `  page.on('response', (r) => { if (r.request().isNavigationRequest() && r.frame() === page.mainFrame()) lastStatus = r.status(); });`,
+    ...(opened ? [`  let chooser: import('@playwright/test').FileChooser | undefined;`, `  page.on('filechooser', (c) => { chooser = c; });`] : []),
     ...SETTLE,
     '',
     ...body,

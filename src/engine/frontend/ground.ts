@@ -53,6 +53,8 @@ export interface GroundSpec {
   column?: string;
   /** With a row and no name: the first or last row of the page's main table or list. */
   position?: 'first' | 'last';
+  /** With a section: a heading that holds the name's word among others ("Your interests" for "interests") counts too, below one that starts with it. */
+  looseName?: boolean;
 }
 
 interface Hit {
@@ -382,10 +384,12 @@ function scoreInPage([spec, generatedId, modalSelector]: [GroundSpec, string, st
       if (el.children.length > 3 || !isVisible(el)) continue;
       const t = full(el);
       const exact = t === want || t === `${want}:`;
-      if (!exact && !(t.startsWith(want) && t.length <= want.length + 3)) continue;
+      const stem = (w: string) => w.replace(/(?:ies|es|s)$/, '');
+      const holds = Boolean(spec.looseName) && t.length <= 80 && el.matches(HEADING) && want.split(' ').every((w) => t.split(/[^\p{L}\p{N}]+/u).some((x) => stem(x) === stem(w)));
+      if (!exact && !(t.startsWith(want) && t.length <= want.length + 3) && !holds) continue;
       // A row asked for is a table's or list's row more likely than a line of a menu.
       const inRow = spec.container === 'row' && el.closest('tr, [role=row], li') ? 0.5 : 0;
-      anchors.push({ el, score: (exact ? 2 : 1.5) + inRow + (el.matches(HEADING) ? 1 : 0) - (el.closest('nav, [role=navigation], [role=menu], [role=tablist]') ? 1.5 : 0) });
+      anchors.push({ el, score: (exact ? 2 : t.startsWith(want) ? 1.5 : 1) + inRow + (el.matches(HEADING) ? 1 : 0) - (el.closest('nav, [role=navigation], [role=menu], [role=tablist]') ? 1.5 : 0) });
     }
     const inner = anchors.filter((a) => !anchors.some((b) => b !== a && inside(a.el, b.el)));
     inner.sort((a, b) => b.score - a.score);

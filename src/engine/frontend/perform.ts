@@ -14,6 +14,7 @@ import { targetsOf } from './model-resolve.js';
 import { namesTheApp } from './open-by-name.js';
 import { offTrace } from './page-still.js';
 import type { PageWatch } from './page-watch.js';
+import type { FilePicker } from './files.js';
 import { ResolveError } from './resolve-target.js';
 import { remember, resolveClause, resolveUnread, type LastTargets } from './resolver.js';
 import type { PlanStep, ResolvedAction, SubStepRecord, TestAccount } from './types.js';
@@ -24,6 +25,8 @@ export interface PerformContext {
   testIdAttributes: string[];
   account?: TestAccount;
   watch: PageWatch;
+  /** The files steps may give the page, and the file chooser it has open. */
+  picker: FilePicker;
   /** Per action and resolution. */
   stepTimeoutMs: number;
   /** How long an assertion polls. */
@@ -74,7 +77,7 @@ const IF_SHOWN_MS = 500;
 export async function performStep(step: PlanStep, c: PerformContext, progress: StepProgress): Promise<void> {
   const interp = interpret(step, c.memory);
   const savedParts = c.saved ? (c.saved.kind === 'steps' ? c.saved.parts : [{ text: step.description, action: c.saved }]) : undefined;
-  const resolveOpts = { page: c.page, baseUrl: c.baseUrl, testIdAttributes: c.testIdAttributes, timeoutMs: c.stepTimeoutMs, model: c.model, signal: c.signal, last: c.last };
+  const resolveOpts = { page: c.page, baseUrl: c.baseUrl, testIdAttributes: c.testIdAttributes, timeoutMs: c.stepTimeoutMs, model: c.model, signal: c.signal, last: c.last, picker: c.picker };
   let clauses = interp.clauses.map((cl) => ({ text: cl.text, type: cl.type, clause: cl as typeof cl | undefined }));
   let parts = savedParts?.length === clauses.length ? savedParts : undefined;
   if (interp.unknown) {
@@ -144,7 +147,7 @@ export async function performStep(step: PlanStep, c: PerformContext, progress: S
       remember(action, c.last, cl.clause?.intent);
       progress.parts.push({ text: cl.text, action });
       if (!action.kind.startsWith('expect-')) await c.beforeAct?.();
-      const note = await execute(action, { page: c.page, baseUrl: c.baseUrl, account: c.account, timeoutMs, watch: c.watch });
+      const note = await execute(action, { page: c.page, baseUrl: c.baseUrl, account: c.account, timeoutMs, watch: c.watch, picker: c.picker });
       if (note) (progress.notes ??= []).push((sub.note = note));
       sub.status = 'passed';
     } catch (err) {

@@ -9,13 +9,14 @@ import type { Page } from 'playwright-core';
 import type { ModelProvider } from '../../ai/provider.js';
 import type { Intent, Scope, Target } from '../../steps/intent.js';
 import { targetPhrase } from '../../steps/describe.js';
-import { iconWords } from '../../steps/lexicon.js';
+import { iconWords, looseWords } from '../../steps/lexicon.js';
 import { ENTRY, FOCUSED, type Clause } from './interpret.js';
-import { expandTokens, formFields, GENERATED_ID, ground, nearMisses, type GroundSpec } from './ground.js';
+import { expandTokens, formFields, GENERATED_ID, ground, MODAL_SELECTOR, nearMisses, type GroundSpec } from './ground.js';
 import { describeSearch, findTarget, matchCount, ResolveError, withinDescriptor } from './resolve-target.js';
 import { fieldForValue, resolveSignIn, setSignInField } from './sign-in.js';
 import { modelResolve } from './model-resolve.js';
 import { appPath, namesTheApp, openByHop, openByName } from './open-by-name.js';
+import type { FilePicker } from './files.js';
 import type { LocatorDescriptor, PlanStep, ResolvedAction, SignInField } from './types.js';
 import { pageChange, settle } from './page-still.js';
 import { openTreePath, pathSegments } from './tree-path.js';
@@ -31,6 +32,8 @@ export interface ResolveOptions {
   signal?: AbortSignal;
   /** What the run's earlier clauses acted on, for "it" and "the same field". */
   last?: LastTargets;
+  /** The run's files and the file chooser the page has open. */
+  picker?: FilePicker;
 }
 
 /** A target that answers a confirmation: "confirm", "OK", "Yes", or a quoted question it is inside. */
@@ -248,8 +251,8 @@ async function typable(page: Page, d: LocatorDescriptor, value: string): Promise
  * The section, row or dialog a check names, as a locator; undefined when the page shows none (the
  * check then looks at the whole page, as it would without the words).
  */
-async function scopeOf(o: ResolveOptions, scope: Scope): Promise<LocatorDescriptor | undefined> {
-  const spec: GroundSpec = { tokens: [], name: scope.name, kind: 'any', container: scope.editor ? 'editor' : scope.dialog ? 'dialog' : scope.row ? 'row' : scope.table ? 'table' : 'section', ...(scope.column ? { column: scope.column } : {}), ...(scope.position ? { position: scope.position } : {}) };
+async function scopeOf(o: ResolveOptions, scope: Scope, looseName = false): Promise<LocatorDescriptor | undefined> {
+  const spec: GroundSpec = { tokens: [], name: scope.name, kind: 'any', container: scope.editor ? 'editor' : scope.dialog ? 'dialog' : scope.row ? 'row' : scope.table ? 'table' : 'section', ...(scope.column ? { column: scope.column } : {}), ...(scope.position ? { position: scope.position } : {}), ...(looseName ? { looseName } : {}) };
   const deadline = Date.now() + Math.min(o.timeoutMs, 3000);
   for (;;) {
     const d = await ground(o.page, spec);
@@ -426,6 +429,64 @@ async function locate(t: Target, o: ResolveOptions, timeoutMs = o.timeoutMs, all
 
 const isSelect = (page: Page, d: LocatorDescriptor) => toLocator(page, d).first().evaluate((e) => e.localName === 'select', null, { timeout: 1000 }).catch(() => false);
 
+/** Controls that open a file chooser, by the names they usually carry. */
+const FILE_CONTROLS = ['Upload', 'Upload file', 'Upload files', 'Browse', 'Browse…', 'Browse...', 'Choose file', 'Choose files', 'Select file', 'Select files', 'Attach', 'Attach file', 'Attach files', 'Add file', 'Add files', 'Import'];
+
+/**
+ * Where files go: the file field the step names (or the one inside or labelled by the control it
+ * names, else that control, clicked for its chooser); without a name, the chooser a click just opened,
+ * else the page's file field (in the open dialog first), else a control named like Upload or Browse.
+ */
+async function uploadTo(o: ResolveOptions, intent: Extract<Intent, { kind: 'upload' }>): Promise<ResolvedAction> {
+  const files = intent.files;
+  // The chooser a click opened may be reported a moment after the click.
+  for (const end = Date.now() + 500; !intent.target && o.picker && !o.picker.open && Date.now() < end; ) await o.page.waitForTimeout(25);
+  if (intent.orItem && !o.picker?.open && files.length === 1) {
+    // "Select the file todo.txt" in an app that lists files: the item, when one is shown by that name.
+    const item = await findTarget(o.page, { name: files[0]!, kind: 'any' }, { testIdAttributes: o.testIdAttributes, timeoutMs: 0, exactOnly: true }).catch(() => undefined);
+    if (item) return { kind: 'click', target: item };
+  }
+  if (intent.target) {
+    // ("Attach x.csv to the message": where the file goes may name no control; then the page's own is used.)
+    const control = await locate(intent.target, o, Math.min(o.timeoutMs, 3000), true).catch((err: unknown) => (err instanceof ResolveError ? err : Promise.reject(err)));
+    if (!(control instanceof ResolveError)) {
+      const field = await fileFieldOf(o.page, control);
+      return field ? { kind: 'upload', files, target: field } : { kind: 'upload', files, target: control, chooser: true };
+    }
+    return (await untargeted().catch(() => undefined)) ?? Promise.reject(control);
+  }
+  return untargeted();
+
+  async function untargeted(): Promise<ResolvedAction> {
+    if (o.picker?.open) return { kind: 'upload', files };
+    const field = await fileField(o.page);
+    if (field) return { kind: 'upload', files, target: field };
+    const control = await locate({ name: '', kind: 'clickable', anyOf: FILE_CONTROLS, hints: ['upload', 'file'] }, o, Math.min(o.timeoutMs, 3000));
+    return { kind: 'upload', files, target: control, chooser: true };
+  }
+}
+
+/** The page's file field: in the open dialog first, an enabled one, a shown one (many are hidden behind a styled button). */
+async function fileField(page: Page): Promise<LocatorDescriptor | undefined> {
+  const k = await page.evaluate((modal) => {
+    const all = Array.from(document.querySelectorAll('input[type=file]')) as HTMLInputElement[];
+    const rank = (e: HTMLInputElement) => (e.closest(modal) ? 4 : 0) + (e.disabled ? 0 : 2) + (e.offsetParent !== null ? 1 : 0);
+    let best = -1;
+    for (const [i, e] of all.entries()) if (best < 0 || rank(e) > rank(all[best]!)) best = i;
+    return best;
+  }, MODAL_SELECTOR).catch(() => -1);
+  return k >= 0 ? { strategy: 'css', selector: 'input[type=file]', nth: k } : undefined;
+}
+
+/** The file field a found control is, holds or labels; undefined when it is a control to click for a chooser. */
+async function fileFieldOf(page: Page, control: LocatorDescriptor): Promise<LocatorDescriptor | undefined> {
+  const k = await toLocator(page, control).first().evaluate((e) => {
+    const input = e.matches('input[type=file]') ? e : (e as HTMLLabelElement).control?.matches('input[type=file]') ? (e as HTMLLabelElement).control : e.querySelectorAll('input[type=file]').length === 1 ? e.querySelector('input[type=file]') : null;
+    return input ? Array.from(document.querySelectorAll('input[type=file]')).indexOf(input) : -1;
+  }, null, { timeout: 1000 }).catch(() => -1);
+  return k >= 0 ? { strategy: 'css', selector: 'input[type=file]', nth: k } : undefined;
+}
+
 /** A sign-in form's field by its name ("database"): the control captioned so, chosen in when it is a drop-down. */
 async function namedField(o: ResolveOptions, name: string, value: string): Promise<SignInField> {
   const target = await typable(o.page, await locate({ name, kind: 'field' }, o), value);
@@ -477,6 +538,11 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       return intent.username !== undefined ? { ...filled, credentials: { username: intent.username, password: intent.password ?? '' } } : filled;
     }
     case 'click':
+      if (intent.repeat) {
+        // "Go on to the last page": Next as long as there is one; on the last page already, nothing to do.
+        const next = await unlessMissing(find(intent.target, Math.min(o.timeoutMs, 3000)));
+        return next ? { kind: 'click', target: next, repeat: true } : { kind: 'skip', reason: `no ${targetPhrase(intent.target)} is shown: this is the last page already` };
+      }
       if (intent.target.shape && intent.target.within) {
         // "The hash link of the check-in X": in X's row, the link whose text is a hash (a number, a date).
         const row = await scopeOf(o, { name: intent.target.within, row: true });
@@ -638,6 +704,7 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       if (named && intent.checked) return { kind: 'click', target: named };
       return { kind: 'check', target: await find(intent.target, Math.max(0, o.timeoutMs - first), true), checked: intent.checked };
     }
+    case 'upload': return uploadTo(o, intent);
     case 'press': {
       if (intent.target) return { kind: 'press', key: intent.key, target: await find(intent.target) };
       if (intent.orClick) {
@@ -706,8 +773,13 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       const icon = intent.icon ? iconWords(intent.icon) : undefined;
       return { kind: 'expect-look', target, ...(intent.bold ? { bold: true } : {}), ...(icon ? { icon } : {}), ...(intent.negated ? { negated: true } : {}) };
     }
-    case 'expect-all':
-      return { kind: 'expect-all', target: { strategy: 'css', selector: `${(await mainList(o.page)) ?? CONTENT_ITEMS} input[type=checkbox]` }, state: intent.state };
+    case 'expect-all': {
+      if (!intent.group) return { kind: 'expect-all', target: { strategy: 'css', selector: `${(await mainList(o.page)) ?? CONTENT_ITEMS} input[type=checkbox]` }, state: intent.state };
+      // "All six interests are ticked": the boxes of the section its title names.
+      const group = await scopeOf(o, { name: intent.group }, true);
+      if (!group) throw new ResolveError(`no group of check boxes titled "${intent.group}"`, [`a section or question titled "${intent.group}" holding check boxes`]);
+      return { kind: 'expect-all', target: { strategy: 'css', selector: 'input[type=checkbox], [role=checkbox]', within: group }, state: intent.state, ...(intent.count !== undefined ? { count: intent.count } : {}) };
+    }
     case 'expect-value':
       // "Resolution is empty" where Resolution labels a value shown, not a field: the value beside the label is empty.
       if (intent.value === '' && intent.target.kind === 'field' && !intent.target.ref) {
@@ -1019,6 +1091,13 @@ export async function resolveClause(clause: Clause, o: ResolveOptions): Promise<
   try {
     const a = await fromIntent(clause.intent, o);
     if (clause.intent.kind === 'expect-count' && a.kind === 'expect-count' && clause.intent.noun && !clause.intent.target && a.count > 0) return { ...a, noun: clause.intent.noun };
+    // ""Upload x.csv:" followed by a red error message": a thing described in the step's own words (in
+    // lower case, where a name has capitals) is looked for by the one word that names it ("error").
+    const named = (t: string) => {
+      const words = quotedIn(clause.text, t) || t !== t.toLowerCase() ? [] : looseWords(t).words;
+      return words.length === 1 && words[0]!.length >= 3 ? words[0]! : t;
+    };
+    if (a.kind === 'expect-order') return { ...a, texts: a.texts.map(named) };
     return clause.intent.kind === 'expect-text' && a.kind === 'expect-text' && a.visible && !quotedIn(clause.text, a.text) ? { ...a, loose: true } : a;
   } catch (err) {
     if (!(err instanceof ResolveError)) throw err;

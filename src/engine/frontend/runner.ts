@@ -11,6 +11,7 @@ import { StepFailure } from './actions.js';
 import { locatorLabel } from './locator.js';
 import { targetsOf } from './model-resolve.js';
 import { PageWatch } from './page-watch.js';
+import { FilePicker } from './files.js';
 import { StepShots } from './evidence.js';
 import { DEFAULT_TEST_ID_ATTRIBUTES, ResolveError, matchCount } from './resolve-target.js';
 import { actionLocator, performStep, stepAction, type StepProgress } from './perform.js';
@@ -45,6 +46,8 @@ export interface RunPlanInput {
   /** Record video (default true) and a trace (default true). */
   video?: boolean;
   trace?: boolean;
+  /** The directory of files a step may pick in a file chooser ("upload report.csv"): the project's files. */
+  files?: string;
 }
 
 function classify(err: unknown, action: ResolvedAction | null, page: import('playwright-core').Page, runDeadline: number): Promise<RunFailure> | RunFailure {
@@ -78,6 +81,7 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
   const rec = await startRecording(input.pool ?? getDefaultPool(), input.artifactsDir, { video: input.video ?? true, trace: input.trace ?? true });
   const { page } = rec.lease;
   const watch = new PageWatch().attach(page);
+  const picker = new FilePicker(input.files).attach(page);
   const last: LastTargets = {};
   // Confirmation prompts ("Discard changes?") are accepted, as a person clicking OK would.
   page.on('dialog', (d) => {
@@ -139,7 +143,7 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
         if (remaining <= 0) throw new StepFailure('timeout', "the run's time limit was reached before this step");
         const fits = saved && saved.description === step.description && saved.type === step.type;
         await performStep(step, {
-          page, baseUrl: input.baseUrl, testIdAttributes: attrs, account: input.account, watch, model: input.model, signal: input.signal, memory, last, beforeAct: () => pendingShot,
+          page, baseUrl: input.baseUrl, testIdAttributes: attrs, account: input.account, watch, picker, model: input.model, signal: input.signal, memory, last, beforeAct: () => pendingShot,
           stepTimeoutMs: Math.min(stepTimeout, remaining), assertTimeoutMs: Math.min(assertTimeout, remaining),
           ...(fits ? { saved: saved.action, heal, healProbeMs: input.healProbeMs } : {}),
         }, progress);

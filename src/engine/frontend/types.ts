@@ -25,7 +25,8 @@ import type { CheckState as ElementState } from '../../steps/intent.js';
 export type ResolvedAction =
   | { kind: 'navigate'; url: string }
   | { kind: 'back' }
-  | { kind: 'click'; target: LocatorDescriptor; right?: boolean }
+  /** `repeat`: clicked again as long as it is shown and enabled (a form's Next, up to its last page). */
+  | { kind: 'click'; target: LocatorDescriptor; right?: boolean; repeat?: boolean }
   | { kind: 'dblclick'; target: LocatorDescriptor }
   | { kind: 'drag'; source: LocatorDescriptor; target: LocatorDescriptor; position?: 'right' | 'left' | 'below' | 'above' }
   | { kind: 'reload' }
@@ -35,6 +36,11 @@ export type ResolvedAction =
   | { kind: 'fill'; target: LocatorDescriptor; value: string; append?: boolean; find?: string }
   | { kind: 'select'; target: LocatorDescriptor; value: string }
   | { kind: 'check'; target: LocatorDescriptor; checked: boolean }
+  /**
+   * Files (names among the run's files) given through `target`: a file field, or with `chooser` the
+   * control whose click opens a file chooser; without a target, the chooser a click before opened.
+   */
+  | { kind: 'upload'; files: string[]; target?: LocatorDescriptor; chooser?: boolean }
   | { kind: 'press'; key: string; target?: LocatorDescriptor }
   | { kind: 'hover'; target: LocatorDescriptor }
   | { kind: 'wait'; target?: LocatorDescriptor; text?: string; ms?: number; gone?: boolean }
@@ -54,7 +60,8 @@ export type ResolvedAction =
    * word for word, its words less those that describe ("the database bookshop") are looked for together.
    */
   | { kind: 'expect-text'; text: string; visible: boolean; orValue?: boolean; within?: LocatorDescriptor; loose?: boolean }
-  | { kind: 'expect-all'; target: LocatorDescriptor; state: 'checked' | 'unchecked' }
+  /** `count`: that many of the boxes are in `state` (a group's "None of these" apart); else every one. */
+  | { kind: 'expect-all'; target: LocatorDescriptor; state: 'checked' | 'unchecked'; count?: number }
   | { kind: 'expect-state'; target: LocatorDescriptor; state: ElementState }
   | { kind: 'expect-url'; contains: string }
   | { kind: 'expect-title'; contains: string }

@@ -1,6 +1,7 @@
 import { SvcError } from '../../contract/errors.js';
 import { createProject, deleteProject, getProject, listProjects, setProjectCredential, updateProject } from '../../contract/projects.js';
 import * as repo from '../../store/repos/projects.js';
+import { deleteProjectFiles } from '../../store/project-files.js';
 import { afterOf, nextTokenOf } from '../paging.js';
 import { authorOf, ownProject, projectView, secretsOf } from '../project-view.js';
 import type { RouteRegistrar } from '../routes.js';
@@ -36,6 +37,8 @@ export const registerProjects: RouteRegistrar = (app, { mount }) => {
   mount(app, deleteProject, async ({ params, auth, deps }) => {
     const p = await ownProject(deps, auth.userId, params.projectId);
     const testsDeleted = await repo.deleteProject(deps.store.db, p.id);
+    // After the rows: a failure here leaves unreachable bytes, never a project without its files.
+    await deleteProjectFiles(deps.store.artifacts, p.id);
     return { id: p.id, deleted: true as const, testsDeleted };
   });
 

@@ -583,8 +583,13 @@ function applyState(i: CheckInput, subjectIn: string, st: { state: CheckState; n
     const np = nounPhrase(i.l, subject, 'any').target;
     if (!np.role) return names.slice(0, 1).map((n) => ({ kind: 'expect-text' as const, text: n, visible: state === 'visible' }));
   }
-  const all = /^(?:all|every|each)(?: (?:the|of the))? ([\w ]+?)$/.exec(subject.trim());
-  if (all && (state === 'checked' || state === 'unchecked')) return [{ kind: 'expect-all', state }];
+  const all = new RegExp(`^(?:all|every|each)(?: (?:the|of the|of its|its))?(?: (${NUM}))? ([\\w ]+?)$`).exec(subject.trim());
+  if (all && (state === 'checked' || state === 'unchecked')) {
+    // "All six interests are ticked": the boxes of the group so titled; todos, items, boxes: the main list's.
+    const group = /^(?:(?:todo|to-do|item|task|entrie|entry|row|box|checkboxe|checkbox|check boxe|check box|option|file|message|line|thing|one)s?|[a-z]+ items?)$/.test(all[2]!) ? undefined : all[2]!;
+    const count = all[1] ? toNumber(all[1]) : undefined;
+    return [{ kind: 'expect-all', state, ...(group ? { group } : {}), ...(count !== undefined && group ? { count } : {}) }];
+  }
   // "Tuesday 2 March is empty", "3 March is still empty": a calendar's day with nothing booked on it.
   const day = state === 'empty' ? /^(?:the )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,? )?((?:\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:january|february|march|april|may|june|july|august|september|october|november|december)|(?:january|february|march|april|may|june|july|august|september|october|november|december) \d{1,2}(?:st|nd|rd|th)?)(?:,? \d{4})?)$/.exec(subject.trim()) : null;
   if (day) return [{ kind: 'expect-state', target: { name: asWritten(i.l, day[1]!).replace(/(\d)(?:st|nd|rd|th)\b/, '$1').replace(/ of /, ' '), kind: 'any', role: 'gridcell', relaxed: true }, state: 'empty' }];

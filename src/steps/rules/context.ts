@@ -23,6 +23,8 @@ export interface StepMemory {
   named?: string;
   /** Something was dropped earlier in this step: the next drop goes below it. */
   dropped?: boolean;
+  /** The page of a multi-page form the plan is on ("fill in page 1 …" then "choose X on page 2"), when known. */
+  formPage?: number;
 }
 
 export interface RuleInput {

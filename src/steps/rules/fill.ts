@@ -78,6 +78,9 @@ export function formFill(i: RuleInput): Intent[] | undefined {
   const m = /^(.*?)\s*(?:with|using|as follows:?|:)\s+(.+)$/.exec(i.rest);
   // ("Nadia / Haddad": a slash alone is no address.)
   const split = (text: string) => text.replace(/\bu(\d+)\b/g, (u, n: string) => (i.l.urls[Number(n)] === '/' ? ' / ' : u)).split(/\s*,\s*(?:and\s+)?|\s+and\s+|\s+\/\s+|\s*;\s*/).map((x) => x.trim()).filter(Boolean);
+  // ("Fill in page 1 …": the plan is on the form's first page; "on page 2" later is one Next on.)
+  const page = /\bpage (\d+)\b/.exec(m ? m[1]! : i.rest);
+  if (page) i.memory.formPage = Number(page[1]);
   if (!m && FORM_PAGE.test(i.rest)) {
     // "fill in page 1 (Nadia, Haddad, …)": the values were written in parentheses, a remark as written.
     const said = i.l.remarks.find((r) => /,|\s\/\s/.test(r) && !i.used?.includes(r));

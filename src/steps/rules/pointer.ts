@@ -151,6 +151,7 @@ export function control(i: RuleInput, purpose?: string[]): Intent[] | undefined 
 }
 
 export const examples: Example[] = [
+  ['Fill in page 1 (Nadia, Haddad, nadia@example.org, Old Town), choose "Adult (free)" on page 2 and go on to the last page', 'action', [{ kind: 'fill-form' }, { kind: 'click', target: { name: 'next' } }, { kind: 'click', target: { name: 'Adult (free)' } }, { kind: 'click', target: { name: 'next' }, repeat: true }]],
   ['Click the red cross in the Rent paid column of Rajesh Patel\'s row', 'action', [{ kind: 'click', target: { column: 'Rent paid', within: 'Rajesh Patel' } }]],
   ['Click the empty Notes cell of plot 5, Siobhan Kerr', 'action', [{ kind: 'click', target: { column: 'Notes', within: 'Siobhan Kerr' } }]],
   ['Click Onions in Hannah Osei\'s row (plot 3)', 'action', [{ kind: 'click', target: { name: 'Onions', within: 'Hannah Osei' } }]],

@@ -53,6 +53,12 @@ export const REWRITES: Rewrite[] = [
     examples: [['continue to page 2', 'click next'], ['go on to the next page', 'click next']],
   },
   {
+    what: "going on to a form's last page: its Next, as long as there is one",
+    from: /^(?:go|move|continue|proceed|carry on|skip|jump|page|click|step|get)\s+(?:on\s+)?(?:through\s+)?(?:to\s+the\s+(?:last|final)\s+(?:page|step)|(?:through\s+)?to\s+the\s+end)(?:\s+of\s+the\s+(?:form|survey|wizard|questionnaire|application|quiz))?$/,
+    to: 'click next until the last page',
+    examples: [['go on to the last page', 'click next until the last page'], ['skip to the end of the survey', 'click next until the last page']],
+  },
+  {
     what: "the browser's Back button: the browser goes back",
     from: /^(?:press|click|hit|use|tap)\s+(?:on\s+)?(?:the\s+)?(?:browser(?:'s)?|web browser(?:'s)?)\s+back(?:\s+(?:button|arrow))?$|^go back (?:in|with) the browser$/,
     to: 'go back',

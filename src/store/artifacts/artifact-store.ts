@@ -33,6 +33,8 @@ export interface ArtifactStore {
   stat(key: string): Promise<ArtifactInfo | null>;
   /** Every object under `prefix/`, sorted by key. */
   list(prefix: string): Promise<ArtifactInfo[]>;
+  /** Removes one object; false when there was none. */
+  delete(key: string): Promise<boolean>;
   /** Removes every object under `prefix/`; returns how many there were. */
   deletePrefix(prefix: string): Promise<number>;
   close(): void;

@@ -78,6 +78,13 @@ export class DirArtifactStore implements ArtifactStore {
     return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
+  async delete(key: string): Promise<boolean> {
+    const f = await this.file(key);
+    if (!f) return false;
+    await rm(f.path, { force: true });
+    return true;
+  }
+
   async deletePrefix(prefix: string): Promise<number> {
     const dir = this.path(prefix);
     if (!dir) return 0;

@@ -104,6 +104,13 @@ export class S3ArtifactStore implements ArtifactStore {
     return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
+  async delete(key: string): Promise<boolean> {
+    if (!(await this.stat(key))) return false;
+    const { sdk, s3 } = await this.sdk();
+    await s3.send(new sdk.DeleteObjectCommand({ Bucket: this.cfg.bucket, Key: this.objectKey(key) }));
+    return true;
+  }
+
   async deletePrefix(prefix: string): Promise<number> {
     const keys = (await this.list(prefix)).map((o) => this.objectKey(o.key));
     if (!keys.length) return 0;
