@@ -77,6 +77,7 @@ function summary(i: Intent): Pick<ClauseSummary, 'does' | 'target' | 'value'> {
     case 'fill': return { does: i.value ? 'type into' : 'clear', target: targetPhrase(i.target), ...(i.value ? { value: i.value } : {}) };
     case 'select': return { does: 'choose', target: targetPhrase(i.target), value: i.value };
     case 'check': return { does: i.checked ? 'tick' : 'untick', target: targetPhrase(i.target) };
+    case 'select-text': return { does: 'select the text', value: i.to ? `${i.from} … ${i.to}` : i.from };
     case 'upload': return { does: 'give the file chooser', value: i.files.join(', '), ...(i.target ? { target: targetPhrase(i.target) } : {}) };
     case 'press': return { does: 'press key', value: i.key, ...(i.target ? { target: targetPhrase(i.target) } : {}) };
     case 'wait': return { does: i.gone ? 'wait until gone' : 'wait', ...(i.target ? { target: targetPhrase(i.target) } : {}), ...(i.ms !== undefined ? { value: `${i.ms} ms` } : {}) };
@@ -94,8 +95,9 @@ function summary(i: Intent): Pick<ClauseSummary, 'does' | 'target' | 'value'> {
     case 'expect-count': return { does: 'count is', value: String(i.count), target: i.target ? targetPhrase(i.target) : i.scope ? `items ${scopePhrase(i.scope)}` : 'items of the main list' };
     case 'expect-order': return { does: 'shown in this order', value: i.texts.join(' < '), ...where(i.scope) };
     case 'expect-each': return { does: 'every item has', target: targetPhrase(i.has) };
-    case 'expect-look': return { does: `${i.negated ? 'does not look' : 'looks'} ${i.bold ? 'bold' : `marked with ${i.icon}`}`, target: targetPhrase(i.target) };
+    case 'expect-look': return { does: `${i.negated ? 'does not look' : 'looks'} ${i.style ? { bold: 'bold', italic: 'in italics', strike: 'struck through', underline: 'underlined' }[i.style] : `marked with ${i.icon}`}`, target: targetPhrase(i.target) };
     case 'expect-no-error': return { does: 'no error on the page' };
+    case 'answer-dialog': return { does: `answer the browser's question with ${i.accept ? 'OK' : 'Cancel'}`, ...(i.text ? { value: i.text } : {}) };
   }
 }
 

@@ -62,6 +62,9 @@ export interface Target {
   ref?: 'previous';
 }
 
+/** How a text is set: "in bold", "in italics", "struck through", "underlined". */
+export type TextStyle = 'bold' | 'italic' | 'strike' | 'underline';
+
 export type CheckState =
   | 'visible' | 'hidden' | 'enabled' | 'disabled' | 'checked' | 'unchecked' | 'selected' | 'unselected'
   | 'expanded' | 'collapsed' | 'focused' | 'empty'
@@ -92,9 +95,10 @@ export type Intent =
   /**
    * `right`: the context menu's click ("right-click the transfer"). `ifShown`: clicked only when it is
    * on the page ("Open Tickets" as a plan's first words names the app or one of its pages). `repeat`:
-   * clicked again as long as it is shown and enabled ("click Next until the last page").
+   * clicked again as long as it is shown and enabled ("click Next until the last page"). `at`: in the
+   * text the target names, at its start, middle or end (the caret put there: "click at the end of "X"").
    */
-  | { kind: 'click'; target: Target; right?: boolean; ifShown?: boolean; repeat?: boolean }
+  | { kind: 'click'; target: Target; right?: boolean; ifShown?: boolean; repeat?: boolean; at?: 'start' | 'middle' | 'end' }
   | { kind: 'dblclick'; target: Target }
   | { kind: 'drag'; source: Target; dest: Target; position?: 'right' | 'left' | 'below' | 'above' }
   | { kind: 'reload' }
@@ -108,6 +112,8 @@ export type Intent =
    */
   | { kind: 'fill-form'; values: Array<{ label?: string; value: string }> }
   | { kind: 'check'; target: Target; checked: boolean }
+  /** Text selected as a person drags over it: from the start of `from` to the end of `to` (or of `from`). */
+  | { kind: 'select-text'; from: string; to?: string }
   /**
    * Files given to the page through a file chooser, by name from the project's files: through `target`
    * (a file field, or the control that opens the chooser), else the chooser the last click opened, else
@@ -154,10 +160,15 @@ export type Intent =
    * How something looks: its text in bold, or an icon by it ("a red flag", "a paper clip") — on its
    * own row or item. `negated`: it must not ("no longer bold").
    */
-  | { kind: 'expect-look'; target: Target; bold?: boolean; icon?: string; negated?: boolean }
+  | { kind: 'expect-look'; target: Target; style?: TextStyle; icon?: string; negated?: boolean }
   /** Every item of the main list holds an element like `has`. */
   | { kind: 'expect-each'; has: Target }
-  | { kind: 'expect-no-error' };
+  | { kind: 'expect-no-error' }
+  /**
+   * The browser's own question (`confirm()`) answered: OK (`accept`) or Cancel, when it opens; the step
+   * checks that it was asked (with `text` in its message, when given).
+   */
+  | { kind: 'answer-dialog'; accept: boolean; text?: string };
 
 export type IntentKind = Intent['kind'];
 

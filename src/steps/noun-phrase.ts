@@ -57,6 +57,16 @@ function original(l: Lifted, words: string): string {
   return asWritten(l, words.replace(/_/g, ' ')).replace(/^(?:the|a|an)\s+/i, '').trim();
 }
 
+/**
+ * The phrase without its determiners, except a possessive that is part of a label written in capitals
+ * ("Your Settings", "My Account": a menu entry, not "the settings of yours").
+ */
+function stripDet(l: Lifted, s: string): string {
+  const m = /^(your|my|our) (\S+)/.exec(s);
+  if (m && /^(?:Your|My|Our) [A-Z]/.test(asWritten(l, `${m[1]} ${m[2]}`))) return s;
+  return s.replace(DET, '');
+}
+
 /** Parts of a page that own controls ("the dialog's Save button"). */
 const OWNER = /\b(?:dialog|modal|window|popup|pop-up|panel|form|section|card|sidebar|toolbar|header|footer|menu|bar|box|table|row|list|page|tab|pane|column|widget|drawer|inspector|editor|banner)$/;
 
@@ -71,7 +81,7 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
   const unplaced: string[] = [];
   // Compound words that hold a relation word: "the Log In link", "the sign-up form", "drop down".
   let s = ` ${raw.trim().replace(/[,.]+$/, '').replace(/\s+(?:again|once more|one more time|as well|too|once)$/, '').replace(/\s+(?:without|while|as an?|as the) (?:logging|signing|being|anonymous|guest|visitor)[\w ]*$/, '').replace(/\b(log|sign|check|opt|plug|set|pop|drop|roll|back|built|add|log-?)\s+(in|out|up|on|off|down)\b(?!\s+(?:the|a|an|q\d+)\b)/g, '$1_$2')} `;
-  s = ` ${s.trim().replace(DET, '')} `;
+  s = ` ${stripDet(l, s.trim())} `;
   const inGrid = gridCell(l, s, kind);
   if (inGrid) return { target: inGrid, unplaced };
   // "the Login dialog's LOGIN button": the control in that part of the page.
@@ -177,7 +187,7 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
   if (anchors.length) target.within = anchors[0]!;
   if (areas.length) target.area = [...new Set(areas)];
   // The head: quoted names, role nouns, ordinals, descriptive words.
-  head = head.replace(DET, '').trim();
+  head = stripDet(l, head).trim();
   const quoted = [...head.matchAll(/\bq(\d+)\b/g)].map((m) => l.quotes[Number(m[1])]!);
   const urls = [...head.matchAll(/\bu(\d+)\b/g)].map((m) => l.urls[Number(m[1])]!);
   let rest = head.replace(/\b[qu]\d+\b/g, ' ').replace(/'s\b/g, ' ').replace(/\s+/g, ' ').trim();
@@ -274,7 +284,8 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
     target.name = original(l, desc.join(' ')) || desc.join(' ');
     // "Try it out", "Log me in": a label written with a capital keeps its small words.
     const whole = asWritten(l, rest);
-    if (!tail && /^[A-Z][\w-]*(?: [\w-]+){1,4}$/.test(whole) && !/^(?:one|two|three|four|five|six|seven|eight|nine|ten|no|each|every|all|both|some|any|this|that|these|those|its|their|my|your|our)\b/i.test(whole) && whole.split(' ').length > desc.length && !/\b(?:the|a|an|in|on|of|at|to|for|with|from|under|next|below|above|and|or)\b/i.test(whole)) target.name = whole;
+    // ("Your Settings", "My Account": a possessive in capitals before a capital is part of the label.)
+    if (!tail && /^[A-Z][\w-]*(?: [\w-]+){1,4}$/.test(whole) && (!/^(?:one|two|three|four|five|six|seven|eight|nine|ten|no|each|every|all|both|some|any|this|that|these|those|its|their|my|your|our)\b/i.test(whole) || /^(?:Your|My|Our) [A-Z]/.test(whole)) && whole.split(' ').length > desc.length && !/\b(?:the|a|an|in|on|of|at|to|for|with|from|under|next|below|above|and|or)\b/i.test(whole)) target.name = whole;
     target.described = true;
     if (!role && desc.length === 1 && CONTAINER_NOUNS.test(desc[0]!) && target.within) {
       // "the row of "Milk"": the row itself.

@@ -12,7 +12,7 @@ import { asWritten, lift, literal, type Lifted } from './lift.js';
 import { MULTI_VERBS, ROLE_NOUN_LIST, VERBS, type Family } from './lexicon.js';
 import { stem, verbLemma } from './nlp.js';
 import { nounPhrase } from './noun-phrase.js';
-import { condition, purpose } from './rules/conditions.js';
+import { condition, dialogAnswer, purpose } from './rules/conditions.js';
 import { subjectOf, looksLikeCheck, predicateOf, readCheck, type CheckInput } from './rules/checks.js';
 import { valueOf, type RuleInput, type StepMemory } from './rules/context.js';
 import { back, navigate, reload, scroll, wait } from './rules/navigate.js';
@@ -56,7 +56,7 @@ export const READING_HINT =
   'e.g. Click "Save"; Type "milk" into the search box; ' +
   'Choose "EU" as the region; Tick the box for "Milk"; checks: "X" is shown; the "Save" button is disabled; the list shows 3 items; the URL contains /x';
 
-const FILLER = /^(?:(?:then|and|now|also|please|afterwards|after that|once done|once there|once that is done|to start|to begin|at last|meanwhile|ok|okay|step \d+:?)\b,?\s*|(?:next|finally|first|firstly|secondly|lastly|again)(?:,\s*|\s+(?=(?:click|type|enter|open|go|press|select|check|verify|make)\b)))+/;
+const FILLER = /^(?:(?:then|and|now|also|please|afterwards|after that|once done|once there|once that is done|to start|to begin|at last|meanwhile|ok|okay|step \d+:?|try to|attempt to|go ahead and|go on and|proceed to)\b,?\s*|(?:next|finally|first|firstly|secondly|lastly|again)(?:,\s*|\s+(?=(?:click|type|enter|open|go|press|select|check|verify|make)\b)))+/;
 const WHO = /^(?:the user|user|i|we|you|they|tester|the tester|someone)\s+(?:(?:should|must|will|can|need to|needs to|have to|has to|want to|wants to|try to|tries to|go and|then)\s+)*/;
 
 interface Head {
@@ -97,6 +97,9 @@ function act(h: Head, i: RuleInput, why: string[]): Intent[] | undefined {
   // "Complete page 1 with …", "fill in Nadia, Haddad, …": a form filled in order, whatever the verb's family.
   const form = /^(?:complete|populate)$/.test(h.verb) ? formFill(i) : undefined;
   if (form) return form;
+  // "Select all three bullet points, from "Litter" to "church"", "select the words "spring fair"": text, as a drag over it selects it.
+  const span = /^(?:select|highlight|mark|drag over|drag across)$/.test(h.verb) ? /^(?:.*?,?\s+)?from (?:the (?:word|words|text) )?(q\d+) (?:to|through|until|up to) (?:the (?:word|words|text) )?(q\d+)$|^(?:the |all (?:the |of the )?)?(?:word|words|text|phrase|sentence|line) (q\d+)$/.exec(i.rest) : null;
+  if (span) return [{ kind: 'select-text', from: i.l.quotes[Number((span[1] ?? span[3])!.slice(1))]!, ...(span[2] ? { to: i.l.quotes[Number(span[2].slice(1))]! } : {}) }];
   // "Choose the file time-trials.ics in the file picker", "Import contacts.vcf": a file, whatever the verb's family.
   const file = h.family !== 'upload' ? upload(i, false) : undefined;
   if (file) return file;
@@ -187,6 +190,12 @@ function clauses(s: string, type: PlanStepLike['type']): string[] {
   const out: string[] = [];
   // "Open the website and, under the post "X", click …": where the next clause acts, said first.
   s = s.replace(/,?\s+and,\s+(?=(?:under|in|on|inside|within|below|above|next to|beside|from)\s)/g, ' then ');
+  // "Jib-sheet5 in both password boxes", "the password X typed in both password fields": the password and its confirmation.
+  s = s.replace(/\b(?:the password\s+)?(q\d+|[^\s,]+)\s+(?:typed\s+|entered\s+|put\s+)?in(?:to)?\s+both\s+(?:the\s+)?(?:password\s+)?(?:fields|boxes|inputs)\b/g, (m, v: string) => (/^the password/.test(m) ? `the password ${v} and the confirm password ${v}` : `${v} as the password and ${v} as the confirm password`));
+  // "Drag X and drop it onto Y": one drag, from X to Y.
+  s = s.replace(/\b(drag|move|pick up)\s+(.+?),?\s+and\s+(?:then\s+)?(?:drop|release|let go of|place|put)\s+(?:it|them)\s+(onto|on to|on|into|in|over|on top of|to)\s+/g, '$1 $2 $3 ');
+  // "type X into the box that appears": the field that just opened has the focus.
+  s = s.replace(/\b(?:the|a)\s+(?:small\s+|little\s+|new\s+)?(?:box|field|input|text box|text field)\s+that\s+(?:appears|opens|pops up|shows up|comes up)\b/g, 'the same field');
   // "After logging in, open …", "Once signed in, …": signing in is the first thing done.
   s = s.replace(/(^|[.;]\s+)(?:after|once|when|having|as soon as you are|as soon as you're)\s+(?:you(?:'ve| have| are|'re)?\s+)?(?:logging|signing|logged|signed|log|sign)[- ]?(?:in|on)(?:\s+(?:with|as|using)\s+(?:the\s+)?test account)?\s*,\s*|(^|[.;]\s+)after (?:the )?(?:login|log-?in|sign-?in)\s*,\s*/g, (_m, a: string | undefined, b: string | undefined) => `${a ?? b ?? ''}sign in, then `);
   if (type === 'action') {
@@ -297,7 +306,8 @@ function splitChecks(part: string): string[] {
     // "Next and Last are greyed out, while First and Prev can be pressed": a contrast starts a check of its own.
     if (/^,?\s+(?:while|whereas|but)\s+$|^,\s+(?:while|whereas)\s+$/.test(pieces[k]!) && looksLikeCheck(cur)) {
       const remainder = pieces.slice(k + 1).join('');
-      if (looksLikeCheck(remainder) && !looksLikeCheck(next)) {
+      // (Its own verb, not one after a later "while": "…but no Delete link, while the others have all three".)
+      if (looksLikeCheck(remainder.replace(/,?\s+(?:while|whereas)\s+.*$/, '')) && !looksLikeCheck(next)) {
         out.push(cur.trim(), ...splitChecks(remainder));
         return out;
       }
@@ -358,6 +368,12 @@ export function readStep(step: PlanStepLike, memory: StepMemory = {}): Reading {
     // "Run all cells there (Cell > Run All)": the menu path the clause carries says how to do it.
     const menu = /\s*\bm(\d+)\b/.exec(marked);
     const piece = menu ? marked.replace(menu[0], '').trim() : marked;
+    // "When the browser asks 'Delete X?', choose Cancel": its own question, answered.
+    const answer = step.type === 'action' ? dialogAnswer(l, piece) : undefined;
+    if (answer) {
+      out.push({ text: pieces.length === 1 ? l.original : asWritten(l, piece), type: 'action', intent: answer, confidence: 1 });
+      continue;
+    }
     const cond = condition(piece.replace(FILLER, ''));
     let s = cond.s;
     if (cond.subject) s = s.replace(/\b(?:it|them|this|that one)\b/, cond.subject.replace(/^(?:a|an) /, 'the '));

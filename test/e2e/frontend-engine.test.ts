@@ -6,22 +6,14 @@ import { BrowserPool } from '../../src/engine/frontend/browser.js';
 import { runPlan } from '../../src/engine/frontend/runner.js';
 import { exportPlaywright } from '../../src/engine/frontend/export.js';
 import type { PlanStep, StepRecord } from '../../src/engine/frontend/types.js';
-import { loadExported } from '../helpers/playwright-shim.js';
+import { runExportedOn } from '../helpers/playwright-shim.js';
 import { tempDir } from '../helpers/paths.js';
 import { zipEntry } from '../helpers/zip.js';
 
 const act = (description: string): PlanStep => ({ type: 'action', description });
 const check = (description: string): PlanStep => ({ type: 'assertion', description });
 /** Run an exported Playwright test's body on a page of the pool. */
-async function runExported(code: string): Promise<void> {
-  const [t] = await loadExported(code);
-  const lease = await pool.acquire();
-  try {
-    await t!.body({ page: lease.page });
-  } finally {
-    await lease.release();
-  }
-}
+const runExported = (code: string) => runExportedOn(pool, code);
 const magic = (file: string, bytes: number[]) => [...readFileSync(file).subarray(0, bytes.length)].every((b, i) => b === bytes[i]);
 
 let pool: BrowserPool;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runPlan } from '../../src/engine/frontend/runner.js';
 import { exportPlaywright } from '../../src/engine/frontend/export.js';
-import { loadExported } from '../helpers/playwright-shim.js';
+import { runExportedOn } from '../helpers/playwright-shim.js';
 import { tempDir } from '../helpers/paths.js';
 import { act, check, usePages } from '../helpers/pages.js';
 
@@ -62,13 +62,7 @@ describe('files given to the page through its file chooser', () => {
     Object.assign(process.env, { BASE_URL: world.url, SVC_FILES_DIR: files });
     const code = exportPlaywright(first.script, 'Upload').code;
     expect(code).toContain("page.on('filechooser'");
-    const [t] = await loadExported(code);
-    const lease = await world.pool.acquire();
-    try {
-      await t!.body({ page: lease.page });
-    } finally {
-      await lease.release();
-    }
+    await runExportedOn(world.pool, code);
   });
 
   it("gives a form's file field its files, and opens a styled button's chooser for a file named without its ending", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runPlan } from '../../src/engine/frontend/runner.js';
 import { exportPlaywright } from '../../src/engine/frontend/export.js';
-import { loadExported } from '../helpers/playwright-shim.js';
+import { runExportedOn } from '../helpers/playwright-shim.js';
 import { tempDir } from '../helpers/paths.js';
 import { act, check, usePages } from '../helpers/pages.js';
 
@@ -117,6 +117,11 @@ const PAGES: Record<string, string> = {
       ${['Crime fiction', 'History', 'Poetry', 'Science', 'Travel', 'Cookery'].map((x) => `<label><input type="checkbox" checked> ${x}</label>`).join('')}
       <label><input type="checkbox"> None of these</label>
     </div>`,
+  // A folder deleted after the browser's own question.
+  '/folders': `<!doctype html><title>Folders</title>
+    <ul id="tree"><li>Term plans</li><li>Trips</li></ul>
+    <button type="button" id="del">Delete</button>
+    <script>document.getElementById('del').addEventListener('click', () => { if (confirm('Delete "Term plans" and everything in it?')) document.querySelector('#tree li').remove(); });</script>`,
   // A three-page application: Next on the first two pages, Send on the last.
   '/apply': `<!doctype html><title>Application</title>
     <form onsubmit="event.preventDefault(); document.getElementById('sent').textContent = 'Sent: ' + new FormData(this).get('first') + ' · ' + new FormData(this).get('fee')">
@@ -231,13 +236,7 @@ describe('structures named as a person sees them', () => {
     expect(r.verdict).toBe('passed');
     // The exported script decides "empty" with the same in-page function.
     process.env.BASE_URL = world.url;
-    const [t] = await loadExported(exportPlaywright(r.script, 'Month').code);
-    const lease = await world.pool.acquire();
-    try {
-      await t!.body({ page: lease.page });
-    } finally {
-      await lease.release();
-    }
+    await runExportedOn(world.pool, exportPlaywright(r.script, 'Month').code);
     const booked = await run([a('Open /month'), v('3 March is empty')]);
     expect(booked.verdict).toBe('failed');
     const other = await run([a('Open /month'), v('The URL shown for Sponsors ends in /marta/weekend-rides/')]);
@@ -252,6 +251,21 @@ describe('structures named as a person sees them', () => {
     expect(wrong.verdict).toBe('failed');
     expect(wrong.failure?.kind).toBe('assertion');
     expect(wrong.failure?.message).toMatch(/expected 7 items to be checked, but 6 of 7 are checked/);
+  });
+
+  it("answers the browser's own question as the step after the click says, on the first run, on replay and in the exported script", async () => {
+    const steps = [a('Open /folders'), a('Click Delete'), a(`When the browser asks 'Delete "Term plans" and everything in it?', choose Cancel`), v('"Term plans" is still listed')];
+    const first = await run(steps);
+    expect(first.failure?.message).toBeUndefined();
+    expect(first.verdict).toBe('passed');
+    expect((await run(steps, first.script)).verdict).toBe('passed');
+    process.env.BASE_URL = world.url;
+    await runExportedOn(world.pool, exportPlaywright(first.script, 'Cancel').code);
+    // Unless a step says otherwise, OK; a question that was never asked fails the step on the app.
+    expect((await run([a('Open /folders'), a('Click Delete'), v('"Term plans" is not shown')])).verdict).toBe('passed');
+    const none = await run([a('Open /folders'), a("Click OK in the browser's confirmation")]);
+    expect(none.failure?.kind).toBe('assertion');
+    expect(none.failure?.message).toMatch(/expected the browser to ask its own question, but it asked nothing/);
   });
 
   it('chooses on a later page of a form by its Next button, and goes on to its last page', async () => {

@@ -68,3 +68,14 @@ export async function loadExported(code: string): Promise<Array<{ name: string; 
   await import(pathToFileURL(file).href);
   return tests;
 }
+
+/** Runs an exported script's test body on a page of `pool` (BASE_URL and SVC_FILES_DIR as the caller set them). */
+export async function runExportedOn(pool: { acquire(): Promise<{ page: Page; release(): Promise<void> }> }, code: string): Promise<void> {
+  const [t] = await loadExported(code);
+  const lease = await pool.acquire();
+  try {
+    await t!.body({ page: lease.page });
+  } finally {
+    await lease.release();
+  }
+}

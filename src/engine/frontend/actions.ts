@@ -11,7 +11,7 @@ import type { PageWatch } from './page-watch.js';
 import type { FilePicker } from './files.js';
 import { looseStem, looseWords } from '../../steps/lexicon.js';
 import type { ElementState, FailureKind, LocatorDescriptor, ResolvedAction, RunFailure, TestAccount } from './types.js';
-import { LABEL_SEPARATOR, fieldValueHas, isEmpty, placeholderReads, textShownIn } from './in-page.js';
+import { LABEL_SEPARATOR, fieldValueHas, isEmpty, placeholderReads, textPoint, textShownIn, textStyleOf, drawnChecked } from './in-page.js';
 
 /**
  * How an element looks: its text in bold (the weight of the part that carries most of its text),
@@ -19,15 +19,10 @@ import { LABEL_SEPARATOR, fieldValueHas, isEmpty, placeholderReads, textShownIn 
  * alt text, drawn (an image, an SVG, a pseudo-element's content, a background, an icon font's
  * word) and not a "not flagged" or "unflagged" marker; a row whose own class says so counts too.
  */
-async function lookOf(page: Page, target: LocatorDescriptor, words?: string[]): Promise<{ bold: boolean; icon: boolean; row: boolean } | undefined> {
+async function lookOf(page: Page, target: LocatorDescriptor, words?: string[]): Promise<{ icon: boolean; row: boolean } | undefined> {
   return toLocator(page, target).first().evaluate((el, ws) => {
     const row = el.closest('tr, li, [role=row], [role=listitem], [role=treeitem], [role=option], article');
-    // Bold: the element that carries most of the text.
-    const text = (e: Element) => ((e as HTMLElement).innerText ?? '').trim().length;
-    const main = Array.from(el.querySelectorAll('*')).filter((d) => d.children.length === 0 && text(d) > 0).sort((x, y) => text(y) - text(x))[0] ?? el;
-    const weight = Number(getComputedStyle(main).fontWeight) || (getComputedStyle(main).fontWeight === 'bold' ? 700 : 400);
-    const bold = weight >= 600;
-    if (!ws?.length) return { bold, icon: false, row: Boolean(row) };
+    if (!ws?.length) return { icon: false, row: Boolean(row) };
     const scope = row ?? el;
     const names = (e: Element) => `${typeof e.className === 'string' ? e.className : e.getAttribute('class') ?? ''} ${e.getAttribute('title') ?? ''} ${e.getAttribute('aria-label') ?? ''} ${e.getAttribute('alt') ?? ''} ${e.getAttribute('data-icon') ?? ''} ${e.localName === 'i' || e.getAttribute('aria-hidden') === 'true' ? (e.textContent ?? '').trim().slice(0, 30) : ''}`.toLowerCase();
     const named = (text: string) => text.split(/[\s_-]+/).some((w) => ws.some((x) => w.startsWith(x) || w.startsWith(`is${x}`) || w.startsWith(`has${x}`)) && !/^(?:un|not|no)/.test(w)) && !ws.some((x) => new RegExp(`\\b(?:not|no|un)[\\s_-]*${x}`).test(text));
@@ -41,7 +36,7 @@ async function lookOf(page: Page, target: LocatorDescriptor, words?: string[]): 
     };
     const own = typeof scope.className === 'string' && scope.className.split(/\s+/).some((c) => ws.some((x) => c.toLowerCase() === `${x}ged` || c.toLowerCase() === `${x}ed` || c.toLowerCase() === `${x}red` || c.toLowerCase() === `has-${x}` || c.toLowerCase() === `is-${x}`));
     const icon = own || Array.from(scope.querySelectorAll('*')).some((e) => named(names(e)) && drawn(e));
-    return { bold, icon, row: Boolean(row) };
+    return { icon, row: Boolean(row) };
   }, words).catch(() => undefined);
 }
 
@@ -198,7 +193,8 @@ async function shownWithin(page: Page, within: LocatorDescriptor, text: string, 
 /** Greyed out by its classes alone (a jQuery UI menu's "ui-state-disabled", a toolbar's "disabled" icon). */
 async function looksDisabled(el: ReturnType<ReturnType<typeof toLocator>['first']>): Promise<boolean> {
   // (Or the control the text sits in: Node-RED's <a class="… disabled"><span>Deploy</span></a>.)
-  return el.evaluate((e) => [e, e.closest('a, button, [role=button], [role=menuitem], [role=tab], li')].some((x) => x && (/(?:^|[\s_-])(?:disabled|is-disabled|ui-state-disabled)(?:$|\s)/.test(typeof x.className === 'string' ? x.className : '') || x.getAttribute('aria-disabled') === 'true'))).catch(() => false);
+  // (Or the menu entry it is: jsTree's <li class="vakata-contextmenu-disabled"><a>Paste</a></li>.)
+  return el.evaluate((e) => [e, e.closest('a, button, [role=button], [role=menuitem], [role=tab], li'), e.closest('li, [role=menuitem], [role=option]')].some((x) => x && (/(?:^|[\s_-])(?:disabled|is-disabled|ui-state-disabled)(?:$|\s)/.test(typeof x.className === 'string' ? x.className : '') || x.getAttribute('aria-disabled') === 'true'))).catch(() => false);
 }
 
 async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): Promise<boolean> {
@@ -211,8 +207,13 @@ async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): P
     case 'enabled': return (await el.isEnabled({ timeout: 500 })) && !(await looksDisabled(el));
     // A field that cannot be changed is read-only or disabled, either way.
     case 'disabled': return (await el.isDisabled({ timeout: 500 })) || (await looksDisabled(el)) || (await el.evaluate((e) => e.matches('input, textarea') && (e as HTMLInputElement).readOnly).catch(() => false));
-    case 'checked': return el.isChecked({ timeout: 500 });
-    case 'unchecked': return !(await el.isChecked({ timeout: 500 }));
+    case 'checked':
+    case 'unchecked': {
+      // (A box the app draws, as a tree's are: its state in its classes or aria-selected.)
+      const drawn = await el.evaluate((e) => !e.matches('input[type=checkbox], input[type=radio]') && !e.hasAttribute('aria-checked'), null, { timeout: 500 }).then((own) => (own ? el.evaluate(drawnChecked) : null), () => null);
+      const on = drawn ?? (await el.isChecked({ timeout: 500 }));
+      return state === 'checked' ? on : !on;
+    }
     case 'active': {
       // One of a set that can be selected (a tab, a filter link) is active when it is the selected
       // one; a control on its own (Node-RED's Deploy) when it can be used.
@@ -394,12 +395,14 @@ async function assertion(a: ResolvedAction, x: ExecContext): Promise<string | un
       return fail(`expected ${a.count} visible ${a.count === 1 ? 'match' : 'matches'} of ${locatorLabel(a.target)}, found ${n}`, String(a.count), String(n));
     }
     case 'expect-look': {
-      const what = a.bold ? 'bold' : `marked with ${a.icon?.name ?? 'an icon'}`;
-      const looks = async () => (await lookOf(page, a.target, a.icon?.words)) ?? { bold: false, icon: false, row: false };
-      const holds = async () => { const l = await looks(); return (a.bold ? l.bold : l.icon) !== Boolean(a.negated); };
+      const STYLE_NAMES = { bold: 'bold', italic: 'in italics', strike: 'struck through', underline: 'underlined' } as const;
+      const what = a.style ? STYLE_NAMES[a.style] : `marked with ${a.icon?.name ?? 'an icon'}`;
+      const styled = async () => (a.style ? (await toLocator(page, a.target).first().evaluate(textStyleOf).catch(() => undefined))?.[a.style] ?? false : false);
+      const looks = async () => (await lookOf(page, a.target, a.icon?.words)) ?? { icon: false, row: false };
+      const holds = async () => (a.style ? await styled() : (await looks()).icon) !== Boolean(a.negated);
       if (await wait(holds)) return;
       const l = await looks();
-      const actual = a.bold ? (l.bold ? 'it is bold' : 'it is not bold') : l.icon ? `it is marked with ${a.icon?.name}` : `nothing on its ${l.row ? 'row' : 'element'} is named ${a.icon?.words.join(' / ')}`;
+      const actual = a.style ? `it is ${(await styled()) ? '' : 'not '}${what}` : l.icon ? `it is marked with ${a.icon?.name}` : `nothing on its ${l.row ? 'row' : 'element'} is named ${a.icon?.words.join(' / ')}`;
       return fail(`expected ${locatorLabel(a.target)} ${a.negated ? 'not ' : ''}to look ${what}, but ${actual}`, `${a.negated ? 'not ' : ''}${what}`, actual);
     }
     case 'expect-all': {
@@ -459,6 +462,17 @@ async function assertion(a: ResolvedAction, x: ExecContext): Promise<string | un
       let without = 0;
       for (let i = 0; i < n; i++) if ((await rows.nth(i).locator(toLocator(page, a.has)).count()) === 0) without++;
       return fail(`expected every row to have ${locatorLabel(a.has)}, but ${n ? `${without} of ${n} rows do not` : 'no rows are shown'}`, `each row has ${locatorLabel(a.has)}`, `${without} of ${n} without`);
+    }
+    case 'dialog': {
+      // The question was answered when it opened (runner.ts): here, that it was asked, and what it said.
+      const norm = (t: string) => t.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ').trim().toLowerCase();
+      const asked = () => x.watch.dialogs.find((d) => !d.checked && (a.text === undefined || norm(d.message).includes(norm(a.text))));
+      if (await wait(async () => asked() !== undefined)) {
+        asked()!.checked = true;
+        return;
+      }
+      const other = x.watch.dialogs.filter((d) => !d.checked).at(-1);
+      return fail(other ? `expected the browser to ask "${a.text}", but it asked "${other.message}"` : `expected the browser to ask${a.text ? ` "${a.text}"` : ' its own question'}, but it asked nothing`, a.text ?? 'a question from the browser', other?.message ?? 'no question');
     }
     case 'expect-no-error': {
       await page.waitForLoadState('load', { timeout: x.timeoutMs }).catch(() => {});
@@ -539,7 +553,7 @@ async function drag(page: Page, a: Extract<ResolvedAction, { kind: 'drag' }>, ti
 export const KEY_HOLD_MS = 20;
 
 /** Actions that act on what the page shows: they wait for it to stop moving first (page-still.ts). */
-export const ACTS_ON_PAGE = new Set<ResolvedAction['kind']>(['click', 'dblclick', 'hover', 'drag', 'fill', 'select', 'check', 'upload', 'press']);
+export const ACTS_ON_PAGE = new Set<ResolvedAction['kind']>(['click', 'dblclick', 'hover', 'drag', 'fill', 'select', 'check', 'upload', 'select-text', 'press']);
 
 /** Actions that aim at no place on the screen: they do not wait for CSS animations to end. */
 const TYPING = new Set<ResolvedAction['kind']>(['fill', 'press', 'select']);
@@ -569,11 +583,20 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<string
         await clickWhileShown(page, a.target, x.timeoutMs);
         break;
       }
+      if (a.at) {
+        // In the text, where a person's click puts the caret.
+        const el = toLocator(page, a.target).first();
+        const point = await el.evaluate(textPoint, [a.at.text, a.at.where] as const, t);
+        if (!point) throw new StepFailure('locator-not-found', `${locatorLabel(a.target)} does not show "${a.at.text}" to click in`, { url: page.url() });
+        await page.mouse.click(point.x, point.y);
+        break;
+      }
       const el = await revealed(page, a.target, x.timeoutMs);
       // A link that opens a new tab is followed in this one: the run goes on where the page went.
       const away = await offTrace(page, () => el.evaluate((e) => {
         const link = e.closest('a[href]') as HTMLAnchorElement | null;
-        return link && /^_blank$/i.test(link.target) && /^https?:/.test(link.href) ? link.href : null;
+        // (Not a link in text being edited: a click there puts the caret in it, as in a rich-text editor.)
+        return link && !link.isContentEditable && /^_blank$/i.test(link.target) && /^https?:/.test(link.href) ? link.href : null;
       })).catch(() => null);
       if (a.right) await el.click({ ...t, button: 'right' });
       else if (away) await page.goto(away, { ...t, waitUntil: 'load' });
@@ -595,6 +618,10 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<string
       return notes.join('; ') || undefined;
     }
     case 'fill': {
+      if (a.caret) {
+        await page.keyboard.insertText(a.value);
+        break;
+      }
       const el = loc(a.target);
       let value = a.value;
       // A code editor (CodeMirror, Monaco, Ace) keeps its text outside the field that takes the keys.
@@ -636,6 +663,16 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<string
       break;
     }
     case 'upload': await giveFiles(page, a, x); break;
+    case 'select-text': {
+      const start = await toLocator(page, a.from.target).first().evaluate(textPoint, [a.from.text, 'start'] as const, t);
+      const end = await toLocator(page, a.to.target).first().evaluate(textPoint, [a.to.text, 'end'] as const, t);
+      if (!start || !end) throw new StepFailure('locator-not-found', `the page does not show "${start ? a.to.text : a.from.text}" to select`, { url: page.url() });
+      await page.mouse.move(start.x, start.y);
+      await page.mouse.down();
+      await page.mouse.move(end.x + 1, end.y, { steps: 8 });
+      await page.mouse.up();
+      break;
+    }
     case 'check':
       // "Switch on Try it out": a button that toggles a mode is pressed, as a person would.
       await loc(a.target).setChecked(a.checked, { timeout: Math.min(x.timeoutMs, 3000) }).catch(async (err: Error) => {
@@ -647,7 +684,14 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<string
         }
         // Not there yet: the rest of the step's time to appear.
         if (/Timeout/.test(err.message)) return loc(a.target).setChecked(a.checked, t);
+        // A box the app draws (a tree's check boxes): the click made, its state read from its classes.
+        if (/did not change its state/.test(err.message) && (await loc(a.target).evaluate(drawnChecked).catch(() => null)) === a.checked) return;
         if (!/Not a checkbox or radio button/.test(err.message)) throw err;
+        const drawn = await loc(a.target).evaluate(drawnChecked).catch(() => null);
+        if (drawn !== null) {
+          if (drawn !== a.checked) await loc(a.target).click(t);
+          return;
+        }
         const pressed = await loc(a.target).getAttribute('aria-pressed', t).catch(() => null);
         if (pressed === null || (pressed === 'true') !== a.checked) await loc(a.target).click(t);
       });

@@ -6,8 +6,8 @@
 import { ACTS_ON_PAGE, KEY_HOLD_MS, MAX_PAGES } from './actions.js';
 import { describeLocator } from './locator.js';
 import { looseStem, looseWords } from '../../steps/lexicon.js';
-import type { ResolvedAction, ResolvedScript } from './types.js';
-import { LABEL_SEPARATOR, fieldValueHas, isEmpty, placeholderReads, textShownIn } from './in-page.js';
+import type { LocatorDescriptor, ResolvedAction, ResolvedScript } from './types.js';
+import { LABEL_SEPARATOR, fieldValueHas, isEmpty, placeholderReads, textPoint, textShownIn, textStyleOf } from './in-page.js';
 
 export interface ExportedCode {
   language: 'typescript';
@@ -32,6 +32,8 @@ function actionLines(a: ResolvedAction): string[] {
     case 'navigate': return [`await page.goto(${a.url ? `new URL(${q(a.url)}, BASE_URL).toString()` : 'BASE_URL'});`];
     case 'click':
       // (Again as long as it is shown: a form's Next, up to its last page.)
+      // (In the text, where a person's click puts the caret: in-page.ts.)
+      if (a.at) return [`{ const p = await ${L}.first().evaluate(${textPoint.toString()}, [${q(a.at.text)}, '${a.at.where}'] as const); await page.mouse.click(p!.x, p!.y); }`];
       if (a.repeat) {
         const next = `${L}.filter({ visible: true }).first()`;
         const body = "page.locator('body').innerText()";
@@ -54,11 +56,20 @@ function actionLines(a: ResolvedAction): string[] {
       return [`for (const box of await ${L}.all()) await expect(box).${a.state === 'checked' ? '' : 'not.'}toBeChecked();`];
     case 'hover': return [`await ${L}.hover();`];
     case 'fill':
+      if (a.caret) return [`await page.keyboard.insertText(${q(a.value)});`];
       if (a.find !== undefined) return [`await ${L}.fill((await ${L}.inputValue()).replace(${q(a.find)}, ${q(a.value)}));`];
       if (a.append) return [`await ${L}.fill((await ${L}.inputValue()).replace(/\\n*$/, '\\n') + ${q(a.value)});`];
       return [`await ${L}.fill(${q(a.value)});`];
     case 'select': return [`await ${L}.selectOption({ label: ${q(a.value)} });`];
     case 'check': return [`await ${L}.setChecked(${a.checked});`];
+    case 'select-text': {
+      const point = (d: { target: LocatorDescriptor; text: string }, where: string) => `await ${describeLocator(d.target)}.first().evaluate(${textPoint.toString()}, [${q(d.text)}, '${where}'] as const)`;
+      return [`{ const a = (${point(a.from, 'start')})!; const b = (${point(a.to, 'end')})!; await page.mouse.move(a.x, a.y); await page.mouse.down(); await page.mouse.move(b.x + 1, b.y, { steps: 8 }); await page.mouse.up(); }`];
+    }
+    case 'dialog': {
+      const norm = "(m) => m.replace(/\\s+/g, ' ').toLowerCase()";
+      return [a.text ? `await expect.poll(() => dialogs.map(${norm}).some((m) => m.includes(${q(a.text.replace(/\s+/g, ' ').toLowerCase())}))).toBe(true);` : 'await expect.poll(() => dialogs.length > 0).toBe(true);'];
+    }
     case 'upload': {
       const files = `[${a.files.map((f) => `join(FILES_DIR, ${q(f)})`).join(', ')}]`;
       if (!a.target) return ['await expect.poll(() => chooser !== undefined).toBe(true);', `await chooser!.setFiles(${files});`, 'chooser = undefined;'];
@@ -130,7 +141,8 @@ function actionLines(a: ResolvedAction): string[] {
       if (a.noun) return [`await expect.poll(async () => (await ${L}.filter({ visible: true }).count()) === ${a.count} || (await shownTogether(page, [${q(String(a.count))}], [${q(looseStem(a.noun))}]))).toBe(true);`];
       return [`await expect(${L}.filter({ visible: true })).toHaveCount(${a.count});`];
     case 'expect-look':
-      if (a.bold) return [`await expect.poll(() => ${L}.first().evaluate((e) => Number(getComputedStyle(e).fontWeight) >= 600 || Array.from(e.querySelectorAll('*')).some((d) => !d.children.length && Number(getComputedStyle(d).fontWeight) >= 600))).toBe(${!a.negated});`];
+      // (How svc reads the text's style: in-page.ts.)
+      if (a.style) return [`await expect.poll(async () => (await ${L}.first().evaluate(${textStyleOf.toString()})).${a.style}).toBe(${!a.negated});`];
       return [
         `await expect.poll(() => ${L}.first().evaluate((e, ws) => { const row = e.closest('tr, li, [role=row], [role=listitem], article') ?? e; return [row, ...row.querySelectorAll('*')].some((x) => { const n = ((x.getAttribute('class') ?? '') + ' ' + (x.getAttribute('title') ?? '') + ' ' + (x.getAttribute('aria-label') ?? '')).toLowerCase(); return ws.some((w) => n.split(/[\\s_-]+/).some((t) => t.startsWith(w))) && getComputedStyle(x).display !== 'none'; }); }, ${JSON.stringify(a.icon?.words ?? [])})).toBe(${!a.negated});`,
       ];
@@ -228,11 +240,18 @@ export function exportPlaywright(script: ResolvedScript, name = 'frontend test')
   const text = anyAction((a) => a.kind === 'expect-text');
   const files = anyAction((a) => a.kind === 'upload');
   const opened = anyAction((a) => a.kind === 'upload' && !a.target);
-  const body = script.steps.flatMap((s) => [
-    `  await test.step(${q(`${s.index + 1}. ${s.description}`)}, async () => {`,
-    ...lines(s.action).map((l) => `    ${l}`),
-    '  });',
-  ]);
+  // The browser's own questions are answered OK, as svc does; Cancel from the step before one that says so.
+  const cancels = script.steps.map((s) => walk(s.action, (a) => a.kind === 'dialog' && !a.accept));
+  const body = script.steps.flatMap((s, k) => {
+    const armed = cancels[k] || cancels[k + 1] === true;
+    const before = k > 0 && (cancels[k - 1] || cancels[k] === true);
+    return [
+      `  await test.step(${q(`${s.index + 1}. ${s.description}`)}, async () => {`,
+      ...(armed !== before ? [`    dismissNext = ${armed};`] : []),
+      ...lines(s.action).map((l) => `    ${l}`),
+      '  });',
+    ];
+  });
   const code = [
     `import { test, expect } from '@playwright/test';`,
     ...(files ? [`import { join } from 'node:path';`] : []),
@@ -249,6 +268,9 @@ export function exportPlaywright(script: ResolvedScript, name = 'frontend test')
     `  page.on('pageerror', (e) => pageErrors.push(e.message));`,
     `  page.on('framenavigated', (f) => { if (f === page.mainFrame()) pageErrors.length = 0; });`,
     `  page.on('response', (r) => { if (r.request().isNavigationRequest() && r.frame() === page.mainFrame()) lastStatus = r.status(); });`,
+    '  const dialogs: string[] = [];',
+    '  let dismissNext = false;',
+    `  page.on('dialog', (d) => { dialogs.push(d.message()); void (dismissNext ? d.dismiss() : d.accept()); });`,
     ...(opened ? [`  let chooser: import('@playwright/test').FileChooser | undefined;`, `  page.on('filechooser', (c) => { chooser = c; });`] : []),
     ...SETTLE,
     '',

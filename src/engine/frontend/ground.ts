@@ -222,11 +222,16 @@ function scoreInPage([spec, generatedId, modalSelector]: [GroundSpec, string, st
     diagram: ['svg', 'canvas', 'diagram', 'chart', 'graph', 'workspace'], canvas: ['svg', 'canvas', 'workspace', 'chart'], logo: ['logo', 'brand'],
   };
   const areaWords = (spec.area ?? []).flatMap((w) => AREA_SYN[w] ?? [w]);
+  // ("Edit on the libera row", "Delete next to the oftc network": a word that is no kind of area names the
+  // row, list item or tree item by a word of its own text.)
+  const KINDS = /^(?:row|line|entry|item|record|table|list|tree|node|card|tile|box|section|area|part|panel|page|form|header|footer|menu|bar|column|cell|group|one)s?$/;
+  const rowWords = (spec.area ?? []).filter((w) => w.length >= 3 && !AREA_SYN[w] && !KINDS.test(w));
   const inArea = (el: Element): boolean => {
     let cur: Element | null = parentOf(el);
     for (let k = 0; cur && k < 12; k++, cur = parentOf(cur)) {
       const toks = split([cur.localName, cur.getAttribute('role') ?? '', cur.id, typeof cur.className === 'string' ? cur.className : '', cur.getAttribute('aria-label') ?? ''].join(' '));
       if (areaWords.some((w) => toks.includes(w) || toks.some((t) => t.length >= 4 && t.startsWith(w)))) return true;
+      if (rowWords.length && cur.matches('tr, li, [role=row], [role=listitem], [role=treeitem]') && rowWords.every((w) => split((cur as HTMLElement).innerText ?? '').includes(w))) return true;
     }
     return false;
   };

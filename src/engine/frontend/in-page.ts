@@ -10,7 +10,8 @@ export const LABEL_SEPARATOR = ' ?(?:[:：=|•·→⇒›»>]|->|=>|–|—)(?=
 /**
  * Whether `root` shows the text as a person reads it: its rendered text, without what CSS hides, and
  * without a label's punctuation or brackets ("Severity Critical" where it shows "Severity: Critical",
- * "(8 total)" where it goes on "(8 total, query took …)"); with `values`, a field's value counts too.
+ * "(8 total)" where it goes on "(8 total, query took …)"); with `values`, a field's value counts too;
+ * so does the choice a drawn drop-down prints with CSS (its ::before / ::after content).
  * `sep` is LABEL_SEPARATOR (passed in: this runs in the page).
  */
 export function textShownIn(root: Element, [t, values, sep]: readonly [string, boolean, string]): boolean {
@@ -18,7 +19,14 @@ export function textShownIn(root: Element, [t, values, sep]: readonly [string, b
   const loose = (s: string) => norm(norm(s).replace(new RegExp(sep, 'g'), ' ').replace(/[()[\]]/g, ' '));
   const shown = (root as HTMLElement).innerText ?? '';
   if (norm(shown).includes(norm(t)) || loose(shown).includes(loose(t))) return true;
-  return values && Array.from(root.querySelectorAll('input, textarea, select')).some((f) => norm((f as HTMLInputElement).value ?? '').includes(norm(t)));
+  if (values && Array.from(root.querySelectorAll('input, textarea, select')).some((f) => norm((f as HTMLInputElement).value ?? '').includes(norm(t)))) return true;
+  // A drop-down drawn by the app may print its choice in CSS (Quill's "Heading 2": ::before content).
+  return Array.from(root.querySelectorAll('[class*=picker], [class*=label], [class*=select], [data-value], [data-label], [aria-haspopup]')).some((e) => ['::before', '::after'].some((p) => {
+    const c = getComputedStyle(e, p).content;
+    const attr = /^attr\(([\w-]+)\)$/.exec(c);
+    const said = attr ? (e.getAttribute(attr[1]!) ?? '') : /^["'].*["']$/.test(c) ? c.slice(1, -1) : '';
+    return said.length > 0 && norm(said) === norm(t) && (e as HTMLElement).offsetParent !== null;
+  }));
 }
 
 /**
@@ -52,4 +60,75 @@ export function placeholderReads(t: string): boolean {
     const f = e as HTMLInputElement;
     return !f.value && f.offsetParent !== null && (f.placeholder ?? '').replace(/[\s.…]+$/, '').trim().toLowerCase() === t.trim().toLowerCase();
   });
+}
+
+/**
+ * How the text of `e` is set, by the part that carries most of its text: in bold or italics (its own
+ * style), struck through or underlined (a decoration or a tag — s, del, strike, u — on it or on what
+ * holds it, up to the element just above `e`).
+ */
+export function textStyleOf(e: Element): { bold: boolean; italic: boolean; strike: boolean; underline: boolean } {
+  const size = (x: Element) => ((x as HTMLElement).innerText ?? '').trim().length;
+  const main = Array.from(e.querySelectorAll('*')).filter((d) => d.children.length === 0 && size(d) > 0).sort((x, y) => size(y) - size(x))[0] ?? e;
+  const cs = getComputedStyle(main);
+  const weight = Number(cs.fontWeight) || (cs.fontWeight === 'bold' ? 700 : 400);
+  const lines = new Set<string>();
+  for (let cur: Element | null = main; cur; cur = cur === e ? e.parentElement : cur === e.parentElement ? null : cur.parentElement) {
+    for (const l of getComputedStyle(cur).textDecorationLine.split(' ')) lines.add(l);
+    if (/^(?:s|strike|del)$/.test(cur.localName)) lines.add('line-through');
+    if (cur.localName === 'u') lines.add('underline');
+    if (cur === e.parentElement) break;
+  }
+  return { bold: weight >= 600, italic: /italic|oblique/.test(cs.fontStyle), strike: lines.has('line-through'), underline: lines.has('underline') };
+}
+
+/**
+ * Where on the screen a text inside `e` starts, ends or has its middle (for a click that puts the
+ * caret there): the text found across `e`'s text nodes, letter case aside. Null when `e` does not hold it.
+ */
+export function textPoint(e: Element, [text, where]: readonly [string, 'start' | 'middle' | 'end']): { x: number; y: number } | null {
+  (e as HTMLElement).scrollIntoView?.({ block: 'center', inline: 'nearest' });
+  const nodes: Text[] = [];
+  const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
+  const whole = nodes.map((n) => n.data).join('');
+  const at = whole.toLowerCase().indexOf(text.toLowerCase());
+  if (at < 0) return null;
+  const locate = (offset: number, end: boolean): [Text, number] => {
+    let seen = 0;
+    for (const n of nodes) {
+      if (offset < seen + n.data.length || (end && offset === seen + n.data.length)) return [n, offset - seen];
+      seen += n.data.length;
+    }
+    const last = nodes[nodes.length - 1]!;
+    return [last, last.data.length];
+  };
+  const range = document.createRange();
+  range.setStart(...locate(at, false));
+  range.setEnd(...locate(at + text.length, true));
+  const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0 || r.height > 0);
+  if (!rects.length) return null;
+  const first = rects[0]!;
+  const last = rects[rects.length - 1]!;
+  if (where === 'start') return { x: first.left + 1, y: first.top + first.height / 2 };
+  if (where === 'end') return { x: last.right - 1, y: last.top + last.height / 2 };
+  return { x: first.left + first.width / 2, y: first.top + first.height / 2 };
+}
+
+/**
+ * Whether a check box the app draws is ticked (true), not (false), partly (false), or undecidable
+ * (null): its aria-checked, else a tree item's aria-selected when it holds a drawn box, else a class
+ * on it or its list item ("jstree-checked", "checked"; "undetermined", "indeterminate": partly).
+ */
+export function drawnChecked(e: Element): boolean | null {
+  const aria = e.getAttribute('aria-checked');
+  if (aria !== null) return aria === 'true';
+  const item = e.closest('li, [role=treeitem], [role=option]') ?? e;
+  const cls = `${typeof e.className === 'string' ? e.className : ''} ${typeof item.className === 'string' ? item.className : ''}`;
+  if (/(?:^|[\s_-])(?:undetermined|indeterminate|partial|mixed)(?:$|[\s_-])/i.test(cls)) return false;
+  if (/(?:^|[\s_-])(?:checked|ticked)(?:$|\s)/i.test(cls)) return true;
+  const box = e.matches('[class*=checkbox i]') || e.querySelector('[class*=checkbox i]') !== null;
+  const selected = e.closest('[aria-selected]')?.getAttribute('aria-selected') ?? e.querySelector('[aria-selected]')?.getAttribute('aria-selected');
+  if (box && selected != null) return selected === 'true';
+  return box ? false : null;
 }

@@ -14,6 +14,10 @@ export class PageWatch {
   pageErrors: string[] = [];
   /** Every console error and uncaught exception of the run, in order. */
   readonly consoleErrors: string[] = [];
+  /** The browser's own questions so far (`confirm`, `alert`, `prompt`), as the run answered them. */
+  readonly dialogs: Array<{ message: string; at: number; accepted: boolean; checked?: boolean }> = [];
+  /** Answer the browser's next questions with Cancel: a step of the plan says so. */
+  dismiss = false;
 
   attach(page: Page): this {
     page.on('response', (r) => {

@@ -77,7 +77,7 @@ const IF_SHOWN_MS = 500;
 export async function performStep(step: PlanStep, c: PerformContext, progress: StepProgress): Promise<void> {
   const interp = interpret(step, c.memory);
   const savedParts = c.saved ? (c.saved.kind === 'steps' ? c.saved.parts : [{ text: step.description, action: c.saved }]) : undefined;
-  const resolveOpts = { page: c.page, baseUrl: c.baseUrl, testIdAttributes: c.testIdAttributes, timeoutMs: c.stepTimeoutMs, model: c.model, signal: c.signal, last: c.last, picker: c.picker };
+  const resolveOpts = { page: c.page, baseUrl: c.baseUrl, testIdAttributes: c.testIdAttributes, timeoutMs: c.stepTimeoutMs, model: c.model, signal: c.signal, last: c.last, picker: c.picker, watch: c.watch };
   let clauses = interp.clauses.map((cl) => ({ text: cl.text, type: cl.type, clause: cl as typeof cl | undefined }));
   let parts = savedParts?.length === clauses.length ? savedParts : undefined;
   if (interp.unknown) {

@@ -17,6 +17,8 @@ import { fieldForValue, resolveSignIn, setSignInField } from './sign-in.js';
 import { modelResolve } from './model-resolve.js';
 import { appPath, namesTheApp, openByHop, openByName } from './open-by-name.js';
 import type { FilePicker } from './files.js';
+import { drawnChecked } from './in-page.js';
+import type { PageWatch } from './page-watch.js';
 import type { LocatorDescriptor, PlanStep, ResolvedAction, SignInField } from './types.js';
 import { pageChange, settle } from './page-still.js';
 import { openTreePath, pathSegments } from './tree-path.js';
@@ -34,6 +36,8 @@ export interface ResolveOptions {
   last?: LastTargets;
   /** The run's files and the file chooser the page has open. */
   picker?: FilePicker;
+  /** What the page did: the browser's own questions among it. */
+  watch?: PageWatch;
 }
 
 /** A target that answers a confirmation: "confirm", "OK", "Yes", or a quoted question it is inside. */
@@ -146,7 +150,12 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
   // "Expand dc=example,dc=org": the toggle in the named item's own row (a "+", an arrow) when the name is a link of its own.
   const toggle = t.hints?.find((h) => /^(?:expand|collapse)$/.test(h));
   if (toggle && t.name && !t.within && !t.role) {
-    const words = toggle === 'expand' ? ['expand', 'plus', 'toggle', 'twisty', 'caret', 'chevron', 'arrow'] : ['collapse', 'minus', 'toggle', 'twisty', 'caret', 'chevron', 'arrow'];
+    const shared = ['toggle', 'twisty', 'caret', 'chevron', 'arrow', 'triangle', 'expander', 'disclosure', 'ocl'];
+    const words = [...(toggle === 'expand' ? ['expand', 'plus'] : ['collapse', 'minus']), ...shared];
+    // (A tree's own toggle beside the item's name: jsTree's "jstree-ocl", a caret, an arrow.)
+    const item = await findTarget(page, { name: t.name, kind: 'any' }, { testIdAttributes: o.testIdAttributes, timeoutMs: 0, exactOnly: true }).catch(() => undefined);
+    const beside: LocatorDescriptor | undefined = item ? { strategy: 'css', selector: `xpath=ancestor-or-self::li[1]/*[${TOGGLE_XPATH}][1]`, within: item } : undefined;
+    if (beside && (await toLocator(page, beside).filter({ visible: true }).count().catch(() => 0)) > 0) return beside;
     const d = await ground(page, { tokens: [words], name: '', kind: 'clickable', within: t.name, maxDepth: 2, visibleOnly: true });
     if (d) return d;
     // A tree that loads after the page does: its toggles are waited for before its names alone count.
@@ -190,7 +199,25 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
     ...(t.within ? { within: t.within } : {}),
     ...(includeHidden ? { includeHidden } : {}),
   });
-  return scored ?? (!t.name && t.anyOf?.some((w) => /^(?:confirm|ok|save|submit|done|apply|yes)$/i.test(w)) ? dialogPrimary(page) : undefined);
+  if (scored) return scored;
+  if (!t.name && t.anyOf?.some((w) => /^(?:confirm|ok|save|submit|done|apply|yes)$/i.test(w))) return dialogPrimary(page);
+  return alone(t, o);
+}
+
+/**
+ * Where a person says a control is (in a row, an area, a place on the screen) narrows the search; when
+ * it narrows to nothing, after a moment, the control by its name alone is taken if the page shows just
+ * one ("[Add] at the top left of the users table", where no element says "users").
+ */
+async function alone(t: Target, o: ResolveOptions): Promise<LocatorDescriptor | undefined> {
+  if (!t.name || t.name.startsWith('@') || t.ref || t.column || !(t.within || t.area?.length || t.place) || Date.now() < (relaxAfter.get(t) ?? Infinity)) return undefined;
+  const { within: _w, area: _a, place: _p, ...bare } = t;
+  // ("[Add]": the brackets a page prints around a link are not its name.)
+  for (const name of new Set([t.name, t.name.replace(/^\[(.+)\]$/, '$1')])) {
+    const d = await findTarget(o.page, { ...bare, name }, { testIdAttributes: o.testIdAttributes, timeoutMs: 0, exactOnly: true }).catch(() => undefined);
+    if (d && (await toLocator(o.page, d).filter({ visible: true }).count().catch(() => 0)) === 1) return d;
+  }
+  return undefined;
 }
 
 /** "…and confirm" in a dialog whose button says what it does ("Rename", "Delete"): its main button. */
@@ -397,6 +424,8 @@ const groundOnlyUntil = new WeakMap<Target, number>();
  * list that loads after the page does).
  */
 const looseAfter = new WeakMap<Target, number>();
+/** From when a target whose relations find nothing may be taken by its name alone (see `alone`). */
+const relaxAfter = new WeakMap<Target, number>();
 
 /** Poll until the target is found or the timeout passes; then say what was looked for. */
 async function locate(t: Target, o: ResolveOptions, timeoutMs = o.timeoutMs, allowHidden = false): Promise<LocatorDescriptor> {
@@ -405,6 +434,7 @@ async function locate(t: Target, o: ResolveOptions, timeoutMs = o.timeoutMs, all
   if (t.name === FOCUSED) groundOnlyUntil.set(t, Date.now() + Math.min(1000, timeoutMs / 2));
   if (t.hints?.some((h) => h === 'expand' || h === 'collapse') && t.name && !t.within && !t.role) groundOnlyUntil.set(t, Date.now() + Math.min(2000, timeoutMs / 2));
   if (t.described) looseAfter.set(t, Date.now() + Math.min(2500, timeoutMs / 2));
+  relaxAfter.set(t, Date.now() + Math.min(3000, timeoutMs / 2));
   if (t.name === FOCUSED && t.hints?.includes('text') && !t.within) {
     // "Replace the text…": give a text area that is still opening a moment before the focused field.
     const until = Date.now() + Math.min(1500, timeoutMs);
@@ -428,6 +458,27 @@ async function locate(t: Target, o: ResolveOptions, timeoutMs = o.timeoutMs, all
 }
 
 const isSelect = (page: Page, d: LocatorDescriptor) => toLocator(page, d).first().evaluate((e) => e.localName === 'select', null, { timeout: 1000 }).catch(() => false);
+
+/** A tree node's open/close toggle among its children, by class (jsTree's "jstree-ocl", a toggle, an arrow, a caret). */
+const TOGGLE_XPATH = ['ocl', 'toggle', 'expander', 'twisty', 'caret', 'arrow'].map((w) => `contains(@class, "${w}")`).join(' or ');
+
+/** "Open Trips" in a tree: the folder is opened by its toggle too, not only selected by its name. */
+async function treeOpened(intent: Intent, a: ResolvedAction, o: ResolveOptions): Promise<ResolvedAction> {
+  if (intent.kind !== 'click' || a.kind !== 'click' || intent.right || !(intent.target.page || intent.ifShown || intent.target.hints?.includes('open')) || !(await closedTreeNode(o.page, a.target))) return a;
+  const toggle: LocatorDescriptor = { strategy: 'css', selector: `xpath=ancestor-or-self::li[1]/*[${TOGGLE_XPATH}][1]`, within: a.target };
+  return { kind: 'steps', parts: [{ text: `click ${targetPhrase(intent.target)}`, action: a }, { text: `open ${targetPhrase(intent.target)}`, action: { kind: 'click', target: toggle } }] };
+}
+
+/** Whether a found element is (the name of) a closed node of a tree that has a toggle of its own. */
+async function closedTreeNode(page: Page, target: LocatorDescriptor): Promise<boolean> {
+  return toLocator(page, target).first().evaluate((e, xp) => {
+    // (jsTree: the name is the tree item, its toggle a sibling in the list item.)
+    const node = e.closest('li') ?? e.closest('[role=treeitem]');
+    if (!node || !node.closest('[role=tree], .jstree, [class*=tree i]')) return false;
+    const closed = e.closest('[role=treeitem]')?.getAttribute('aria-expanded') === 'false' || node.getAttribute('aria-expanded') === 'false' || /(?:^|\s)(?:jstree-closed|closed|collapsed)(?:\s|$)/.test(node.className);
+    return closed && document.evaluate(`*[${xp}][1]`, node, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue !== null;
+  }, TOGGLE_XPATH).catch(() => false);
+}
 
 /** Controls that open a file chooser, by the names they usually carry. */
 const FILE_CONTROLS = ['Upload', 'Upload file', 'Upload files', 'Browse', 'Browse…', 'Browse...', 'Choose file', 'Choose files', 'Select file', 'Select files', 'Attach', 'Attach file', 'Attach files', 'Add file', 'Add files', 'Import'];
@@ -509,7 +560,9 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       return intent;
     case 'expect-text': {
       const within = intent.scope ? await scopeOf(o, intent.scope) : undefined;
-      return { kind: 'expect-text', text: intent.text, visible: intent.visible, ...(intent.orValue ? { orValue: true } : {}), ...(within ? { within } : {}) };
+      // ("Buffer Size shows 200": in a label's row, the value of its field is what a person reads.)
+      const orValue = intent.orValue || (within !== undefined && intent.scope?.row === true && intent.visible);
+      return { kind: 'expect-text', text: intent.text, visible: intent.visible, ...(orValue ? { orValue: true } : {}), ...(within ? { within } : {}) };
     }
     case 'sign-in': {
       const form = await resolveSignIn(o.page, o.baseUrl, { testIdAttributes: o.testIdAttributes, timeoutMs: o.timeoutMs });
@@ -538,6 +591,8 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       return intent.username !== undefined ? { ...filled, credentials: { username: intent.username, password: intent.password ?? '' } } : filled;
     }
     case 'click':
+      // "Click at the end of "Choir concert"": the element holding that text; where in it, when clicked.
+      if (intent.at) return { kind: 'click', target: await find(intent.target), at: { text: intent.target.name, where: intent.at } };
       if (intent.repeat) {
         // "Go on to the last page": Next as long as there is one; on the last page already, nothing to do.
         const next = await unlessMissing(find(intent.target, Math.min(o.timeoutMs, 3000)));
@@ -683,10 +738,16 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
     }
     case 'fill-form': return fillForm(o, intent.values);
     case 'fill': {
-      const target = await typable(o.page, await find(intent.target), intent.value);
+      // "Replace the name with Staff rota 2027.xlsx" while an item is renamed in place: with no name
+      // field on the page, the field being edited.
+      const generic = !intent.target.within && intent.target.anyOf?.some((w) => /^(?:name|title)$/.test(w));
+      const found = generic ? await unlessMissing(find(intent.target, Math.min(o.timeoutMs, 2500))) ?? await unlessMissing(find({ name: FOCUSED, kind: 'field' }, 1000)) : undefined;
+      const target = await typable(o.page, found ?? (await find(intent.target)), intent.value);
       // "SQLite 3 as the system": a value given for a drop-down is chosen in it.
       if (!intent.append && intent.find === undefined && (await isSelect(o.page, target))) return { kind: 'select', target, value: intent.value };
-      return { kind: 'fill', target, value: intent.value, ...(intent.append ? { append: true } : {}), ...(intent.find !== undefined ? { find: intent.find } : {}) };
+      // "…and type " (7pm)"" in a rich-text editor with the caret in it: typed where the caret is.
+      const caret = intent.target.name === FOCUSED && !intent.append && intent.find === undefined && (await toLocator(o.page, target).first().evaluate((e) => (e as HTMLElement).isContentEditable && !e.matches('input, textarea') && e.contains(document.activeElement)).catch(() => false));
+      return { kind: 'fill', target, value: intent.value, ...(intent.append ? { append: true } : {}), ...(intent.find !== undefined ? { find: intent.find } : {}), ...(caret ? { caret: true } : {}) };
     }
     case 'select': {
       // "the "All Categories" drop-down": a drop-down without a label goes by the choice it shows.
@@ -695,16 +756,38 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       return { kind: intent.kind, target: await controlOf(o.page, await find(intent.target), CHOOSABLE), value: intent.value };
     }
     case 'check': {
-      if (!intent.target.item) return { kind: 'check', target: await find(intent.target, o.timeoutMs, true), checked: intent.checked };
+      // "Tick the box next to Teachers": with no box of its own named, the box of the item named.
+      const t = !intent.target.name && intent.target.within && !intent.target.item ? { name: intent.target.within, kind: 'checkbox' as const, item: true } : intent.target;
+      if (t !== intent.target) {
+        const own = await unlessMissing(find(intent.target, Math.min(o.timeoutMs, 1500), true));
+        if (own) return { kind: 'check', target: own, checked: intent.checked };
+      }
+      if (!t.item) return { kind: 'check', target: await find(t, o.timeoutMs, true), checked: intent.checked };
       // "Select todo.txt": the item's checkbox; an item with none is selected by a click on it.
       const first = Math.min(o.timeoutMs, 3000);
-      const box = await find(intent.target, first, true).catch((err) => (err instanceof ResolveError ? err : Promise.reject(err)));
+      const box = await find(t, first, true).catch((err) => (err instanceof ResolveError ? err : Promise.reject(err)));
       if (!(box instanceof ResolveError)) return { kind: 'check', target: box, checked: intent.checked };
-      const named = await findTarget(o.page, { name: intent.target.name, kind: 'any' }, { testIdAttributes: o.testIdAttributes, timeoutMs: 0, exactOnly: true }).catch(() => undefined);
+      const named = await findTarget(o.page, { name: t.name, kind: 'any' }, { testIdAttributes: o.testIdAttributes, timeoutMs: 0, exactOnly: true }).catch(() => undefined);
+      // (A box the app draws in the item, as a tree's are: ticked or not as the step says, by a click when needed.)
+      if (named && (await toLocator(o.page, named).first().evaluate(drawnChecked).catch(() => null)) !== null) return { kind: 'check', target: named, checked: intent.checked };
       if (named && intent.checked) return { kind: 'click', target: named };
-      return { kind: 'check', target: await find(intent.target, Math.max(0, o.timeoutMs - first), true), checked: intent.checked };
+      return { kind: 'check', target: await find(t, Math.max(0, o.timeoutMs - first), true), checked: intent.checked };
     }
     case 'upload': return uploadTo(o, intent);
+    case 'select-text': {
+      const from = await find({ name: intent.from, kind: 'any' });
+      const to = intent.to ? await find({ name: intent.to, kind: 'any' }) : from;
+      return { kind: 'select-text', from: { target: from, text: intent.from }, to: { target: to, text: intent.to ?? intent.from } };
+    }
+    case 'answer-dialog': {
+      // No question from the browser itself: the app's own Yes / No (or OK / Cancel) on the page, when it shows one.
+      if (o.watch && !o.watch.dialogs.some((d) => !d.checked)) {
+        const names = intent.accept ? ['OK', 'Yes', 'Confirm', 'Continue'] : ['Cancel', 'No', 'Keep', 'Close'];
+        const own = await unlessMissing(find({ name: '', kind: 'clickable', anyOf: names, role: 'button', relaxed: true }, Math.min(o.timeoutMs, 1500)));
+        if (own) return { kind: 'click', target: own };
+      }
+      return { kind: 'dialog', accept: intent.accept, ...(intent.text ? { text: intent.text } : {}) };
+    }
     case 'press': {
       if (intent.target) return { kind: 'press', key: intent.key, target: await find(intent.target) };
       if (intent.orClick) {
@@ -748,6 +831,13 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
         const found = byName ?? (t.described || !t.name ? undefined : await attempt(t, o, true, true));
         return { kind: 'expect-state', target: found ?? semantic(t), state: 'hidden' };
       }
+      // "Reception is ticked" in a tree whose boxes the app draws: the item named, its state read from it.
+      if ((intent.target.item || intent.target.kind === 'checkbox') && intent.target.name && (intent.state === 'checked' || intent.state === 'unchecked')) {
+        const box = await unlessMissing(find(intent.target, Math.min(o.timeoutMs, 1500), true));
+        if (box) return { kind: 'expect-state', target: box, state: intent.state };
+        const named = await findTarget(o.page, { name: intent.target.name, kind: 'any' }, { testIdAttributes: o.testIdAttributes, timeoutMs: 0, exactOnly: true }).catch(() => undefined);
+        if (named && (await toLocator(o.page, named).first().evaluate(drawnChecked).catch(() => null)) !== null) return { kind: 'expect-state', target: named, state: intent.state };
+      }
       try {
         // A control shown on screen first: a hidden one of the same words (a shortcut list's "Toggle turtle
         // mode") is only taken when none is shown (a styled checkbox hides its input).
@@ -771,7 +861,7 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       const listed = named && (await toLocator(o.page, named).first().evaluate((e) => Boolean(e.closest('tr, li, [role=row], [role=listitem], [role=treeitem], article')) && !e.closest('[role=menu], [role=menubar], [role=listbox], [role=menuitem]')).catch(() => false));
       const target = intent.target.ref === 'previous' ? ((listed ? named : undefined) ?? o.last?.item ?? named ?? o.last?.any ?? (await find(intent.target))) : await find(intent.target);
       const icon = intent.icon ? iconWords(intent.icon) : undefined;
-      return { kind: 'expect-look', target, ...(intent.bold ? { bold: true } : {}), ...(icon ? { icon } : {}), ...(intent.negated ? { negated: true } : {}) };
+      return { kind: 'expect-look', target, ...(intent.style ? { style: intent.style } : {}), ...(icon ? { icon } : {}), ...(intent.negated ? { negated: true } : {}) };
     }
     case 'expect-all': {
       if (!intent.group) return { kind: 'expect-all', target: { strategy: 'css', selector: `${(await mainList(o.page)) ?? CONTENT_ITEMS} input[type=checkbox]` }, state: intent.state };
@@ -1002,6 +1092,8 @@ export async function itemsOfList(page: Page, noun?: string, alike = true, scope
     if (named) return itemsOfList(page, noun, alike, named);
   }
   const list = scope ? null : await mainList(page);
+  // A tree's items are all its nodes on screen, at every level ("all 16 items of the tree are visible").
+  if (list && (await page.evaluate((sel) => { const r = document.querySelector(sel); return Boolean(r?.closest('[role=tree]') && r.querySelector('[role=treeitem]')); }, list).catch(() => false))) return `${list} [role=treeitem]`;
   if (list) return `${list} > *`;
   if (!alike && !scope) return CONTENT_ITEMS;
   const found = await page.evaluate(([generatedId, word, scopeSel]) => {
@@ -1012,7 +1104,7 @@ export async function itemsOfList(page: Page, noun?: string, alike = true, scope
     if (scopeSel && !root) return null;
     // Items are named by their test id or role when they carry one, else by their tag: classes change with state (read, selected).
     // Inside a section, the classes that say what an item is count too (a panel's buttons are not its folders).
-    const STATE = /^(is|has)-|active|selected|current|open|collapsed|expanded|in$|show|hidden|disabled|^ng-|read|unread|hover|focus|completed|^done$|checked|editing|^even$|^odd$|paused|seeding|downloading|error|flagged|starred|pinned|replied|forwarded|marked|highlight|^new$|^first$|^last$/i;
+    const STATE = /^(is|has)-|active|selected|current|open|collapsed|expanded|in$|show|hidden|disabled|^ng-|read|unread|hover|focus|completed|^done$|checked|editing|^even|^odd|evenrow|oddrow|^alt(?:ernate)?(?:row)?$|striped|zebra|paused|seeding|downloading|error|flagged|starred|pinned|replied|forwarded|marked|highlight|^new$|^first$|^last$/i;
     const sig = (el: Element) => {
       const id = el.getAttribute('data-testid');
       if (id && !generated.test(id)) return `${el.localName}[data-testid="${CSS.escape(id)}"]`;
@@ -1089,7 +1181,7 @@ function quotedIn(sentence: string, text: string): boolean {
 /** Resolve one clause on the page as it is now. Throws ResolveError naming what was looked for. */
 export async function resolveClause(clause: Clause, o: ResolveOptions): Promise<ResolvedAction> {
   try {
-    const a = await fromIntent(clause.intent, o);
+    const a = await treeOpened(clause.intent, await fromIntent(clause.intent, o), o);
     if (clause.intent.kind === 'expect-count' && a.kind === 'expect-count' && clause.intent.noun && !clause.intent.target && a.count > 0) return { ...a, noun: clause.intent.noun };
     // ""Upload x.csv:" followed by a red error message": a thing described in the step's own words (in
     // lower case, where a name has capitals) is looked for by the one word that names it ("error").

@@ -11,6 +11,7 @@ import { StepFailure } from './actions.js';
 import { locatorLabel } from './locator.js';
 import { targetsOf } from './model-resolve.js';
 import { PageWatch } from './page-watch.js';
+import { interpret } from './interpret.js';
 import { FilePicker } from './files.js';
 import { StepShots } from './evidence.js';
 import { DEFAULT_TEST_ID_ATTRIBUTES, ResolveError, matchCount } from './resolve-target.js';
@@ -83,11 +84,15 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
   const watch = new PageWatch().attach(page);
   const picker = new FilePicker(input.files).attach(page);
   const last: LastTargets = {};
-  // Confirmation prompts ("Discard changes?") are accepted, as a person clicking OK would.
+  // Confirmation prompts ("Discard changes?") are accepted, as a person clicking OK would; Cancel
+  // when a step says to answer so (armed from the step before the question opens).
   page.on('dialog', (d) => {
-    last.dialog = { message: d.message(), at: Date.now() };
-    void d.accept().catch(() => {});
+    const accepted = !watch.dismiss;
+    if (accepted) last.dialog = { message: d.message(), at: Date.now() };
+    watch.dialogs.push({ message: d.message(), at: Date.now(), accepted });
+    void (accepted ? d.accept() : d.dismiss()).catch(() => {});
   });
+  const cancels = steps.map((s) => s.type === 'action' && interpret(s).clauses.some((c) => c.intent.kind === 'answer-dialog' && !c.intent.accept));
   const records: StepRecord[] = steps.map((s, index) => ({
     index, type: s.type, description: s.description, status: 'skipped', durationMs: 0, startedAt: null, action: null, locator: null, resolved: null, screenshot: null,
   }));
@@ -142,6 +147,8 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
       const work = (async () => {
         if (remaining <= 0) throw new StepFailure('timeout', "the run's time limit was reached before this step");
         const fits = saved && saved.description === step.description && saved.type === step.type;
+      // "Click Delete", then "when the browser asks …, choose Cancel": answered Cancel as it opens.
+      watch.dismiss = cancels[i] === true || cancels[i + 1] === true;
         await performStep(step, {
           page, baseUrl: input.baseUrl, testIdAttributes: attrs, account: input.account, watch, picker, model: input.model, signal: input.signal, memory, last, beforeAct: () => pendingShot,
           stepTimeoutMs: Math.min(stepTimeout, remaining), assertTimeoutMs: Math.min(assertTimeout, remaining),

@@ -19,23 +19,29 @@ export type LocatorDescriptor = (
 ) & { nth?: number; within?: LocatorDescriptor; /** CSS of the iframe the element lives in. */ frame?: string };
 
 export type { CheckState as ElementState } from '../../steps/intent.js';
-import type { CheckState as ElementState } from '../../steps/intent.js';
+import type { CheckState as ElementState, TextStyle } from '../../steps/intent.js';
 
 /** What a step does once resolved. Targets are concrete locators; values are literal. */
 export type ResolvedAction =
   | { kind: 'navigate'; url: string }
   | { kind: 'back' }
-  /** `repeat`: clicked again as long as it is shown and enabled (a form's Next, up to its last page). */
-  | { kind: 'click'; target: LocatorDescriptor; right?: boolean; repeat?: boolean }
+  /**
+   * `repeat`: clicked again as long as it is shown and enabled (a form's Next, up to its last page).
+   * `at`: where in the target's text (its start, middle or end): the caret put there.
+   */
+  | { kind: 'click'; target: LocatorDescriptor; right?: boolean; repeat?: boolean; at?: { text: string; where: 'start' | 'middle' | 'end' } }
   | { kind: 'dblclick'; target: LocatorDescriptor }
   | { kind: 'drag'; source: LocatorDescriptor; target: LocatorDescriptor; position?: 'right' | 'left' | 'below' | 'above' }
   | { kind: 'reload' }
   /** A step read as several clauses: each clause's action, in order. */
   | { kind: 'steps'; parts: Array<{ text: string; action: ResolvedAction }> }
   /** `append`: a new line after what the field holds; `find`: only that text is replaced by `value`. */
-  | { kind: 'fill'; target: LocatorDescriptor; value: string; append?: boolean; find?: string }
+  /** `caret`: typed where the caret is, in a rich-text editor the step put it in. */
+  | { kind: 'fill'; target: LocatorDescriptor; value: string; append?: boolean; find?: string; caret?: boolean }
   | { kind: 'select'; target: LocatorDescriptor; value: string }
   | { kind: 'check'; target: LocatorDescriptor; checked: boolean }
+  /** A drag over text, from the start of `from.text` in its element to the end of `to.text` in its own. */
+  | { kind: 'select-text'; from: { target: LocatorDescriptor; text: string }; to: { target: LocatorDescriptor; text: string } }
   /**
    * Files (names among the run's files) given through `target`: a file field, or with `chooser` the
    * control whose click opens a file chooser; without a target, the chooser a click before opened.
@@ -72,12 +78,14 @@ export type ResolvedAction =
    */
   | { kind: 'expect-count'; target: LocatorDescriptor; count: number; noun?: string }
   /** `icon`: words any of which names the icon (in a class, title, label or its text), on the target's row or item. */
-  | { kind: 'expect-look'; target: LocatorDescriptor; bold?: boolean; icon?: { name: string; words: string[] }; negated?: boolean }
+  | { kind: 'expect-look'; target: LocatorDescriptor; style?: TextStyle; icon?: { name: string; words: string[] }; negated?: boolean }
   /** The texts are shown in this order (reading order of the page). */
   | { kind: 'expect-order'; texts: string[]; within?: LocatorDescriptor }
   /** Every match of `rows` holds a match of `has` (a locator relative to the row). */
   | { kind: 'expect-each'; rows: LocatorDescriptor; has: LocatorDescriptor }
-  | { kind: 'expect-no-error' };
+  | { kind: 'expect-no-error' }
+  /** The browser asked its own question (with `text` in it) and it was answered OK (`accept`) or Cancel. */
+  | { kind: 'dialog'; accept: boolean; text?: string };
 
 /** A value given to a sign-in form beside the account: `choose` for a drop-down. */
 export interface SignInField {

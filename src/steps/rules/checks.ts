@@ -6,7 +6,7 @@
  * A check is read as subject + verb + complement; the subject is the page, a region, a control or
  * quoted names; the verb says whether the complement lists what is shown or states a state.
  */
-import type { CheckState, Intent, Scope, Target } from '../intent.js';
+import type { CheckState, Intent, Scope, Target, TextStyle } from '../intent.js';
 import { asWritten, quotesIn, type Lifted } from '../lift.js';
 import { iconWords, ITEM_NOUNS, NEGATED, nounRole, STATES, toNumber } from '../lexicon.js';
 import { nameLike, nounPhrase } from '../noun-phrase.js';
@@ -135,6 +135,9 @@ function item(i: CheckInput, raw: string, visible: boolean, subject?: Target): I
   let m: RegExpExecArray | null;
   const s = raw.trim().replace(/^(?:the|an|its|their|some)\s+/, '').replace(/^a\s+(?!single\b)/, '').replace(/^(?:text|message|word|words|value|label|string|caption|phrase|line|entry|note)\s+(?=q\d)/, '').replace(/\s+(?:anymore|at all|either)$/, '').trim();
   if (!s) return undefined;
+  // "no Manage Users or Your Settings entry": names written as names, each absent.
+  const none = /^no\s+(.+?\s+(?:or|nor)\s+.+?)(?:\s+(?:entry|entries|item|items|link|links|option|options|button|buttons|tab|tabs|menu items?|pages?))?$/.exec(s);
+  if (none && none[1]!.split(/\s*,\s*|\s+(?:or|nor)\s+/).every((n) => /^q\d+$/.test(n.trim()) || /^[A-Z0-9]/.test(asWritten(i.l, n.trim())))) return absentNames(i, none[1]!);
   // "a rule group called corpus-rules": the name is what shows.
   if ((m = /^([a-z][\w -]*?)\s+(?:called|named|titled|labell?ed)\s+(.+)$/.exec(s)) && !nounRole(m[1]!.split(' ').pop())) return item(i, m[2]!, visible, subject);
   // "shows the description "X"" inside a list of what a page does: the verb says nothing more.
@@ -301,8 +304,23 @@ function items(s: string): string[] {
 
 const ORDER = /(?:,?\s*(?:in (?:this|that|the following|the same|that exact|this exact) order|in order|(?:sorted |ordered )?(?:newest|latest|most recent|oldest|earliest|highest|lowest|largest|smallest|cheapest|most expensive|biggest|alphabetically|a to z|z to a)(?: (?:first|last|on top|at the top))?|from top to bottom|top to bottom|in (?:alphabetical|ascending|descending|chronological|reverse) order|sorted [\w ]+|ordered [\w ]+)\s*(?=[:,]|$))/;
 
+/** Names said together as absent ("Manage Users or Your Settings", "A nor B"), as written. */
+function absentNames(i: CheckInput, list: string): Intent[] {
+  return list.split(/\s*,\s*(?:or\s+|nor\s+|and\s+)?|\s+(?:or|nor|and)\s+/).map((n) => n.replace(/^(?:the|a|an)\s+/, '').replace(/\s+(?:link|button|tab|entry|item|option)s?$/, '').trim()).filter(Boolean).map((n) => ({ kind: 'expect-text' as const, text: /^q\d+$/.test(n) ? quoteText(i, n) : text(i, n), visible: false }));
+}
+
 function listCheck(i: CheckInput, objects: string, visible: boolean, subject?: Target): Intent[] | undefined {
-  let o = objects.trim();
+  // "Shared documents with, under it, Policies, Term plans and Trips": a thing, then what it holds, in the order shown.
+  let o = objects.trim().replace(/,?\s+(?:with|and),?\s+(?:under|below|beneath|inside|in|within) (?:it|them),?\s+/, ', ');
+  // "Your Settings and Traffic Info but not Manage Users", "… but neither A nor B": what shows, then what does not.
+  const butNot = visible ? /^(.+?),?\s+but\s+(?:not|neither|no|never)\s+(.+?)(?:\s+(?:either|at all))?$/.exec(o) : null;
+  if (butNot) {
+    const shown = listCheck(i, butNot[1]!, true, subject);
+    if (shown) return [...shown, ...absentNames(i, butNot[2]!)];
+  }
+  // "neither A nor B": each of them absent.
+  const neither = visible ? /^neither\s+(.+?)\s+nor\s+(.+)$/.exec(o) : null;
+  if (neither) return absentNames(i, `${neither[1]} nor ${neither[2]}`);
   // "Documents first and then Photos", "Photos first, Work Docs second": order said with ordinals.
   if (/\S\s+first\b/.test(o)) o = o.replace(/,?\s+(?:and\s+)?(?:then\s+)?([^,]+?)\s+(?:second|third|fourth|last)\b/g, ' then $1').replace(/\s+first,?\s+(?:and\s+)?(?:then\s+)?(?=\S)/, ' then ');
   // ""Logged in as" above the tree": where it sits next to a thing described, not named, says nothing more.
@@ -386,7 +404,7 @@ function listCheck(i: CheckInput, objects: string, visible: boolean, subject?: T
   // (Each part may carry its own: "the tags color and css, the keywords a and b".)
   // "…, both 44 B": what each of them shows. A label written as one ("Folders "Photos"") stays.
   for (const [k, p] of parts.entries()) parts[k] = p.replace(/^(?:both|each|all)\s+(?=\d[\w.,]*(?: [a-z]{1,3})?$)/, '');
-  if (parts.length > 1) for (const [k, p] of parts.entries()) parts[k] = p.replace(/^(?:the |its |their )?(?:columns|namespaces|tabs|links|buttons|headings|fields|options|items|entries|values|labels|names|tags|keywords|filters|categories|sections|rows|jobs|pages|channels|users|nicknames|nicks|members|people|participants|tickets|issues|projects|files|folders|packages|versions|authors|contacts|rooms|branches|commits|messages|comments|tag|category|label|keyword|author|user|folder|branch)\s+(?=\S)/, (x) => (/[A-Z]/.test(asWritten(i.l, x.trim())) ? x : ''));
+  if (parts.length > 1) for (const [k, p] of parts.entries()) parts[k] = p.replace(/^(?:the |its |their )?(?:columns|namespaces|tabs|links|buttons|headings|fields|options|items|entries|values|labels|names|tags|keywords|filters|categories|sections|rows|jobs|pages|channels|users|tables|databases|queues|collections|calendars|networks|events|nicknames|nicks|members|people|participants|tickets|issues|projects|files|folders|packages|versions|authors|contacts|rooms|branches|commits|messages|comments|tag|category|label|keyword|author|user|folder|branch)\s+(?=\S)/, (x) => (/[A-Z]/.test(asWritten(i.l, x.trim())) ? x : ''));
   // ""Username" and "Password" fields": a plural role noun applies to the bare names before it.
   // (Names written as names count too: "Planting Guide and Harvest Log links".)
   const roleOf = new Map<number, string>();
@@ -433,6 +451,9 @@ function scopeOf(i: CheckInput, subject: string): Scope | undefined {
   // "the row for "Hello world"", "the entry of Alice": the row that shows the name.
   const rowOf = /^(?:the )?(?:row|line|entry|record) (?:for|of|with|containing) (?:the )?(q\d+|[\w.@-]+(?: [\w.@-]+)?)$/.exec(subject.trim());
   if (rowOf) return { name: /^q\d+$/.test(rowOf[1]!) ? quoteText(i, rowOf[1]!) : asWritten(i.l, rowOf[1]!), row: true };
+  // "nadia's own row", "Ben's line": the row that shows the name.
+  const owned = /^(q\d+|[\w.@-]+(?: [\w.@-]+)?)'s? (?:own )?(?:row|line|entry|record)$/.exec(subject.trim());
+  if (owned) return { name: /^q\d+$/.test(owned[1]!) ? quoteText(i, owned[1]!) : asWritten(i.l, owned[1]!), row: true };
   // "the Holidays section of the handbook": the section is what is named before "of".
   const s = subject.trim().replace(/^(?:the|a|an)\s+/, '').replace(new RegExp(`(${CONTAINER.source.slice(0, -1)})\\s+(?:of|in|on) .+$`), '$1');
   if (!s || /^(?:its|their|this|that|these|those|it|they|everything|all|both)(?: [a-z]+)?$/.test(s) || /^(?:its|their)\b/.test(s) || /\b(?:of|in|on|above|below|under|next to|beside|near|at|with|from|for|by)\b/.test(s)) return undefined;
@@ -470,6 +491,20 @@ function labelledValues(i: CheckInput, obj: string): Intent[] | undefined {
   return out.length ? out : undefined;
 }
 
+/** "Kind: Folder, Location: Shared documents / Trips and Contents: Empty": each value in its label's row (a field's value counts). */
+function colonPairs(i: CheckInput, obj: string): Intent[] | undefined {
+  const pieces = obj.split(/,\s+(?:and\s+)?|\s+and\s+(?=[^:,]+:)/);
+  if (pieces.length < 2) return undefined;
+  const out: Intent[] = [];
+  for (const p of pieces) {
+    const m = /^(?:the\s+)?([a-z][\w ()/-]{0,40}?)\s*:\s*(\S.*)$/.exec(p.trim());
+    // (Labels as a page prints them, each its own: "Kind", "Location"; not "job_name" twice.)
+    if (!m || m[1]!.split(' ').length > 4 || NOT_LABEL.test(m[1]!) || !/^[A-Z]/.test(asWritten(i.l, m[1]!)) || /\b(?:with|of|and|in|on|for)\b/.test(m[1]!) || out.some((x) => x.kind === 'expect-text' && x.scope?.name.toLowerCase() === m[1]!.toLowerCase())) return undefined;
+    out.push({ kind: 'expect-text', text: cellValue(i, m[2]!), visible: true, orValue: true, scope: { name: asWritten(i.l, m[1]!), row: true } });
+  }
+  return out;
+}
+
 /** Words that say which or how many, not what a label reads. */
 const NOT_LABEL = /^(?:last|first|second|third)(?: (?:one|ones|row|item|entry|being|line))?$|\b(?:one|ones|being|all|both|each|every|two|three|four|five|only|also|then|now|still|just|is|are|was|were|be|been|has|have|it|its|their|this|that|these|those|new|old|same|other|another)\b|'s?\b/;
 
@@ -489,7 +524,9 @@ function scoped(intents: Intent[] | undefined, scope: Scope | undefined): Intent
   // A label's row inside a named part ("the licence ISC" of the color-shades entry): the part is where to look.
   // In a named row, a label is its column ("the row for "Hello world" shows the author qa").
   const labelled = (x: Intent) => x.kind === 'expect-text' && x.orValue === true && x.scope?.row === true && !x.scope.column;
-  return intents.map((x) => (x.kind === 'expect-text' || x.kind === 'expect-order' || (x.kind === 'expect-count' && !x.target) ? { ...x, scope: x.scope && !labelled(x) ? x.scope : labelled(x) && scope.row && scope.name && !scope.column ? { ...scope, column: x.scope!.name } : scope } : x));
+  return intents.map((x) => (x.kind === 'expect-text' || x.kind === 'expect-order' || (x.kind === 'expect-count' && !x.target) ? { ...x, scope: x.scope && !labelled(x) ? x.scope : labelled(x) && scope.row && scope.name && !scope.column ? { ...scope, column: x.scope!.name } : scope }
+    // ("nadia's own row has Edit and Clone links": the controls in that row.)
+    : x.kind === 'expect-state' && scope.row && scope.name && !scope.column && !x.target.within ? { ...x, target: { ...x.target, within: scope.name } } : x));
 }
 
 /** What a status says of itself, without "it is": "it is now downloading from 0 peers" → "downloading from 0 peers". */
@@ -610,13 +647,22 @@ function applyState(i: CheckInput, subjectIn: string, st: { state: CheckState; n
 }
 
 export function readCheck(i: CheckInput): Intent[] | undefined {
+  // "…, while the other two rows have all three", "…instead of showing the list of users": said of
+  // the rest, or of what is not there: nothing more to look for.
+  i.s = i.s.replace(/,?\s+(?:while|whereas)\s+(?:all\s+)?(?:the\s+)?(?:other|others|rest|remaining)\b.*$|,?\s+instead of\s+[a-z]+ing\b.*$/, '');
+  // "…and the rest of the paragraph is upright", "…while the other two events are not": everything
+  // else, said of nothing a page can point at: read around (the step's other clauses stand).
+  if (/^(?:the )?(?:rest|remainder) of\b|^(?:all )?(?:the )?others?\b(?! than)|^(?:all )?the other (?:\w+ )?\w+ (?:are|is) (?:not|still|unchanged|as before)|^(?:all )?the other (?:two|three|four|five|six|\d+) \w+s\b/.test(normalise(i.s.replace(PREFIX, '')).trim())) return undefined;
   // "Status: Closed", "Priority: High, Assignee: qa": labels and their values, said without a verb.
   const bare = normalise(i.s.replace(PREFIX, '')).replace(/[.;]$/, '');
   if (/:/.test(bare) && !findVerb(bare)) {
     const pairs = bare.split(/\s*[,;]\s*(?:and\s+)?|\s+and\s+(?=[^:]+:)/).map((p) => /^(?:the\s+)?([a-z][\w ()/-]{0,40}?)\s*:\s*(\S.*)$/.exec(p.trim()));
     if (pairs.every((p) => p && p[1]!.split(' ').length <= 4 && !new RegExp(`^(?:${NUM}|the following|following|these|those|both|all|each|every)\\b`).test(p[1]!))) {
       // The value as written, whatever its words ("Closed" is a status here, not a state).
-      const read = pairs.map((p) => readCheck({ ...i, s: `${p![1]} is ${/^q\d+$/.test(p![2]!) ? p![2] : `q${i.l.quotes.push(asWritten(i.l, p![2]!)) - 1}`}` }));
+      // ("Location: Shared documents / Trips": a label printed on the page, not the browser's address.)
+      const read = pairs.map((p) => (/^(?:location|address|url|link|path|title|page)$/.test(p![1]!) && /^[A-Z]/.test(asWritten(i.l, p![1]!))
+        ? [{ kind: 'expect-text' as const, text: cellValue(i, p![2]!), visible: true, orValue: true, scope: { name: asWritten(i.l, p![1]!), row: true } }]
+        : readCheck({ ...i, s: `${p![1]} is ${/^q\d+$/.test(p![2]!) ? p![2] : `q${i.l.quotes.push(asWritten(i.l, p![2]!)) - 1}`}` })));
       if (read.every(Boolean)) return read.flat() as Intent[];
     }
   }
@@ -748,13 +794,22 @@ function looks(i: CheckInput, s: string): Intent[] | undefined {
   let m: RegExpExecArray | null;
   const tail = /(?:,? (?:just )?like q\d+|,? as (?:before|expected)|\s+(?:in|on) (?:the )?(?:list|table|row|inbox|message list|column|sidebar|overview))*$/;
   const body = s.replace(tail, '');
-  if ((m = /^(.+?) (?:(?:is|are) (?:now |also |still |again )?(?:shown |displayed |written |set |rendered )?(?:in )?|(?:turns|turn|becomes|become|goes|go|gets|get|appears?|shows? up)(?: now| again)? (?:in )?)(bold|bolded|boldface)(?: again| now)?$/.exec(body))) {
+  // "is now in italics", "is shown with a line through it", "is struck through", "turns bold".
+  const STYLE = 'bold|bolded|boldface|italics?|italici[sz]ed|slanted|struck[- ]through|struck out|crossed out|strike-?through|with a (?:line|strike|strike-?through) through (?:it|them)|with a strike-?through|underlined';
+  const styleOf = (w: string): TextStyle => (/^bold/.test(w) ? 'bold' : /^(?:italic|slanted)/.test(w) ? 'italic' : /^underlined/.test(w) ? 'underline' : 'strike');
+  if ((m = new RegExp(`^(.+?) (?:(?:is|are) (?:now |also |still |again )?(?:shown |displayed |written |set |rendered |printed )?(?:in )?|(?:turns|turn|becomes|become|goes|go|gets|get|appears?|shows? up)(?: now| again)? (?:in )?)(${STYLE})(?: again| now)?$`).exec(body))) {
     const t = lookSubject(i, m[1]!);
-    if (t) return [{ kind: 'expect-look', target: t, bold: true }];
+    if (t) return [{ kind: 'expect-look', target: t, style: styleOf(m[2]!) }];
   }
-  if ((m = /^(.+?) (?:(?:is|are) (?:no longer|not|not shown in|no longer shown in|no longer in|not in) (?:bold|bolded)|(?:turns|turn|becomes|become|goes|go|is|are) (?:back to )?(?:normal|regular|plain)(?: weight| text| font)?(?: again)?)$/.exec(body))) {
+  if ((m = new RegExp(`^(.+?) (?:(?:is|are) (?:no longer|not|not shown in|no longer shown in|no longer in|not in|not shown|no longer shown) (${STYLE})|(?:turns|turn|becomes|become|goes|go|is|are) (?:back to )?(normal|regular|plain|upright)(?: weight| text| font| type)?(?: again)?)$`).exec(body))) {
     const t = lookSubject(i, m[1]!);
-    if (t) return [{ kind: 'expect-look', target: t, bold: true, negated: true }];
+    // ("upright": not in italics; "back to normal": not bold.)
+    if (t) return [{ kind: 'expect-look', target: t, style: m[2] ? styleOf(m[2]) : m[3] === 'upright' ? 'italic' : 'bold', negated: true }];
+  }
+  // ""village green" is now shown as a link", "Docs is a button": the text is that kind of control now.
+  if ((m = /^(q\d+|[\w.-]+(?: [\w.-]+){0,3}) (?:is|are) (?:now |still |also )?(?:shown |displayed |turned into |made into |rendered )?(?:as )?(?:a |an )?(link|hyperlink|button)$/.exec(body))) {
+    const name = /^q\d+$/.test(m[1]!) ? quoteText(i, m[1]!) : asWritten(i.l, m[1]!);
+    return [{ kind: 'expect-state', target: { name, kind: 'any', role: m[2] === 'button' ? 'button' : 'link' }, state: 'visible' }];
   }
   // Icons: "is marked with a flag and a paper clip", "now has a red flag", "no longer has a star".
   if ((m = /^(.+?) (?:(?:is|are) (?:now |also |still )?(?:marked|flagged|tagged|shown|displayed|decorated|labell?ed) (?:with|by)|(?:now |also |still )?(?:has|have|shows|show|carries|carry|gets|get|displays|display|bears|bear|gained|got)|(no longer has|no longer shows|does not have|doesn't have|has no|loses|lost|no longer carries)) (.+)$/.exec(body))) {
@@ -1017,8 +1072,17 @@ function readWhole(i: CheckInput): Intent[] | undefined {
       const scope = own?.editor ? own : subj && (subj.kind === 'field' || CONTROL_ROLES.test(subj.role ?? '')) ? undefined : own;
       if (/^(?:has|have)$/.test(v.verb) && /^no\s/.test(obj)) return scoped(item(i, obj, true, subj), scope);
       // "The specifications table gives the range as 18 nautical miles and the character as Fl(2) W 20s": each value in its label's row.
-      const pairs = negated ? undefined : labelledValues(i, obj);
-      if (pairs) return pairs;
+      const pairs = negated ? undefined : labelledValues(i, obj) ?? colonPairs(i, obj);
+      if (pairs) return scoped(pairs, scope);
+      // "Realname says Nadia Okafor", "the Timezone box says Europe/London": a label's value, in its row
+      // (a field's value counts: what a person reads in the box).
+      const label = negated ? null : /^(?:the )?([a-z][\w-]*(?: [a-z][\w-]*){0,2}?)(?: (box|field|input|drop-?down|setting|text box))?$/.exec(subject.trim());
+      const written = /^q\d+$/.test(obj) ? quoteText(i, obj) : asWritten(i.l, obj);
+      const value = /^(?:q\d+|[^,]+)$/.test(obj) && !/\s(?:and|or|but)\s/.test(obj) && obj.split(' ').length <= 4 && !/[.!?]$/.test(written) && !/^(?:the|a|an|exactly|that|this|it|its|no|only|just|so|nothing)\b/.test(obj);
+      const who = label && !/^(?:it|they|this|that|he|she|there|an?|all|every|each|both|some|any|one|the)\b/.test(label[1]!) && !/^(?:error|message|notice|warning|alert|banner|toast|page|app|site|screen|window|tab|transfers?|items?|rows?|entries|list|status|title|heading|header|footer)$/.test(label[1]!);
+      if (label && who && value && (/^(?:says?|reads?|holds?|contains?)$/.test(v.verb) || label[2]) && /^[A-Z]/.test(asWritten(i.l, label[1]!)) && !nounRole(label[1]!.split(' ').pop()) && !CONTAINER.test(label[1]!)) {
+        return [{ kind: 'expect-text', text: written, visible: true, orValue: true, scope: { name: asWritten(i.l, label[1]!), row: true } }];
+      }
       // "its status line says it is downloading from 0 of 0 peers": what it says, without "it is".
       const saysState = /^(?:says?|reads?|tells? you|states?)$/.test(v.verb) && !negated && /^(?:that )?(?:it|they|this|the \w+) (?:is|are|was|were) (?:[a-z][\w-]*ing|now|still|not)\b/.test(obj) ? withoutItIs(obj) : undefined;
       if (saysState && saysState.split(' ').length <= 8 && !/\bq\d+\b/.test(saysState)) return scoped([{ kind: 'expect-text', text: asWritten(i.l, saysState), visible: true }], scope);

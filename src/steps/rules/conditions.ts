@@ -3,6 +3,8 @@
  * "…, if any", purpose clauses ("…to mark it done", "…so that the list refreshes") and trailing
  * remarks. A conditional clause is optional: when its target is not on the page, it is skipped.
  */
+import type { Intent } from '../intent.js';
+import type { Lifted } from '../lift.js';
 import type { Example } from './context.js';
 
 export interface Condition {
@@ -36,6 +38,26 @@ export function condition(s: string): Condition {
   return { s, optional: false };
 }
 
+const ANSWER = '(?:choose|click|press|pick|select|hit|answer|say|tap|reply|respond)\\s+(?:on\\s+|with\\s+)?(cancel|no|ok|okay|yes)';
+const BROWSER_ASKS = new RegExp(`^(?:when|if|once|as soon as)\\s+(?:the\\s+)?(?:browser|page|app|site|system|it)\\s+(?:asks|prompts|shows|says|pops up|displays)\\b\\s*(?:you\\s+)?(?:(q\\d+)|[^,]*?)\\s*,?\\s+(?:then\\s+)?${ANSWER}\\b.*$`);
+const IN_DIALOG = new RegExp(`^${ANSWER}\\s+(?:in|on|to|for)\\s+(?:the\\s+|its\\s+)?browser'?s?\\s+(?:own\\s+)?(?:dialog|prompt|question|confirmation|confirm(?:ation)? (?:dialog|box|pop-?up)|pop-?up|alert)(?:\\s+(?:asking\\s+|that asks\\s+|saying\\s+)?(?:q(\\d+)|.*))?$`);
+const DISMISS = /^(?:dismiss|cancel|decline|reject|refuse)\s+(?:the\s+)?browser'?s?\s+(?:dialog|prompt|question|confirmation|pop-?up)(?:\s+(?:q(\d+)|.*))?$/;
+
+/**
+ * The browser's own question (a `confirm()`), answered as the step says: "when the browser asks
+ * 'Delete "Term plans"?', choose Cancel", "click No in the browser's dialog", "dismiss the browser's
+ * confirmation". The run answers it so when it opens (OK unless a step says otherwise).
+ */
+export function dialogAnswer(l: Lifted, s: string): Intent | undefined {
+  let m = BROWSER_ASKS.exec(s);
+  if (m) return { kind: 'answer-dialog', accept: /^(?:ok|okay|yes)$/.test(m[2]!), ...(m[1] ? { text: l.quotes[Number(m[1].slice(1))]! } : {}) };
+  m = IN_DIALOG.exec(s);
+  if (m) return { kind: 'answer-dialog', accept: /^(?:ok|okay|yes)$/.test(m[1]!), ...(m[2] ? { text: l.quotes[Number(m[2])]! } : {}) };
+  m = DISMISS.exec(s);
+  if (m) return { kind: 'answer-dialog', accept: false, ...(m[1] ? { text: l.quotes[Number(m[1])]! } : {}) };
+  return undefined;
+}
+
 const PURPOSE_VERBS = 'mark|complete|open|edit|confirm|save|see|view|show|start|remove|delete|expand|collapse|select|submit|cancel|discard|apply|close|finish|check|reveal|get|make|bring|enter|begin|create|add|toggle|sort|filter|refresh|reload|go|return|move|continue|proceed|dismiss|accept|clear|reset|update|change|log|sign|switch|display|activate';
 
 /** "…to mark it done", "…in order to save", "…so that the list refreshes": said why, not what. */
@@ -53,4 +75,8 @@ export const examples: Example[] = [
   ['If a cookie banner shows up, dismiss it', 'action', [{ kind: 'click', target: { anyOf: ['dismiss', 'close', 'x', '×', 'ok', 'got it', 'accept', 'no thanks'] } }]],
   ['Click "Accept" if it appears', 'action', [{ kind: 'click', target: { name: 'Accept' } }]],
   ['Double-click "Pay rnet" to edit it', 'action', [{ kind: 'dblclick', target: { name: 'Pay rnet' } }]],
+  ["When the browser asks 'Delete \"Term plans\" and everything in it?', choose Cancel", 'action', [{ kind: 'answer-dialog', accept: false, text: 'Delete "Term plans" and everything in it?' }]],
+  ["Click OK in the browser's confirmation", 'action', [{ kind: 'answer-dialog', accept: true }]],
+  ['Click No on the confirmation page', 'action', [{ kind: 'click', target: { name: 'No' } }]],
+  ["Dismiss the browser's question", 'action', [{ kind: 'answer-dialog', accept: false }]],
 ];

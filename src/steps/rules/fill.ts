@@ -36,6 +36,9 @@ function field(i: RuleInput, np: string): Target {
   return t;
 }
 
+/** Fields people name before their value ("the username maria"): any value, as written, is theirs. */
+const KNOWN_FIELD = /^(?:user ?name|user|login|password|passcode|pin|e-?mail(?: address)?|name|first name|last name|full name|nick(?:name)?|real ?name|title|subject|phone|city|code|confirmation|password confirmation|confirm password|new password|old password|current password)$/;
+
 /** The field being edited: in the item double-clicked, else the focused one. */
 function focused(i: RuleInput, hints?: string[]): Target {
   return { name: FOCUSED, kind: 'field', ...(hints ? { hints } : {}), ...(i.memory.editing ? { within: i.memory.editing } : {}) };
@@ -147,6 +150,17 @@ export function fill(i: RuleInput): Intent[] | undefined {
   if (each.length > 1 && each.map((x) => x[0]).join('').replace(/\s+/g, ' ').trim() === r.replace(/\s+/g, ' ').trim()) {
     return each.map((x) => ({ kind: 'fill' as const, target: field(i, x[3]!), value: valueOf(i, x[1]!) }));
   }
+  // "the username maria, Jib-sheet5 as the password and Jib-sheet6 as the confirmation": each piece a
+  // field and its value, said either way round (a field people name, then its value as written).
+  const mixed = r.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((piece) => {
+    const p = piece.trim();
+    // (A value of several words is one written as a name: "Maria Lopes as the Realname".)
+    const as = /^(q\d+|[^\s,]+|[^\s,]+(?: [^\s,]+){1,3})\s+(?:as|for)\s+(?:the\s+|your\s+|my\s+|its\s+)?([a-z][\w-]*(?: [a-z][\w-]*){0,2})$/.exec(p);
+    if (as && (/^(?:q\d+|\S+)$/.test(as[1]!) || /^[A-Z0-9]/.test(asWritten(i.l, as[1]!)))) return { field: as[2]!, value: valueOf(i, as[1]!) };
+    const then = /^(?:the\s+|your\s+|my\s+|a\s+)?([a-z][\w-]*(?: [a-z][\w-]*)?)\s+(q\d+|\S+)$/.exec(p);
+    return then && KNOWN_FIELD.test(then[1]!) ? { field: then[1]!, value: valueOf(i, then[2]!) } : undefined;
+  });
+  if (mixed.length > 1 && mixed.every(Boolean)) return mixed.map((w) => ({ kind: 'fill' as const, target: field(i, w!.field), value: w!.value }));
   // "type the same ID without the dashes: M7XH…": what the value is, then the value, into the field in use.
   if ((m = /^((?:the |a |an )?(?:same |new |following |other |full )?[a-z][\w -]*?):\s*(q\d+|\S+)$/.exec(r)) && !/\b(?:into|in|to|on)\b/.test(m[1]!)) {
     return [{ kind: 'fill', target: focused(i), value: valueOf(i, m[2]!) }];
@@ -426,6 +440,7 @@ export function signOut(): Intent[] {
 
 
 export const examples: Example[] = [
+  ['Fill in the username maria, Jib-sheet5 as the password and Jib-sheet6 as the confirmation', 'action', [{ kind: 'fill', target: { name: 'username' }, value: 'maria' }, { kind: 'fill', target: { name: 'password' }, value: 'Jib-sheet5' }, { kind: 'fill', target: { name: 'confirmation' }, value: 'Jib-sheet6' }]],
   ['Fill in page 1 with Nadia Haddad, nadia.haddad@example.org and Northgate', 'action', [{ kind: 'fill-form', values: [{ value: 'Nadia Haddad' }, { value: 'nadia.haddad@example.org' }, { value: 'Northgate' }] }]],
   ['Fill in Nadia, Haddad, nadia.haddad@example.org, Year of birth 2031 and home branch Central', 'action', [{ kind: 'fill-form', values: [{ value: 'Nadia' }, { value: 'Haddad' }, { value: 'nadia.haddad@example.org' }, { label: 'Year of birth', value: '2031' }, { label: 'home branch', value: 'Central' }] }]],
   ['Complete page 1 (Nadia / Haddad / nadia.haddad@example.org, Westfield) and continue to page 2', 'action', [{ kind: 'fill-form', values: [{ value: 'Nadia' }, { value: 'Haddad' }, { value: 'nadia.haddad@example.org' }, { value: 'Westfield' }] }, { kind: 'click', target: { name: 'next' } }]],

@@ -27,6 +27,19 @@ export function viaPage(i: RuleInput, rest: string): { rest: string; via?: Targe
 }
 
 export function click(i: RuleInput, kind: 'click' | 'dblclick' | 'hover' = 'click', purpose?: string[]): Intent[] | undefined {
+  // "Click at the end of "Choir concert"", "click in the middle of the words "spring fair"", "…, after
+  // "website."": the caret, put in that text where a person's click would put it.
+  const caret = kind === 'click' ? /^(?:(?:right |just )?(?:at|to) the (?:very )?(end|start|beginning)\b|(?:right |just )?(after|before)\b|(?:in|into) the (middle)\b|(?:in|into|inside) the (?:words?|text|phrase)\b)/.exec(i.rest) : null;
+  const said = [...i.rest.matchAll(/\bq(\d+)\b/g)].at(-1);
+  if (caret && said) {
+    const after = / (?:after|at the (?:very )?end of) (?:the (?:words?|text|phrase) )?q\d+$/.test(i.rest);
+    const before = / (?:before|at the (?:very )?(?:start|beginning) of) (?:the (?:words?|text|phrase) )?q\d+$/.test(i.rest);
+    const at = after || /end|after/.test(caret[1] ?? caret[2] ?? '') ? 'end' : before || /start|beginning|before/.test(caret[1] ?? caret[2] ?? '') ? 'start' : 'middle';
+    return [{ kind: 'click', target: { name: i.l.quotes[Number(said[1])]!, kind: 'any' }, at }];
+  }
+  // "Click the small triangle to the left of Trips": a tree item's open/close toggle.
+  const twisty = kind === 'click' ? /^(?:on\s+)?(?:the |a )?(?:(?:small|little|tiny|grey|gray|black)\s+)*(?:triangle|arrow|caret|chevron|toggle|expander|twisty|disclosure (?:triangle|arrow))(?: icon| sign| button)? (?:(?:just |right )?to the left of|left of|next to|beside|in front of|before|by|of|for) (?:the )?(q\d+|.+?)(?: folder| node| item| entry)?$/.exec(i.rest) : null;
+  if (twisty) return [{ kind: 'click', target: { name: /^q\d+$/.test(twisty[1]!) ? i.l.quotes[Number(twisty[1]!.slice(1))]! : asWritten(i.l, twisty[1]!), kind: 'clickable', hints: ['expand'] } }];
   const from = viaPage(i, i.rest.replace(/^(?:on|onto|over|at|in)\s+/, ''));
   let rest = from.rest;
   // "somewhere outside the menu, e.g. on the empty reading pane": the example is the place.
@@ -151,6 +164,10 @@ export function control(i: RuleInput, purpose?: string[]): Intent[] | undefined 
 }
 
 export const examples: Example[] = [
+  ['Click at the end of "Choir concert in the church" and press Enter', 'action', [{ kind: 'click', target: { name: 'Choir concert in the church' }, at: 'end' }, { kind: 'press', key: 'Enter' }]],
+  ['Click at the end of the last line, after "parish website."', 'action', [{ kind: 'click', target: { name: 'parish website.' }, at: 'end' }]],
+  ['Click in the middle of the words "spring fair"', 'action', [{ kind: 'click', target: { name: 'spring fair' }, at: 'middle' }]],
+  ['Click the small triangle to the left of Trips', 'action', [{ kind: 'click', target: { name: 'Trips', hints: ['expand'] } }]],
   ['Fill in page 1 (Nadia, Haddad, nadia@example.org, Old Town), choose "Adult (free)" on page 2 and go on to the last page', 'action', [{ kind: 'fill-form' }, { kind: 'click', target: { name: 'next' } }, { kind: 'click', target: { name: 'Adult (free)' } }, { kind: 'click', target: { name: 'next' }, repeat: true }]],
   ['Click the red cross in the Rent paid column of Rajesh Patel\'s row', 'action', [{ kind: 'click', target: { column: 'Rent paid', within: 'Rajesh Patel' } }]],
   ['Click the empty Notes cell of plot 5, Siobhan Kerr', 'action', [{ kind: 'click', target: { column: 'Notes', within: 'Siobhan Kerr' } }]],

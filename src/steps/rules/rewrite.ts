@@ -59,6 +59,12 @@ export const REWRITES: Rewrite[] = [
     examples: [['go on to the last page', 'click next until the last page'], ['skip to the end of the survey', 'click next until the last page']],
   },
   {
+    what: 'a key pressed instead of another: the key pressed',
+    from: /^(press|hit|tap|use)\s+(.+?)\s+(?:instead of|rather than|not)\s+(?:pressing\s+|hitting\s+)?(?:the\s+)?[\w-]+(?:\s+key)?$/,
+    to: '$1 $2',
+    examples: [['press escape instead of enter', 'press escape']],
+  },
+  {
     what: "the browser's Back button: the browser goes back",
     from: /^(?:press|click|hit|use|tap)\s+(?:on\s+)?(?:the\s+)?(?:browser(?:'s)?|web browser(?:'s)?)\s+back(?:\s+(?:button|arrow))?$|^go back (?:in|with) the browser$/,
     to: 'go back',
