@@ -150,7 +150,7 @@ async function attempt(t: Target, o: ResolveOptions, allowHidden: boolean, inclu
   // "Expand dc=example,dc=org": the toggle in the named item's own row (a "+", an arrow) when the name is a link of its own.
   const toggle = t.hints?.find((h) => /^(?:expand|collapse)$/.test(h));
   if (toggle && t.name && !t.within && !t.role) {
-    const shared = ['toggle', 'twisty', 'caret', 'chevron', 'arrow', 'triangle', 'expander', 'disclosure', 'ocl'];
+    const shared = [...TOGGLE_WORDS, 'chevron', 'triangle', 'disclosure'];
     const words = [...(toggle === 'expand' ? ['expand', 'plus'] : ['collapse', 'minus']), ...shared];
     // (A tree's own toggle beside the item's name: jsTree's "jstree-ocl", a caret, an arrow.)
     const item = await findTarget(page, { name: t.name, kind: 'any' }, { testIdAttributes: o.testIdAttributes, timeoutMs: 0, exactOnly: true }).catch(() => undefined);
@@ -460,7 +460,8 @@ async function locate(t: Target, o: ResolveOptions, timeoutMs = o.timeoutMs, all
 const isSelect = (page: Page, d: LocatorDescriptor) => toLocator(page, d).first().evaluate((e) => e.localName === 'select', null, { timeout: 1000 }).catch(() => false);
 
 /** A tree node's open/close toggle among its children, by class (jsTree's "jstree-ocl", a toggle, an arrow, a caret). */
-const TOGGLE_XPATH = ['ocl', 'toggle', 'expander', 'twisty', 'caret', 'arrow'].map((w) => `contains(@class, "${w}")`).join(' or ');
+const TOGGLE_WORDS = ['ocl', 'toggle', 'expander', 'twisty', 'caret', 'arrow'];
+const TOGGLE_XPATH = TOGGLE_WORDS.map((w) => `contains(@class, "${w}")`).join(' or ');
 
 /** "Open Trips" in a tree: the folder is opened by its toggle too, not only selected by its name. */
 async function treeOpened(intent: Intent, a: ResolvedAction, o: ResolveOptions): Promise<ResolvedAction> {

@@ -147,8 +147,8 @@ export async function runPlan(input: RunPlanInput): Promise<RunResult> {
       const work = (async () => {
         if (remaining <= 0) throw new StepFailure('timeout', "the run's time limit was reached before this step");
         const fits = saved && saved.description === step.description && saved.type === step.type;
-      // "Click Delete", then "when the browser asks …, choose Cancel": answered Cancel as it opens.
-      watch.dismiss = cancels[i] === true || cancels[i + 1] === true;
+        // "Click Delete", then "when the browser asks …, choose Cancel": answered Cancel as it opens.
+        watch.dismiss = cancels[i] === true || cancels[i + 1] === true;
         await performStep(step, {
           page, baseUrl: input.baseUrl, testIdAttributes: attrs, account: input.account, watch, picker, model: input.model, signal: input.signal, memory, last, beforeAct: () => pendingShot,
           stepTimeoutMs: Math.min(stepTimeout, remaining), assertTimeoutMs: Math.min(assertTimeout, remaining),
