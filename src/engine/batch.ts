@@ -199,7 +199,12 @@ export async function executeBatch(ctx: EngineContext, batchId: string, abort: A
   async function run(s: Slot): Promise<void> {
     const executor = ctx.executors[s.test.type];
     const startedAt = nowIso();
-    await startRun(db, s.run.id, s.test.id, startedAt);
+    if (!(await startRun(db, s.run.id, s.test.id, startedAt))) {
+      // Cancelled while it waited for its turn: the cancel wrote its verdict and its test's status.
+      s.run.verdict = 'cancelled';
+      s.run.status = 'cancelled';
+      return;
+    }
     s.run.status = 'running';
     if (!executor) {
       const why = s.test.type === 'frontend' ? 'no browser is available on this server (install chromium or set SVC_BROWSER_WS_ENDPOINT)' : 'no Python runner is available';

@@ -411,7 +411,9 @@ describe('portal backend lifecycle in Chromium', () => {
       const batchId = (await page.locator('#run a.mono').textContent())!;
       const batch = await apiGet(`/batches/${batchId}`);
       expect(batch.runs.filter((r: any) => r.status === 'cancelled').length).toBeGreaterThan(0);
-      expect(batch.runs.every((r: any) => ['cancelled', 'passed', 'failed', 'blocked'].includes(r.status))).toBe(true);
+      // Nothing is left waiting or testing: a run either was cancelled or had already ended its test
+      // (it then waits for the cleanup sweep).
+      expect(batch.runs.filter((r: any) => r.phase === 'queued' || r.phase === 'tests')).toEqual([]);
       await expect.poll(() => page.locator('#run').textContent(), { timeout: 60_000 }).toMatch(/\d+ cancelled/);
       // What was already under way finishes (at the target's normal pace again), then cleanup runs and the batch ends.
       slowTarget(0);

@@ -54,6 +54,23 @@ describe('batch execution', () => {
     expect((await f.store.db.selectFrom('runs').select('status').where('id', '=', second).executeTakeFirstOrThrow()).status).toBe('cancelled');
   });
 
+  it('a run cancelled while it waits for its target stays cancelled and never starts', async () => {
+    const f = await engineFixture();
+    f.ctx.testConcurrency = 2;
+    f.ctx.targetGates = new KeyedGates(1);
+    await f.addTest('first', { delayMs: 80 });
+    await f.addTest('second', {});
+    const t = await createBatch(f.store.db, { userId: f.userId, keyId: f.keyId, source: 'cli', projectId: f.projectId, kind: 'project', rerun: false, skipDependencies: false, frontendAvailable: false });
+    const second = t.runs.find((r) => r.testName === 'second')!.runId;
+    const done = executeBatch(f.ctx, t.batchId, new AbortController().signal);
+    // Both were let through; the second waits for the one connection the target allows.
+    await new Promise((r) => setTimeout(r, 30));
+    await f.store.db.updateTable('runs').set({ status: 'cancelled', verdict: 'cancelled' }).where('id', '=', second).execute();
+    await done;
+    expect(f.exec.seen.map((s) => s.testName)).toEqual(['first']);
+    expect(await f.store.db.selectFrom('runs').select(['status', 'verdict']).where('id', '=', second).executeTakeFirstOrThrow()).toEqual({ status: 'cancelled', verdict: 'cancelled' });
+  });
+
   it('passes values from producer to consumer and runs producers first', async () => {
     const f = await engineFixture();
     await f.addTest('create user', { produce: { user_id: 7 }, delayMs: 30 }, { produces: ['user_id'] });

@@ -171,13 +171,19 @@ export async function updateRun(db: Db, runId: string, patch: Partial<Omit<RunsT
   await db.updateTable('runs').set(patch).where('id', '=', runId).execute();
 }
 
-const runStarted = prepared((db, id: string, startedAt: string) => db.updateTable('runs').set({ status: 'running', started_at: startedAt }).where('id', '=', id));
+const runStarted = prepared((db, id: string, startedAt: string) =>
+  db.updateTable('runs').set({ status: 'running', started_at: startedAt }).where('id', '=', id).where('status', '=', 'queued').returning('id'),
+);
 
-/** A run and its test are running: one commit. */
-export async function startRun(db: Db, runId: string, testId: string, startedAt: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await runStarted(trx, runId, startedAt);
+/**
+ * A queued run and its test are running: one commit. false when the run is no longer queued (it was
+ * cancelled while it waited for its turn), and then nothing is written: a cancel is never undone.
+ */
+export async function startRun(db: Db, runId: string, testId: string, startedAt: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await runStarted(trx, runId, startedAt)).length) return false;
     await testStatus(trx, testId, 'running');
+    return true;
   });
 }
 
