@@ -87,7 +87,7 @@ function summary(i: Intent): Pick<ClauseSummary, 'does' | 'target' | 'value'> {
       return { does: i.fillOnly ? 'fill in the sign-in form' : 'sign in', value: `${i.username !== undefined ? `as "${i.username}"` : 'with the test account'}${given ? `; ${given}` : ''}` };
     }
     case 'expect-text': return { does: i.visible ? 'text is shown' : 'text is not shown', value: i.text, ...where(i.scope) };
-    case 'expect-all': return { does: i.count !== undefined ? `${i.count} boxes are ${i.state}` : `every item is ${i.state}`, ...(i.group ? { target: `the check boxes under "${i.group}"` } : {}) };
+    case 'expect-all': return { does: i.state === 'unselected' ? 'nothing is selected' : i.count !== undefined ? `${i.count} boxes are ${i.state}` : `every item is ${i.state}`, ...(i.group ? { target: `the check boxes under "${i.group}"` } : {}) };
     case 'expect-state': return { does: `is ${i.state}`, target: targetPhrase(i.target) };
     case 'expect-url': return { does: 'URL contains', value: i.contains };
     case 'expect-title': return { does: 'title contains', value: i.contains };

@@ -68,6 +68,8 @@ export type TextStyle = 'bold' | 'italic' | 'strike' | 'underline';
 export type CheckState =
   | 'visible' | 'hidden' | 'enabled' | 'disabled' | 'checked' | 'unchecked' | 'selected' | 'unselected'
   | 'expanded' | 'collapsed' | 'focused' | 'empty'
+  /** Partly ticked: a check box for a group some of whose members are ticked ("a partly filled box"). */
+  | 'mixed'
   /** "Active": selected, for one of a set (a tab, a filter); usable, for a control on its own (Deploy). */
   | 'active';
 
@@ -102,8 +104,11 @@ export type Intent =
   | { kind: 'dblclick'; target: Target }
   | { kind: 'drag'; source: Target; dest: Target; position?: 'right' | 'left' | 'below' | 'above' }
   | { kind: 'reload' }
-  /** `append`: added as a new line after what the field holds; `find`: only that text is replaced by `value`. */
-  | { kind: 'fill'; target: Target; value: string; append?: boolean; find?: string }
+  /**
+   * `append`: added as a new line after what the field holds; `end`: typed at its very end, on its
+   * last line; `find`: only that text is replaced by `value`.
+   */
+  | { kind: 'fill'; target: Target; value: string; append?: boolean; end?: boolean; find?: string }
   | { kind: 'select'; target: Target; value: string }
   /**
    * "Fill in page 1 with Nadia Haddad, nadia@example.org and Northgate": the form on screen, its
@@ -140,9 +145,10 @@ export type Intent =
   /**
    * Every checkbox of the main list is in `state`; with `group`, every box of the group of check boxes
    * a title names ("all six interests are ticked": its six boxes, the others such as "None of these"
-   * apart), `count` of them when the step says how many.
+   * apart), `count` of them when the step says how many. `unselected`: nothing of the page's lists,
+   * trees or tables is selected ("nothing is selected yet").
    */
-  | { kind: 'expect-all'; state: 'checked' | 'unchecked'; group?: string; count?: number }
+  | { kind: 'expect-all'; state: 'checked' | 'unchecked' | 'unselected'; group?: string; count?: number }
   | { kind: 'expect-state'; target: Target; state: CheckState }
   | { kind: 'expect-url'; contains: string }
   | { kind: 'expect-title'; contains: string }

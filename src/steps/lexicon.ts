@@ -181,6 +181,8 @@ export const STATES: Record<string, CheckState> = {
   enabled: 'enabled', clickable: 'enabled', active: 'active', usable: 'enabled', editable: 'enabled',
   disabled: 'disabled', 'greyed out': 'disabled', 'grayed out': 'disabled', greyed: 'disabled', grayed: 'disabled', inactive: 'disabled', 'read-only': 'disabled', readonly: 'disabled', 'not clickable': 'disabled', locked: 'disabled',
   checked: 'checked', ticked: 'checked', completed: 'checked', complete: 'checked', done: 'checked', finished: 'checked', 'crossed out': 'checked', 'struck through': 'checked', on: 'checked',
+  'partly ticked': 'mixed', 'partly checked': 'mixed', 'partially ticked': 'mixed', 'partially checked': 'mixed', 'half ticked': 'mixed', 'half-ticked': 'mixed',
+  'partly filled': 'mixed', 'partially filled': 'mixed', 'part-ticked': 'mixed', indeterminate: 'mixed', 'partly selected': 'mixed', 'partially selected': 'mixed',
   unchecked: 'unchecked', unticked: 'unchecked', incomplete: 'unchecked', 'not done': 'unchecked', off: 'unchecked', uncompleted: 'unchecked',
   selected: 'selected', current: 'selected', highlighted: 'selected', chosen: 'selected', 'the current one': 'selected', pressed: 'selected',
   unselected: 'unselected', deselected: 'unselected',

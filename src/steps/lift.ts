@@ -191,5 +191,10 @@ export function asWritten(l: Lifted, fragment: string): string {
   const plain = restore(l, fragment).replace(/\s+/g, ' ');
   const flat = l.original.replace(/\s+/g, ' ');
   const i = flat.toLowerCase().indexOf(plain.toLowerCase());
-  return i >= 0 ? flat.slice(i, i + plain.length) : plain;
+  if (i >= 0) return flat.slice(i, i + plain.length);
+  // As written with its contractions ("what's coming up", read as "what is coming up").
+  const spelled = plain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\b(it|that|there|what|here|who) is\b/gi, "$1(?: is|['’]s)").replace(/\b(you|we|they) are\b/gi, "$1(?: are|['’]re)").replace(/\bi am\b/gi, "i(?: am|['’]m)")
+    .replace(/\b(is|are|was|were|does|do|did|has|have|should|could|would) not\b/gi, "$1(?: not|n['’]t)").replace(/\bcannot\b/gi, "(?:cannot|can['’]t)").replace(/\bwill not\b/gi, "(?:will not|won['’]t)");
+  return new RegExp(spelled, 'i').exec(flat)?.[0] ?? plain;
 }

@@ -80,7 +80,7 @@ function named(text: string): RegExpExecArray | null {
 export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase {
   const unplaced: string[] = [];
   // Compound words that hold a relation word: "the Log In link", "the sign-up form", "drop down".
-  let s = ` ${raw.trim().replace(/[,.]+$/, '').replace(/\s+(?:again|once more|one more time|as well|too|once)$/, '').replace(/\s+(?:without|while|as an?|as the) (?:logging|signing|being|anonymous|guest|visitor)[\w ]*$/, '').replace(/\b(log|sign|check|opt|plug|set|pop|drop|roll|back|built|add|log-?)\s+(in|out|up|on|off|down)\b(?!\s+(?:the|a|an|q\d+)\b)/g, '$1_$2')} `;
+  let s = ` ${raw.trim().replace(/[,.]+$/, '').replace(/\s+(?:again|once more|one more time|as well|too|once|itself|themselves|himself|herself)$/, '').replace(/\s+(?:without|while|as an?|as the) (?:logging|signing|being|anonymous|guest|visitor)[\w ]*$/, '').replace(/\b(log|sign|check|opt|plug|set|pop|drop|roll|back|built|add|log-?)\s+(in|out|up|on|off|down)\b(?!\s+(?:the|a|an|q\d+)\b)/g, '$1_$2')} `;
   s = ` ${stripDet(l, s.trim())} `;
   const inGrid = gridCell(l, s, kind);
   if (inGrid) return { target: inGrid, unplaced };

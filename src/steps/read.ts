@@ -98,8 +98,12 @@ function act(h: Head, i: RuleInput, why: string[]): Intent[] | undefined {
   const form = /^(?:complete|populate)$/.test(h.verb) ? formFill(i) : undefined;
   if (form) return form;
   // "Select all three bullet points, from "Litter" to "church"", "select the words "spring fair"": text, as a drag over it selects it.
-  const span = /^(?:select|highlight|mark|drag over|drag across)$/.test(h.verb) ? /^(?:.*?,?\s+)?from (?:the (?:word|words|text) )?(q\d+) (?:to|through|until|up to) (?:the (?:word|words|text) )?(q\d+)$|^(?:the |all (?:the |of the )?)?(?:word|words|text|phrase|sentence|line) (q\d+)$/.exec(i.rest) : null;
-  if (span) return [{ kind: 'select-text', from: i.l.quotes[Number((span[1] ?? span[3])!.slice(1))]!, ...(span[2] ? { to: i.l.quotes[Number(span[2].slice(1))]! } : {}) }];
+  const span = /^(?:select|highlight|mark|drag over|drag across)$/.test(h.verb) ? /^(?:.*?,?\s+)?from (?:the (?:word|words|text) )?(q\d+) (?:to|through|until|up to) (?:the (?:word|words|text) )?(q\d+)$|^(?:the |all (?:the |of the )?)?(?:whole |entire |full )?(?:word|words|text|phrase|sentence|line|(?:sub-? ?)?heading|title|paragraph|bullet(?: point)?|list item)(?: of| in)? (q\d+)$|^(?:all of|the whole|the entire|the full) (q\d+)$/.exec(i.rest) : null;
+  // "select "Everyone is welcome." at the end of the first paragraph": a sentence, or words placed in a text, are text to select.
+  const prose = !span && /^(?:select|highlight)$/.test(h.verb) ? /^(q\d+)(?:\s+(?:at|in|on|near|from) (?:the )?(?:(?:start|end|beginning|middle) of (?:the )?)?(?:[\w-]+ ){0,2}(?:paragraph|line|sentence|text|editor|heading|bullet(?: point)?|list item|document|page))?$/.exec(i.rest) : null;
+  const proseText = prose ? i.l.quotes[Number(prose[1]!.slice(1))]! : undefined;
+  if (proseText && (/\s\S+[.!]$/.test(proseText) || i.rest !== prose![1])) return [{ kind: 'select-text', from: proseText }];
+  if (span) return [{ kind: 'select-text', from: i.l.quotes[Number((span[1] ?? span[3] ?? span[4])!.slice(1))]!, ...(span[2] ? { to: i.l.quotes[Number(span[2].slice(1))]! } : {}) }];
   // "Choose the file time-trials.ics in the file picker", "Import contacts.vcf": a file, whatever the verb's family.
   const file = h.family !== 'upload' ? upload(i, false) : undefined;
   if (file) return file;
@@ -281,11 +285,17 @@ function startsWithAction(next: string, cur: string): boolean {
 function splitAllowed(cur: string, next: string): boolean {
   // "…, like "quarterly report"", "…, such as "x"": an example of the value, not a new clause.
   if (/^(?:like|such as|say|e\.g\.?|for example|for instance|including)\b/.test(next)) return false;
+  // "type Spring fair and what's coming up into the summary box": one value, "and" and all, said before where it goes.
+  if (/^(?:type|enter|write|put|input|key in)\s/.test(cur) && !/\s(?:into|in|to|as)\s/.test(cur) && !/\bq\d+\b/.test(cur) && /\s(?:into|in)\s+(?:the|a|an|its|this|that)\s+[\w -]+?(?:box|field|area|input|editor|bar|line)$/.test(next) && !head(next)) return false;
   // "…by typing each into X and pressing Enter" stays one clause.
   if (/\bby (?:typing|entering|clicking|pressing|writing|putting)\b/.test(cur) && /^(?:pressing|hitting|clicking)\b/.test(next)) return false;
   if (/^(?:pressing|hitting)\b/.test(next) && !/\bby\b/.test(cur)) return true;
   return true;
 }
+
+const PLACED = '(?:listed|shown|placed|sitting|sits|stands|lies|comes|appears|sorted|coming|appearing|displayed|added)';
+/** "maria listed between lucia and nadia": one name between two others. */
+const BETWEEN = new RegExp(`(,?\\s*\\bwith\\s+)?\\b((?:q\\d+|[\\w.@-]+)(?: (?!and\\b|is\\b|are\\b|${PLACED}\\b)[\\w.@-]+)?) (?:(?:is|are) )?(?:(?:now|still) )?(?:${PLACED} )?between ((?:q\\d+|[\\w.@-]+)(?: (?!and\\b)[\\w.@-]+)?) and ((?:q\\d+|[\\w.@-]+)(?: (?!and\\b|with\\b|in\\b)[\\w.@-]+)?)(?: and (\\d+) [a-z]+s\\b)?(?=,|\\s+and\\b|\\s*$)`, 'g');
 
 /** Checks split on "and" / commas / "but" between two parts that are each a check of their own. */
 function splitChecks(part: string): string[] {
@@ -296,6 +306,12 @@ function splitChecks(part: string): string[] {
     const verb = both[4] === 'are' ? 'is' : both[4] === 'have' ? 'has' : 'was';
     return [`the ${both[1]} ${one} ${verb} ${both[5]}`, `the ${both[2]} ${one} ${verb} ${both[5]}`];
   }
+  // ""parish website" is plain text now, no longer blue and underlined": how it no longer looks (its colour aside).
+  part = part.replace(/^(q\d+) (?:is|are) (?:now )?(?:plain|ordinary|normal|regular|unformatted) text(?: now| again)?,? (?:and )?(?:is |are )?no longer ((?:blue|red|green|purple|coloured|colored|highlighted|a link)(?:,| and| or) )*(underlined|bold|in bold|italic|in italics|struck through|crossed out)\b/, '$1 is no longer $3')
+  // "maria listed between lucia and nadia": the three in that order, top to bottom.
+  part = part.replace(BETWEEN, (m, w: string | undefined, x: string, a: string, b: string, n: string | undefined, at: number) =>
+    // ("…, with maria listed between lucia and nadia and 0 networks": maria's row shows the number.)
+    /^(?:the|a|an|it|is|are|with)$/.test(x) ? m : `${w || at > 0 ? ', and ' : ''}${a} is above ${x} and ${x} is above ${b}${n ? ` and the ${x} row shows ${n}` : ''}`);
   // "Only the loans section is left": what is named is checked; "only" says no more than a person sees.
   part = part.replace(/^(?:only|just) (?=the [a-z][\w -]* (?:section|panel|tab|group|card|column|area|pane) (?:is|remains)\b)/, '');
   const out: string[] = [];

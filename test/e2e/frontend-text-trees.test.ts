@@ -106,6 +106,8 @@ describe('text edited and read as a person does, trees and settings', () => {
     expect(first.failure?.message).toBeUndefined();
     expect(first.verdict).toBe('passed');
     expect((await run(steps, first.script)).verdict).toBe('passed');
+    // The exported script ticks the box the tree draws, and reads it, as the run does.
+    await runExported(first.script);
   });
 
   it("reads a label's value in its box, a row's own links, and names the page does not show", async () => {

@@ -11,7 +11,7 @@ import type { PageWatch } from './page-watch.js';
 import type { FilePicker } from './files.js';
 import { looseStem, looseWords } from '../../steps/lexicon.js';
 import type { ElementState, FailureKind, LocatorDescriptor, ResolvedAction, RunFailure, TestAccount } from './types.js';
-import { LABEL_SEPARATOR, fieldValueHas, isEmpty, placeholderReads, textPoint, textShownIn, textStyleOf, drawnChecked } from './in-page.js';
+import { LABEL_SEPARATOR, fieldValueHas, isEmpty, placeholderReads, textPoint, textShownIn, textStyleOf, drawnChecked, partlyChecked, readingText, selectedCount } from './in-page.js';
 
 /**
  * How an element looks: its text in bold (the weight of the part that carries most of its text),
@@ -190,6 +190,12 @@ async function shownWithin(page: Page, within: LocatorDescriptor, text: string, 
   return toLocator(page, within).first().evaluate(textShownIn, [text, orValue, LABEL_SEPARATOR] as const, { timeout: 500 }).catch(() => false);
 }
 
+/** Whether a check box is ticked: the page's own by its state, one the app draws by its classes or its item's. */
+async function boxTicked(box: ReturnType<ReturnType<typeof toLocator>['nth']>): Promise<boolean> {
+  const own = await box.evaluate((e) => e.matches('input[type=checkbox], input[type=radio], [role=checkbox], [aria-checked]')).catch(() => true);
+  return own ? box.isChecked().catch(() => false) : ((await box.evaluate(drawnChecked).catch(() => null)) ?? false);
+}
+
 /** Greyed out by its classes alone (a jQuery UI menu's "ui-state-disabled", a toolbar's "disabled" icon). */
 async function looksDisabled(el: ReturnType<ReturnType<typeof toLocator>['first']>): Promise<boolean> {
   // (Or the control the text sits in: Node-RED's <a class="… disabled"><span>Deploy</span></a>.)
@@ -214,6 +220,7 @@ async function stateOf(page: Page, d: LocatorDescriptor, state: ElementState): P
       const on = drawn ?? (await el.isChecked({ timeout: 500 }));
       return state === 'checked' ? on : !on;
     }
+    case 'mixed': return el.evaluate(partlyChecked).catch(() => false);
     case 'active': {
       // One of a set that can be selected (a tab, a filter link) is active when it is the selected
       // one; a control on its own (Node-RED's Deploy) when it can be used.
@@ -406,11 +413,16 @@ async function assertion(a: ResolvedAction, x: ExecContext): Promise<string | un
       return fail(`expected ${locatorLabel(a.target)} ${a.negated ? 'not ' : ''}to look ${what}, but ${actual}`, `${a.negated ? 'not ' : ''}${what}`, actual);
     }
     case 'expect-all': {
+      if (a.state === 'unselected') {
+        const selected = () => toLocator(page, a.target).first().evaluate(selectedCount).catch(() => -1);
+        if (await wait(async () => (await selected()) === 0)) return;
+        return fail(`expected nothing ${a.target.strategy === 'css' && a.target.selector === 'body' ? 'on the page' : `in ${locatorLabel(a.target)}`} to be selected, but ${await selected()} item(s) are`, 'nothing selected', `${await selected()} selected`);
+      }
       const loc = toLocator(page, a.target);
       const tally = async () => {
         const n = await loc.count();
         let on = 0;
-        for (let i = 0; i < n; i++) if (await loc.nth(i).isChecked().catch(() => false)) on++;
+        for (let i = 0; i < n; i++) if (await boxTicked(loc.nth(i))) on++;
         return { n, on, want: a.state === 'checked' ? on : n - on };
       };
       // ("All six interests": six boxes in that state; every box, when no number is said.)
@@ -427,25 +439,23 @@ async function assertion(a: ResolvedAction, x: ExecContext): Promise<string | un
       // Reading order: where each text first shows in the page's rendered text.
       // Each text after the one before it (a text may also show earlier, in a menu or a heading).
       const scope = a.within ? toLocator(page, a.within).first() : page.locator('body');
-      const positions = () => scope.evaluate((root, texts) => {
-        const body = ((root as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').toLowerCase();
+      const positions = async () => {
+        const body = await scope.evaluate(readingText);
         let from = 0;
-        return texts.map((t) => {
+        return a.texts.map((t) => {
           const want = t.replace(/\s+/g, ' ').toLowerCase();
           const at = body.indexOf(want, from);
           if (at >= 0) from = at + want.length;
           return at >= 0 ? at : body.indexOf(want) >= 0 ? -2 : -1;
         });
-      }, a.texts);
+      };
       const inOrder = async () => (await positions()).every((x) => x >= 0);
       if (await wait(inOrder)) return;
       const p = await positions();
       const missing = a.texts.filter((_t, k) => p[k] === -1);
       if (missing.length) return fail(`expected ${a.texts.map((t) => `"${t}"`).join(', ')} in this order, but ${missing.map((t) => `"${t}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not shown`, a.texts.join(' < '), `missing ${missing.join(', ')}`);
-      const first = await scope.evaluate((root, texts) => {
-        const body = ((root as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').toLowerCase();
-        return texts.map((t) => body.indexOf(t.replace(/\s+/g, ' ').toLowerCase()));
-      }, a.texts);
+      const body = await scope.evaluate(readingText);
+      const first = a.texts.map((t) => body.indexOf(t.replace(/\s+/g, ' ').toLowerCase()));
       const shown = a.texts.map((t, k) => ({ t, at: first[k]! })).sort((x, y) => x.at - y.at).map((x) => `"${x.t}"`);
       return fail(`expected ${a.texts.map((t) => `"${t}"`).join(', ')} in this order, but the page shows them as ${shown.join(', ')}`, a.texts.join(' < '), shown.join(' < '));
     }
@@ -623,6 +633,14 @@ export async function execute(a: ResolvedAction, x: ExecContext): Promise<string
         break;
       }
       const el = loc(a.target);
+      if (a.end) {
+        // Typed at the very end of what the field holds, as a person does: the caret put there first
+        // (a rich-text editor keeps what the rest of its text looks like).
+        await el.click(t);
+        await page.keyboard.press('ControlOrMeta+End');
+        await page.keyboard.insertText(a.value);
+        break;
+      }
       let value = a.value;
       // A code editor (CodeMirror, Monaco, Ace) keeps its text outside the field that takes the keys.
       const editor = await offTrace(page, () => el.evaluate((e) => Boolean(e.closest('.CodeMirror, .cm-editor, .monaco-editor, .ace_editor')), null, { timeout: Math.min(x.timeoutMs, 2000) })).catch(() => false);

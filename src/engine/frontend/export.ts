@@ -7,7 +7,7 @@ import { ACTS_ON_PAGE, KEY_HOLD_MS, MAX_PAGES } from './actions.js';
 import { describeLocator } from './locator.js';
 import { looseStem, looseWords } from '../../steps/lexicon.js';
 import type { LocatorDescriptor, ResolvedAction, ResolvedScript } from './types.js';
-import { LABEL_SEPARATOR, fieldValueHas, isEmpty, placeholderReads, textPoint, textShownIn, textStyleOf } from './in-page.js';
+import { LABEL_SEPARATOR, drawnChecked, fieldValueHas, isEmpty, placeholderReads, partlyChecked, readingText, selectedCount, textPoint, textShownIn, textStyleOf } from './in-page.js';
 
 export interface ExportedCode {
   language: 'typescript';
@@ -18,6 +18,8 @@ export interface ExportedCode {
 
 const q = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
 const re = (s: string) => `/${s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}/`;
+/** Whether a check box is ticked, as the run decides it: the page's own by its state, one the app draws by its classes. */
+const TICKED = `async (box) => { const own = await box.evaluate((e) => (e.matches('input[type=checkbox], input[type=radio], [role=checkbox], [role=switch], [role=radio], [aria-checked]') ? 'own' : e.hasAttribute('aria-pressed') ? e.getAttribute('aria-pressed') === 'true' : null)); return own === 'own' ? box.isChecked() : (own ?? (await box.evaluate(${drawnChecked.toString()})) ?? false); }`;
 const ERROR_RE = '/something went wrong|internal server error|unexpected error|application error|an error (?:has )?occurred/i';
 
 /** Before an action on the page (or leaving it), wait as the engine does: see SETTLE. */
@@ -52,16 +54,19 @@ function actionLines(a: ResolvedAction): string[] {
     }
     case 'steps': return a.parts.flatMap((p) => [`// ${p.text.replace(/\n/g, ' ')}`, ...lines(p.action)]);
     case 'expect-all':
-      if (a.count !== undefined) return [`await expect.poll(async () => { let k = 0; for (const box of await ${L}.all()) if ((await box.isChecked()) === ${a.state === 'checked'}) k++; return k; }).toBe(${a.count});`];
-      return [`for (const box of await ${L}.all()) await expect(box).${a.state === 'checked' ? '' : 'not.'}toBeChecked();`];
+      if (a.state === 'unselected') return [`await expect.poll(() => ${L}.first().evaluate(${selectedCount.toString()})).toBe(0);`];
+      if (a.count !== undefined) return [`await expect.poll(async () => { let k = 0; for (const box of await ${L}.all()) if ((await (${TICKED})(box)) === ${a.state === 'checked'}) k++; return k; }).toBe(${a.count});`];
+      return [`await expect.poll(async () => { const boxes = await ${L}.all(); for (const box of boxes) if ((await (${TICKED})(box)) !== ${a.state === 'checked'}) return false; return boxes.length > 0; }).toBe(true);`];
     case 'hover': return [`await ${L}.hover();`];
     case 'fill':
       if (a.caret) return [`await page.keyboard.insertText(${q(a.value)});`];
       if (a.find !== undefined) return [`await ${L}.fill((await ${L}.inputValue()).replace(${q(a.find)}, ${q(a.value)}));`];
+      if (a.end) return [`await ${L}.click();`, `await page.keyboard.press('ControlOrMeta+End');`, `await page.keyboard.insertText(${q(a.value)});`];
       if (a.append) return [`await ${L}.fill((await ${L}.inputValue()).replace(/\\n*$/, '\\n') + ${q(a.value)});`];
       return [`await ${L}.fill(${q(a.value)});`];
     case 'select': return [`await ${L}.selectOption({ label: ${q(a.value)} });`];
-    case 'check': return [`await ${L}.setChecked(${a.checked});`];
+    // (A box the app draws is clicked when it is not yet as asked, as the run does.)
+    case 'check': return [`if (await ${L}.evaluate((e) => e.matches('input[type=checkbox], input[type=radio]'))) await ${L}.setChecked(${a.checked});`, `else if ((await (${TICKED})(${L})) !== ${a.checked}) await ${L}.click();`];
     case 'select-text': {
       const point = (d: { target: LocatorDescriptor; text: string }, where: string) => `await ${describeLocator(d.target)}.first().evaluate(${textPoint.toString()}, [${q(d.text)}, '${where}'] as const)`;
       return [`{ const a = (${point(a.from, 'start')})!; const b = (${point(a.to, 'end')})!; await page.mouse.move(a.x, a.y); await page.mouse.down(); await page.mouse.move(b.x + 1, b.y, { steps: 8 }); await page.mouse.up(); }`];
@@ -113,9 +118,10 @@ function actionLines(a: ResolvedAction): string[] {
         case 'hidden': return [`await expect(${L}.filter({ visible: true })).toHaveCount(0);`];
         case 'enabled': return [`await expect(${L}.first()).toBeEnabled();`];
         case 'disabled': return [`await expect(${L}.first()).toBeDisabled();`];
-        case 'checked': return [`await expect(${L}.first()).toBeChecked();`];
-        case 'unchecked': return [`await expect(${L}.first()).not.toBeChecked();`];
+        case 'checked':
+        case 'unchecked': return [`await expect.poll(() => (${TICKED})(${L}.first())).toBe(${a.state === 'checked'});`];
         case 'focused': return [`await expect(${L}.first()).toBeFocused();`];
+        case 'mixed': return [`await expect.poll(() => ${L}.first().evaluate(${partlyChecked.toString()})).toBe(true);`];
         // (What counts as empty: in-page.ts, the same function the run uses.)
         case 'empty': return [`await expect.poll(() => ${L}.first().evaluate(${isEmpty.toString()})).toBe(true);`];
         case 'expanded':
@@ -147,7 +153,7 @@ function actionLines(a: ResolvedAction): string[] {
         `await expect.poll(() => ${L}.first().evaluate((e, ws) => { const row = e.closest('tr, li, [role=row], [role=listitem], article') ?? e; return [row, ...row.querySelectorAll('*')].some((x) => { const n = ((x.getAttribute('class') ?? '') + ' ' + (x.getAttribute('title') ?? '') + ' ' + (x.getAttribute('aria-label') ?? '')).toLowerCase(); return ws.some((w) => n.split(/[\\s_-]+/).some((t) => t.startsWith(w))) && getComputedStyle(x).display !== 'none'; }); }, ${JSON.stringify(a.icon?.words ?? [])})).toBe(${!a.negated});`,
       ];
     case 'expect-order': return [
-      `await expect.poll(async () => { const t = (await ${a.within ? `${describeLocator(a.within)}.first()` : "page.locator('body')"}.innerText()).replace(/\\s+/g, ' ').toLowerCase(); let from = 0; return ${JSON.stringify(a.texts.map((t) => t.toLowerCase()))}.every((x) => { const at = t.indexOf(x, from); from = at + x.length; return at >= 0; }); }).toBe(true);`,
+      `await expect.poll(async () => { const t = await ${a.within ? `${describeLocator(a.within)}.first()` : "page.locator('body')"}.evaluate(${readingText.toString()}); let from = 0; return ${JSON.stringify(a.texts.map((t) => t.toLowerCase()))}.every((x) => { const at = t.indexOf(x, from); from = at + x.length; return at >= 0; }); }).toBe(true);`,
     ];
     case 'expect-each': return [
       `for (const row of await ${describeLocator(a.rows)}.filter({ visible: true }).all()) await expect(row.locator(${describeLocator(a.has)})).not.toHaveCount(0);`,

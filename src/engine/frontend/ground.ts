@@ -392,6 +392,8 @@ function scoreInPage([spec, generatedId, modalSelector]: [GroundSpec, string, st
       const stem = (w: string) => w.replace(/(?:ies|es|s)$/, '');
       const holds = Boolean(spec.looseName) && t.length <= 80 && el.matches(HEADING) && want.split(' ').every((w) => t.split(/[^\p{L}\p{N}]+/u).some((x) => stem(x) === stem(w)));
       if (!exact && !(t.startsWith(want) && t.length <= want.length + 3) && !holds) continue;
+      // A link of a menu names a page, not a section of this one ("Manage Users lists ben…": the page's content).
+      if (spec.container === 'section' && el.closest('a[href], [role=menuitem]') && el.closest('nav, [role=navigation], [role=menu], [role=menubar], [id*=menu i], [class*=menu i], .nav, #nav, [class*=sidebar i]')) continue;
       // A row asked for is a table's or list's row more likely than a line of a menu.
       const inRow = spec.container === 'row' && el.closest('tr, [role=row], li') ? 0.5 : 0;
       anchors.push({ el, score: (exact ? 2 : t.startsWith(want) ? 1.5 : 1) + inRow + (el.matches(HEADING) ? 1 : 0) - (el.closest('nav, [role=navigation], [role=menu], [role=tablist]') ? 1.5 : 0) });

@@ -11,7 +11,7 @@ export const LABEL_SEPARATOR = ' ?(?:[:：=|•·→⇒›»>]|->|=>|–|—)(?=
  * Whether `root` shows the text as a person reads it: its rendered text, without what CSS hides, and
  * without a label's punctuation or brackets ("Severity Critical" where it shows "Severity: Critical",
  * "(8 total)" where it goes on "(8 total, query took …)"); with `values`, a field's value counts too;
- * so does the choice a drawn drop-down prints with CSS (its ::before / ::after content).
+ * so does text printed with CSS (::before / ::after content), read with the element's own text.
  * `sep` is LABEL_SEPARATOR (passed in: this runs in the page).
  */
 export function textShownIn(root: Element, [t, values, sep]: readonly [string, boolean, string]): boolean {
@@ -20,13 +20,23 @@ export function textShownIn(root: Element, [t, values, sep]: readonly [string, b
   const shown = (root as HTMLElement).innerText ?? '';
   if (norm(shown).includes(norm(t)) || loose(shown).includes(loose(t))) return true;
   if (values && Array.from(root.querySelectorAll('input, textarea, select')).some((f) => norm((f as HTMLInputElement).value ?? '').includes(norm(t)))) return true;
-  // A drop-down drawn by the app may print its choice in CSS (Quill's "Heading 2": ::before content).
-  return Array.from(root.querySelectorAll('[class*=picker], [class*=label], [class*=select], [data-value], [data-label], [aria-haspopup]')).some((e) => ['::before', '::after'].some((p) => {
+  // Text the app prints with CSS (::before / ::after content): a drawn drop-down's choice (Quill's
+  // "Heading 2"), a tooltip's lead-in ("Visit URL:" before the link), read with the element's own text.
+  const said = (e: Element, p: string) => {
     const c = getComputedStyle(e, p).content;
     const attr = /^attr\(([\w-]+)\)$/.exec(c);
-    const said = attr ? (e.getAttribute(attr[1]!) ?? '') : /^["'].*["']$/.test(c) ? c.slice(1, -1) : '';
-    return said.length > 0 && norm(said) === norm(t) && (e as HTMLElement).offsetParent !== null;
-  }));
+    return attr ? (e.getAttribute(attr[1]!) ?? '') : /^["'].*["']$/.test(c) ? c.slice(1, -1) : '';
+  };
+  const all = Array.from(root.querySelectorAll('*')).slice(0, 5000);
+  return all.some((e) => {
+    const before = said(e, '::before');
+    const after = said(e, '::after');
+    if (!before && !after) return false;
+    if ((e as HTMLElement).offsetParent === null && getComputedStyle(e).position !== 'fixed') return false;
+    const own = ((e as HTMLElement).innerText ?? '').slice(0, 300);
+    const whole = norm(`${before} ${own} ${after}`);
+    return whole.includes(norm(t)) || loose(whole).includes(loose(t));
+  });
 }
 
 /**
@@ -131,4 +141,65 @@ export function drawnChecked(e: Element): boolean | null {
   const selected = e.closest('[aria-selected]')?.getAttribute('aria-selected') ?? e.querySelector('[aria-selected]')?.getAttribute('aria-selected');
   if (box && selected != null) return selected === 'true';
   return box ? false : null;
+}
+
+/**
+ * How many items inside `root` are shown selected: a list's, a tree's, a table's or a grid's items
+ * (aria-selected, or a class that says selected / highlighted / clicked), those of navigation, tabs,
+ * menus and the page's header and footer aside (a current page or tab is not a selection), and items
+ * with a check box of their own (their selection is their tick).
+ */
+export function selectedCount(root: Element): number {
+  const items = Array.from(root.querySelectorAll('[aria-selected=true], li, tr, [role=treeitem], [role=option], [role=row], [role=gridcell], [role=listitem], li > a, [role=treeitem] > a'));
+  const aside = 'nav, [role=navigation], [role=tablist], [role=tab], [role=menubar], [role=menu], header, footer, [role=banner], [role=contentinfo], select, [role=toolbar]';
+  return items.filter((e) => {
+    // (An item with a box of its own is ticked, not selected: jsTree's check-box tree.)
+    if (e.closest(aside) || e.querySelector('input[type=checkbox], [role=checkbox], [class*=checkbox i]')) return false;
+    const box = e.getBoundingClientRect();
+    if (!box.width || !box.height || getComputedStyle(e).visibility === 'hidden') return false;
+    const cls = typeof e.className === 'string' ? e.className : '';
+    return e.getAttribute('aria-selected') === 'true' || /(?:^|[\s_-])(?:selected|is-selected|highlighted|clicked|ui-selected)(?:$|\s)/i.test(cls);
+  }).length;
+}
+
+/**
+ * The text of `root` in reading order, as a person reads it, in lower case with spaces made one: its
+ * rendered text, with what the app prints with CSS (::before / ::after content, "Visit URL:" before a
+ * link) in its place when there is any.
+ */
+export function readingText(root: Element): string {
+  const said = (e: Element, p: string) => {
+    const c = getComputedStyle(e, p).content;
+    const attr = /^attr\(([\w-]+)\)$/.exec(c);
+    return attr ? (e.getAttribute(attr[1]!) ?? '') : /^["'].*["']$/.test(c) ? c.slice(1, -1) : '';
+  };
+  const plain = () => ((root as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+  const all = Array.from(root.querySelectorAll('*')).slice(0, 5000);
+  if (!all.some((e) => said(e, '::before') || said(e, '::after'))) return plain();
+  const parts: string[] = [];
+  const walk = (n: Node) => {
+    if (n.nodeType === 3) { parts.push(n.nodeValue ?? ''); return; }
+    if (n.nodeType !== 1) return;
+    const e = n as HTMLElement;
+    const style = getComputedStyle(e);
+    if (style.display === 'none' || style.visibility === 'hidden' || /^(?:script|style|template|noscript)$/i.test(e.localName)) return;
+    const block = !/^inline/.test(style.display) && style.display !== 'contents';
+    if (block) parts.push(' ');
+    parts.push(said(e, '::before'));
+    if (/^(?:input|textarea|br|img)$/.test(e.localName)) parts.push(' ');
+    else e.childNodes.forEach(walk);
+    parts.push(said(e, '::after'));
+    if (block) parts.push(' ');
+  };
+  walk(root);
+  return parts.join('').replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/**
+ * Whether the check box `e` is (or the item `e` has) is partly ticked: some of what it stands for
+ * ticked, not all (a native box's indeterminate, aria-checked="mixed", a tree's "undetermined" box).
+ */
+export function partlyChecked(e: Element): boolean {
+  const boxes = [e, ...Array.from(e.querySelectorAll('input[type=checkbox], [role=checkbox], [aria-checked], [class*=checkbox i]')).slice(0, 3), e.closest('li, [role=treeitem], [role=option], tr')].filter((x): x is Element => x !== null);
+  return boxes.some((x) => (x as HTMLInputElement).indeterminate === true || x.getAttribute('aria-checked') === 'mixed' || /(?:^|[\s_-])(?:undetermined|indeterminate|partial|partially-checked|mixed)(?:$|[\s_-])/i.test(typeof x.className === 'string' ? x.className : ''));
 }

@@ -748,7 +748,7 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       if (!intent.append && intent.find === undefined && (await isSelect(o.page, target))) return { kind: 'select', target, value: intent.value };
       // "…and type " (7pm)"" in a rich-text editor with the caret in it: typed where the caret is.
       const caret = intent.target.name === FOCUSED && !intent.append && intent.find === undefined && (await toLocator(o.page, target).first().evaluate((e) => (e as HTMLElement).isContentEditable && !e.matches('input, textarea') && e.contains(document.activeElement)).catch(() => false));
-      return { kind: 'fill', target, value: intent.value, ...(intent.append ? { append: true } : {}), ...(intent.find !== undefined ? { find: intent.find } : {}), ...(caret ? { caret: true } : {}) };
+      return { kind: 'fill', target, value: intent.value, ...(intent.append ? { append: true } : {}), ...(intent.end ? { end: true } : {}), ...(intent.find !== undefined ? { find: intent.find } : {}), ...(caret ? { caret: true } : {}) };
     }
     case 'select': {
       // "the "All Categories" drop-down": a drop-down without a label goes by the choice it shows.
@@ -865,11 +865,20 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
       return { kind: 'expect-look', target, ...(intent.style ? { style: intent.style } : {}), ...(icon ? { icon } : {}), ...(intent.negated ? { negated: true } : {}) };
     }
     case 'expect-all': {
+      // "Nothing is selected": the page's content, its items none of them selected.
+      if (intent.state === 'unselected') return { kind: 'expect-all', target: intent.group ? ((await scopeOf(o, { name: intent.group }, true)) ?? { strategy: 'css', selector: 'body' }) : { strategy: 'css', selector: 'body' }, state: 'unselected' };
       if (!intent.group) return { kind: 'expect-all', target: { strategy: 'css', selector: `${(await mainList(o.page)) ?? CONTENT_ITEMS} input[type=checkbox]` }, state: intent.state };
+      // "Every box in that tree": the tree (list, table…) the last step acted in, with the boxes it draws.
+      const kindOf = { tree: '@role="tree"', list: 'self::ul or self::ol or @role="list"', table: 'self::table or @role="table" or @role="grid"', grid: '@role="grid" or self::table', panel: 'self::section or self::fieldset or @role="region"', form: 'self::form', section: 'self::section or self::fieldset or @role="region"', group: '@role="group" or self::fieldset' } as Record<string, string>;
+      const area = kindOf[intent.group];
+      if (area) {
+        const within: LocatorDescriptor = o.last?.any ? { strategy: 'css', selector: `xpath=ancestor-or-self::*[${area}][1]`, within: o.last.any } : { strategy: 'css', selector: `xpath=//*[${area}][.//input[@type="checkbox"] or .//*[@role="checkbox"] or .//*[contains(translate(@class, "CHECKBOX", "checkbox"), "checkbox")]][1]` };
+        return { kind: 'expect-all', target: { strategy: 'css', selector: BOXES, within }, state: intent.state, ...(intent.count !== undefined ? { count: intent.count } : {}) };
+      }
       // "All six interests are ticked": the boxes of the section its title names.
       const group = await scopeOf(o, { name: intent.group }, true);
       if (!group) throw new ResolveError(`no group of check boxes titled "${intent.group}"`, [`a section or question titled "${intent.group}" holding check boxes`]);
-      return { kind: 'expect-all', target: { strategy: 'css', selector: 'input[type=checkbox], [role=checkbox]', within: group }, state: intent.state, ...(intent.count !== undefined ? { count: intent.count } : {}) };
+      return { kind: 'expect-all', target: { strategy: 'css', selector: BOXES, within: group }, state: intent.state, ...(intent.count !== undefined ? { count: intent.count } : {}) };
     }
     case 'expect-value':
       // "Resolution is empty" where Resolution labels a value shown, not a field: the value beside the label is empty.
@@ -930,6 +939,9 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
     }
   }
 }
+
+/** Check boxes, the page's own and those an app draws (a tree's "jstree-checkbox" icon, with no input in it). */
+const BOXES = 'input[type=checkbox], [role=checkbox], [class*=checkbox i]:not(:has(input[type=checkbox], [role=checkbox])):not(input)';
 
 /** A shown drop-down whose current choice reads `name` and that no label names otherwise, by its id or name. */
 async function selectShowing(page: Page, name: string): Promise<LocatorDescriptor | undefined> {

@@ -35,9 +35,11 @@ export type ResolvedAction =
   | { kind: 'reload' }
   /** A step read as several clauses: each clause's action, in order. */
   | { kind: 'steps'; parts: Array<{ text: string; action: ResolvedAction }> }
-  /** `append`: a new line after what the field holds; `find`: only that text is replaced by `value`. */
-  /** `caret`: typed where the caret is, in a rich-text editor the step put it in. */
-  | { kind: 'fill'; target: LocatorDescriptor; value: string; append?: boolean; find?: string; caret?: boolean }
+  /**
+   * `append`: a new line after what the field holds; `end`: typed at its very end; `find`: only that
+   * text is replaced by `value`; `caret`: typed where the caret is, in a rich-text editor the step put it in.
+   */
+  | { kind: 'fill'; target: LocatorDescriptor; value: string; append?: boolean; end?: boolean; find?: string; caret?: boolean }
   | { kind: 'select'; target: LocatorDescriptor; value: string }
   | { kind: 'check'; target: LocatorDescriptor; checked: boolean }
   /** A drag over text, from the start of `from.text` in its element to the end of `to.text` in its own. */
@@ -67,7 +69,7 @@ export type ResolvedAction =
    */
   | { kind: 'expect-text'; text: string; visible: boolean; orValue?: boolean; within?: LocatorDescriptor; loose?: boolean }
   /** `count`: that many of the boxes are in `state` (a group's "None of these" apart); else every one. */
-  | { kind: 'expect-all'; target: LocatorDescriptor; state: 'checked' | 'unchecked'; count?: number }
+  | { kind: 'expect-all'; target: LocatorDescriptor; state: 'checked' | 'unchecked' | 'unselected'; count?: number }
   | { kind: 'expect-state'; target: LocatorDescriptor; state: ElementState }
   | { kind: 'expect-url'; contains: string }
   | { kind: 'expect-title'; contains: string }

@@ -112,6 +112,14 @@ function normalise(s: string): string {
     .replace(/,\s+(?:(?:in|with|at|of) the same [\w ]+? )?as (?:before|it was|they were|earlier)\s*$/, ' ')
     // "the row "Book sale" lists …": the same as "the "Book sale" row".
     .replace(/^\s*(?:the )?(row|line|entry|card) (q\d+) (?=(?:lists|shows|has|holds|contains|says|reads|displays|includes|is|carries)\b)/, 'the $2 $1 ')
+    // "the counter is back to "Words: 44"": what it reads again.
+    .replace(/(?<!\b(?:we|it|they|you|i|this|that|everything|things) )\b(?:is|are) back to\b|\b(?:goes|went|has gone|comes|came|has come|changes|changed|has changed|is set|is reset|returns|returned|has returned) back to\b|\b(?:returns|returned|has returned|is reset|resets) to\b/g, 'reads')
+    // "Details still says it has 3 items": what it says it has is what shows.
+    .replace(/\b(says?|reports?|states?|tells? (?:you|us|the user))(?: that)? (?:it|this|they) (?:now |still )?(?:has|have|holds?|contains?|includes?) (?=\S)/g, '$1 ')
+    // "Everyone shows a partly filled box": its box is partly ticked.
+    .replace(/^\s*(.+?)(?:'s)? (?:shows|has|displays|gets|carries|is shown with) (?:a|an|its) ((?:partly|partially|half)[ -](?:filled|ticked|checked|selected)|indeterminate|filled|ticked|empty)(?: in)? (?:check ?)?box\s*$/, (_m, who: string, how: string) => ` ${who} is ${how === 'filled' ? 'ticked' : how === 'empty' ? 'unticked' : how.replace('-', ' ')} `)
+    // "Term plans is still in the tree": the tree shows it.
+    .replace(/^\s*(.+?) (?:is|are) (?:now |still |again |also )*(?:listed |shown |visible )?(?:in|inside|within) (the (?:[\w-]+ ){0,2}(?:tree|list|table|menu|sidebar|side bar|panel|pane|grid|toolbar|column|folder|board|inbox|queue|basket|cart))\s*$/, (m, what: string, area: string) => (/^(?:it|this|that|they|there|nothing|everything)$/.test(what.trim()) ? m : ` ${area} shows ${what} `))
     // "the unread count goes up to 3": what it is now.
     .replace(/\b(?:goes|went|has gone|moves|moved) (?:up|down) to\b|\b(?:rises|rose|has risen|drops|dropped|has dropped|falls|fell|has fallen|increases|increased|decreases|decreased|grows|grew|climbs|climbed|shrinks|shrank|jumps|jumped|is (?:increased|decreased|incremented|decremented|raised|lowered)) to\b/g, 'is')
     // "the Inbox unread count is 3": the Inbox's row says 3.
@@ -333,8 +341,8 @@ function listCheck(i: CheckInput, objects: string, visible: boolean, subject?: T
   const nothingElse = /^(.+?),?\s+(?:and )?(?:nothing else|no others?|no other (?:ones?|items?|results?|rows?))$/.exec(o);
   if (nothingElse) {
     const named = listCheck(i, nothingElse[1]!, visible, subject);
-    const n = named?.filter((x) => x.kind === 'expect-text').length ?? 0;
-    if (named && n >= 1) return [{ kind: 'expect-count', count: n }, ...named];
+    const shown = named?.filter((x): x is Extract<Intent, { kind: 'expect-text' }> => x.kind === 'expect-text').map((x) => x.text) ?? [];
+    if (named && shown.length >= 1) return [{ kind: 'expect-count', count: shown.length, among: shown }, ...named];
   }
   // ("the site name X with the line "Y"": two things it shows.)
   o = o.replace(/\s+with (?:the |a |an )?(?:line|text|tagline|subtitle|caption|description|words?|note|slogan|motto)\s+(?=q\d)/, ', ');
@@ -366,8 +374,8 @@ function listCheck(i: CheckInput, objects: string, visible: boolean, subject?: T
   const only = /^(?:exactly|only|just)\s+(?!(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a|an|the|no)\b)(.+)$/.exec(o);
   if (only && /,|\band\b/.test(only[1]!) && !/:/.test(only[1]!)) {
     const named = listCheck(i, only[1]!, visible, subject);
-    const n = named?.filter((x) => x.kind === 'expect-text').length ?? 0;
-    if (named && n > 1) return [{ kind: 'expect-count', count: n }, ...named];
+    const shown = named?.filter((x): x is Extract<Intent, { kind: 'expect-text' }> => x.kind === 'expect-text').map((x) => x.text) ?? [];
+    if (named && shown.length > 1) return [{ kind: 'expect-count', count: shown.length, among: shown }, ...named];
   }
   // "three invoices: c, b and a" / "the following: a, b" — a count or a lead-in before a colon.
   let lead: string | undefined;
@@ -623,7 +631,9 @@ function applyState(i: CheckInput, subjectIn: string, st: { state: CheckState; n
   const all = new RegExp(`^(?:all|every|each)(?: (?:the|of the|of its|its))?(?: (${NUM}))? ([\\w ]+?)$`).exec(subject.trim());
   if (all && (state === 'checked' || state === 'unchecked')) {
     // "All six interests are ticked": the boxes of the group so titled; todos, items, boxes: the main list's.
-    const group = /^(?:(?:todo|to-do|item|task|entrie|entry|row|box|checkboxe|checkbox|check boxe|check box|option|file|message|line|thing|one)s?|[a-z]+ items?)$/.test(all[2]!) ? undefined : all[2]!;
+    // ("Every box in that tree": the boxes of the tree, list or table last acted in.)
+    const inArea = /^(?:(?:box|checkbox|check box|tick ?box|item|node|entry|one)(?:es|s)?) (?:in|of|under|inside|within) (?:the |that |this |its |their )?(tree|list|table|grid|panel|form|section|group)$/.exec(all[2]!);
+    const group = inArea ? inArea[1]! : /^(?:(?:todo|to-do|item|task|entrie|entry|row|box|checkboxe|checkbox|check boxe|check box|option|file|message|line|thing|one)s?|[a-z]+ items?)$/.test(all[2]!) ? undefined : all[2]!;
     const count = all[1] ? toNumber(all[1]) : undefined;
     return [{ kind: 'expect-all', state, ...(group ? { group } : {}), ...(count !== undefined && group ? { count } : {}) }];
   }
@@ -927,6 +937,13 @@ function readWhole(i: CheckInput): Intent[] | undefined {
     const obj = m[1]!.replace(/\s+(?:in|on|inside|within|under|below|at) (?:the )?[\w' ]+$/, (x) => (/q\d/.test(x) ? x : ''));
     if (/^(?:no|not any|none of)\b/.test(obj)) return item(i, obj.replace(/^not any/, 'no'), true);
     return listCheck(i, obj, true);
+  }
+  // "nothing is selected yet", "no file is highlighted", "none of the boxes is ticked": no item in that state.
+  if ((m = /^(?:nothing|no (?!q\d)([\w-]+(?: [\w-]+)?)|none(?: of the ([\w -]+?))?) (?:is|are|has been|have been|was|were|gets|get) (?:yet )?(selected|highlighted|chosen|checked|ticked|marked)(?: yet| at all)?$/.exec(s))) {
+    const noun = m[1] ?? m[2];
+    const plain = !noun || /^(?:(?:todo|to-do|item|task|entrie|entry|row|box|checkboxe|checkbox|check boxe|check box|option|file|folder|node|document|message|line|thing|one|record|card|result|user|cell)s?|[a-z]+ items?)$/.test(noun);
+    const state = /^(?:checked|ticked|marked)$/.test(m[3]!) ? 'unchecked' as const : 'unselected' as const;
+    return [{ kind: 'expect-all', state, ...(plain ? {} : { group: asWritten(i.l, noun!) }) }];
   }
   // "no X is shown", "none of "a", "b" is shown"
   if ((m = new RegExp(`^(?:no|none of the|none of|neither)\\s+(.+?)\\s+(?:is|are|was|were|appears?|remains?|shows? up)\\s*(?:shown|visible|listed|displayed|present|left|remaining|there|selected|checked|in [\\w ]+)?$`).exec(s))) {
@@ -1297,5 +1314,10 @@ export const examples: Example[] = [
   ['The editor shows 2 lines: "a" and "b"', 'assertion', [{ kind: 'expect-count', count: 2, scope: { editor: true } }, { kind: 'expect-text', text: 'a' }, { kind: 'expect-text', text: 'b' }]],
   ['A warning tells you that you are not logged in and that your IP address will be visible', 'assertion', [{ kind: 'expect-text', text: 'address' }]],
   ['The browser tab is titled "Inbox - Mail"', 'assertion', [{ kind: 'expect-title', contains: 'Inbox - Mail' }]],
-  ['only data and todo.txt remain', 'assertion', [{ kind: 'expect-count', count: 2 }, { kind: 'expect-text', text: 'data' }, { kind: 'expect-text', text: 'todo.txt' }]],
+  ['only data and todo.txt remain', 'assertion', [{ kind: 'expect-count', count: 2, among: ['data', 'todo.txt'] }, { kind: 'expect-text', text: 'data' }, { kind: 'expect-text', text: 'todo.txt' }]],
+  ['nothing is selected yet', 'assertion', [{ kind: 'expect-all', state: 'unselected' }]],
+  ['no file is highlighted', 'assertion', [{ kind: 'expect-all', state: 'unselected' }]],
+  ['maria is listed between lucia and nadia', 'assertion', [{ kind: 'expect-order', texts: ['lucia', 'maria'] }, { kind: 'expect-order', texts: ['maria', 'nadia'] }]],
+  ['Term plans is still in the tree', 'assertion', [{ kind: 'expect-text', text: 'Term plans' }]],
+  ['the counter is back to "Words: 44"', 'assertion', [{ kind: 'expect-text', text: 'Words: 44' }]],
 ];

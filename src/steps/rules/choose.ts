@@ -79,6 +79,7 @@ export function toggle(i: RuleInput): Intent[] | undefined {
 export const examples: Example[] = [
   ['Select all three bullet points, from "Litter" to "church"', 'action', [{ kind: 'select-text', from: 'Litter', to: 'church' }]],
   ['Select the words "spring fair"', 'action', [{ kind: 'select-text', from: 'spring fair' }]],
+  ['Select the whole sub-heading "Coming up"', 'action', [{ kind: 'select-text', from: 'Coming up' }]],
   ['Choose Code_Defect as the type and Critical as the severity', 'action', [{ kind: 'select', target: { name: 'type' }, value: 'Code_Defect' }, { kind: 'select', target: { name: 'severity' }, value: 'Critical' }]],
   ['Choose "EU" as the region', 'action', [{ kind: 'select', target: { name: 'region' }, value: 'EU' }]],
   ['Select "Dark" from the Theme dropdown', 'action', [{ kind: 'select', target: { name: 'Theme', role: 'combobox' }, value: 'Dark' }]],

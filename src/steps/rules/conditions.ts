@@ -41,6 +41,7 @@ export function condition(s: string): Condition {
 const ANSWER = '(?:choose|click|press|pick|select|hit|answer|say|tap|reply|respond)\\s+(?:on\\s+|with\\s+)?(cancel|no|ok|okay|yes)';
 const BROWSER_ASKS = new RegExp(`^(?:when|if|once|as soon as)\\s+(?:the\\s+)?(?:browser|page|app|site|system|it)\\s+(?:asks|prompts|shows|says|pops up|displays)\\b\\s*(?:you\\s+)?(?:(q\\d+)|[^,]*?)\\s*,?\\s+(?:then\\s+)?${ANSWER}\\b.*$`);
 const IN_DIALOG = new RegExp(`^${ANSWER}\\s+(?:in|on|to|for)\\s+(?:the\\s+|its\\s+)?browser'?s?\\s+(?:own\\s+)?(?:dialog|prompt|question|confirmation|confirm(?:ation)? (?:dialog|box|pop-?up)|pop-?up|alert)(?:\\s+(?:asking\\s+|that asks\\s+|saying\\s+)?(?:q(\\d+)|.*))?$`);
+const ANSWER_ALONE = /^(?:answer|reply|respond|say)\s+(?:it\s+)?(?:with\s+)?(?:q(\d+)|(yes|no|ok|okay|cancel))(?:\s+to\s+(?:it|that|this|the (?:question|prompt|confirmation|dialog|page)))?$/;
 const DISMISS = /^(?:dismiss|cancel|decline|reject|refuse)\s+(?:the\s+)?browser'?s?\s+(?:dialog|prompt|question|confirmation|pop-?up)(?:\s+(?:q(\d+)|.*))?$/;
 
 /**
@@ -55,6 +56,10 @@ export function dialogAnswer(l: Lifted, s: string): Intent | undefined {
   if (m) return { kind: 'answer-dialog', accept: /^(?:ok|okay|yes)$/.test(m[1]!), ...(m[2] ? { text: l.quotes[Number(m[2])]! } : {}) };
   m = DISMISS.exec(s);
   if (m) return { kind: 'answer-dialog', accept: false, ...(m[1] ? { text: l.quotes[Number(m[1])]! } : {}) };
+  // "answer Yes", "reply "No" to the question": the question just asked, the browser's or the page's own.
+  m = ANSWER_ALONE.exec(s);
+  const said = m ? (m[1] ? l.quotes[Number(m[1])]!.toLowerCase() : m[2]!) : undefined;
+  if (said && /^(?:ok|okay|yes|no|cancel)$/.test(said)) return { kind: 'answer-dialog', accept: /^(?:ok|okay|yes)$/.test(said) };
   return undefined;
 }
 
@@ -79,4 +84,6 @@ export const examples: Example[] = [
   ["Click OK in the browser's confirmation", 'action', [{ kind: 'answer-dialog', accept: true }]],
   ['Click No on the confirmation page', 'action', [{ kind: 'click', target: { name: 'No' } }]],
   ["Dismiss the browser's question", 'action', [{ kind: 'answer-dialog', accept: false }]],
+  ['Answer Yes', 'action', [{ kind: 'answer-dialog', accept: true }]],
+  ['reply "No" to the question', 'action', [{ kind: 'answer-dialog', accept: false }]],
 ];

@@ -127,6 +127,10 @@ export function fill(i: RuleInput): Intent[] | undefined {
   if ((m = /^(?:a |an |another |one more |the )?(?:new |\w+ )?line\s+(q\d+)(?:\s+(?:at|to) the (?:end|bottom)(?: of (?:the |its )?(?:text|page|content|editor|list|field))?)?$/.exec(r))) {
     return [{ kind: 'fill', target: focused(i, ['text', 'body', 'content']), value: valueOf(i, m[1]!), append: true }];
   }
+  // "Type " four" at the end of the text box", "type Thanks at the very end": typed after what the field holds.
+  if ((m = /^(q\d+|[\w'!?.,-]+(?: [\w'!?.,-]+){0,3}?)\s+(?:at|to) the (?:very )?end(?: of (?:the |its |this )?(.+?))?$/.exec(r)) && !/\b(?:line|paragraph|sentence|word|bullet|item|row)s?\b/.test(m[2] ?? '') && !/\bline\b/.test(m[1]!)) {
+    return [{ kind: 'fill', target: m[2] ? { ...field(i, m[2]), multiline: true } : focused(i, ['text', 'body', 'content']), value: valueOf(i, m[1]!), end: true }];
+  }
   // "…followed by a line "y"": several lines.
   if ((m = /^(q\d+)((?:,?\s+(?:followed by|and then|then|and) (?:a |another |the )?(?:new |next |second )?line\s+q\d+)+)$/.exec(r))) {
     const lines = [valueOf(i, m[1]!), ...quotes(i, m[2]!)];
