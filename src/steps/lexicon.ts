@@ -145,6 +145,7 @@ export const ICONS: Array<[RegExp, string[]]> = [
   [/^(?:pin|pushpin|thumbtack)$/, ['pin']],
   [/^bell$/, ['bell', 'notif']],
   [/^(?:check ?mark|tick(?: mark)?)$/, ['check', 'tick', 'success', 'done']],
+  [/^(?:cross|x|cross ?mark|x mark)$/, ['error', 'cross', 'fail', 'times', 'invalid']],
   [/^(?:envelope|mail icon)$/, ['envelope', 'mail', 'unread']],
   [/^(?:reply arrow|curved arrow|reply icon)$/, ['repl', 'answer']],
   [/^(?:forward arrow|forward icon)$/, ['forward']],

@@ -205,6 +205,14 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
       }
     }
   }
+  // "issue #3", "ticket #12": a record by its number.
+  const idRef = !quoted.length ? /^(?:its |the )?(issue|ticket|bug|task|story|feature|pr|pull request|merge request|order|invoice|case|incident|request|change|job|build|run|item)\s+#(\d+)$/.exec(rest) : null;
+  if (idRef) {
+    quoted.push(`#${idRef[2]}`);
+    (target.hints ??= []).push(idRef[1]!);
+    rest = '';
+    kindThenName = null;
+  }
   if (kindThenName && /^[a-z]+(?: [a-z]+){0,2} [A-Z]/.test(original(l, `${kindThenName[1]} ${kindThenName[2]}`)) && !nounRole(kindThenName[1]) && /^[A-Z][\w'-]*(?: [A-Z0-9][\w'-]*)*$/.test(original(l, kindThenName[2]!)) && /[a-z]/.test(original(l, kindThenName[2]!).replace(/^\S/, '')) && !/^(?:new|first|last|next|same|other|main|top|bottom|left|right|to|of|in|on|at|for|by|with|from|and|or|into|onto)$/.test(kindThenName[1]!)) {
     quoted.push(original(l, kindThenName[2]!));
     (target.hints ??= []).push(kindThenName[1]!);
@@ -279,7 +287,7 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
     // "the weekly digest email", "the Team Handbook page": the kind of thing it is, after its name, is a hint.
     // After a name written as one ("the project-backup.tar transfer", "the Q3 Report invoice") any lower-case noun is its kind.
     const nameBefore = desc.length > 1 && /\w[._/]\w|\d|@/.test(desc.slice(0, -1).join(' ')) && /^[a-z]{3,}$/.test(desc[desc.length - 1]!) && !LOOKS.test(desc[desc.length - 1]!);
-    const tail = desc.length > 1 && !/^[A-Z]/.test(asWritten(l, desc[desc.length - 1]!)) && (nameBefore || /^(?:namespace|section|folder|group|item|entry|row|e-?mail|mail|message|page|card|panel|pane|area|record|link|result|node|note|file|job|rule|alert|target|series|metric|post|article|ticket|issue|document|tab|line|form|dialog|window|view|screen)s?$/.test(desc[desc.length - 1]!)) ? desc.pop()! : undefined;
+    const tail = desc.length > 1 && !/^[A-Z]/.test(asWritten(l, desc[desc.length - 1]!)) && !(desc.length === 2 && /^(?:empty|whole|entire|blank|same|other|current|default)$/.test(desc[0]!)) && (nameBefore || /^(?:namespace|section|folder|group|item|entry|row|e-?mail|mail|message|page|card|panel|pane|area|record|link|result|node|note|file|job|rule|alert|target|series|metric|post|article|ticket|issue|document|tab|line|form|dialog|window|view|screen|project|repository|repo|board|space|workspace|team|channel|category|forum|course|album|collection|blog|wiki|calendar|database|organi[sz]ation)s?$/.test(desc[desc.length - 1]!)) ? desc.pop()! : undefined;
     if (tail) target.hints = [...(target.hints ?? []), tail];
     target.name = original(l, desc.join(' ')) || desc.join(' ');
     // "Try it out", "Log me in": a label written with a capital keeps its small words.
@@ -308,10 +316,29 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
   // "Wednesday 3 March": a day shown by its date alone is the same day.
   const day = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(\S.*)$/i.exec(target.name);
   if (day && /\d/.test(day[1]!)) target.alt = [...(target.alt ?? []), day[1]!];
+  // "11 May 2027": the same day as a date picker labels it ("May 11, 2027") or writes it (2027-05-11).
+  const date = datesLike(target.name);
+  if (date.length) target.alt = [...new Set([...(target.alt ?? []), ...date])];
   if (target.hints) target.hints = [...new Set(target.hints)].filter((h) => h.length > 1 || /[×x+✓]/.test(h));
   if (target.hints && !target.hints.length) delete target.hints;
   for (const w of rest.split(' ')) if (w && /^[^a-z0-9×+✓]+$/.test(w)) unplaced.push(w);
   return { target, unplaced };
+}
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/** Other ways a day is written when `name` is one with its year: "May 11, 2027", "11 May 2027", "2027-05-11". */
+export function datesLike(name: string): string[] {
+  const s = name.toLowerCase().replace(/^(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+/, '').replace(/(\d)(?:st|nd|rd|th)\b/g, '$1').replace(/,/g, '').trim();
+  const month = (w: string) => MONTHS.findIndex((m) => m === w || (w.length >= 3 && m.startsWith(w)));
+  let m = /^(\d{1,2}) ([a-z]+) (\d{4})$/.exec(s);
+  let d: [number, number, number] | undefined = m && month(m[2]!) >= 0 ? [Number(m[3]), month(m[2]!), Number(m[1])] : undefined;
+  m = /^([a-z]+) (\d{1,2}) (\d{4})$/.exec(s);
+  if (!d && m && month(m[1]!) >= 0) d = [Number(m[3]), month(m[1]!), Number(m[2])];
+  if (!d || d[2] < 1 || d[2] > 31) return [];
+  const [y, mo, day] = d;
+  const Month = MONTHS[mo]![0]!.toUpperCase() + MONTHS[mo]!.slice(1);
+  return [`${Month} ${day}, ${y}`, `${day} ${Month} ${y}`, `${y}-${String(mo + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`].filter((x) => x.toLowerCase() !== name.toLowerCase());
 }
 
 /** A row named for what it shows: "plot 5, Siobhan Kerr" is the row that shows Siobhan Kerr (the name written as one). */

@@ -38,6 +38,32 @@ const PAGES: Record<string, string> = {
     <p id="pictured">no picture</p>
     <script>document.getElementById('browse').addEventListener('click', () => document.getElementById('pic').click());</script>
     ${shown}`,
+  // A drop area (Dropzone's shape): a click opens the chooser of a file field it keeps in the body; each
+  // file gets a preview, marked with a tick when it is taken and a cross when it is too big.
+  '/drop': `<!doctype html><title>Entries</title>
+    <style>.preview { display: inline-block; margin: 4px; padding: 4px; border: 1px solid #ccc; } .mark { display: none; } .dz-success .ok, .dz-error .bad { display: inline; }</style>
+    <div id="area" class="dropzone">Drop photos here or click to choose<div id="previews"></div></div>
+    <p id="count">Uploaded: 0</p>
+    <script>
+      const input = document.createElement('input');
+      input.type = 'file'; input.multiple = true; input.style.display = 'none';
+      document.body.append(input);
+      document.getElementById('area').addEventListener('click', () => input.click());
+      let taken = 0;
+      input.addEventListener('change', () => {
+        for (const f of input.files) {
+          const p = document.createElement('div');
+          const ok = f.size < 40;
+          p.className = 'preview ' + (ok ? 'dz-success' : 'dz-error');
+          p.innerHTML = '<span class="name"></span> <span class="mark ok">✓</span><span class="mark bad">✗</span>';
+          p.querySelector('.name').textContent = f.name;
+          document.getElementById('previews').append(p);
+          if (ok) taken++;
+        }
+        document.getElementById('count').textContent = 'Uploaded: ' + taken;
+        input.value = '';
+      });
+    </script>`,
 };
 
 const world = usePages(PAGES);
@@ -45,6 +71,8 @@ const files = tempDir('svc-fe-files-');
 mkdirSync(files, { recursive: true });
 writeFileSync(join(files, 'guests.csv'), 'name,table\nAda,1\nGrace,2\n');
 writeFileSync(join(files, 'Minutes.txt'), 'Opened at 7pm\nClosed at 9pm\n');
+writeFileSync(join(files, 'dawn.jpg'), 'a small photo');
+writeFileSync(join(files, 'pier.png'), 'a photo far too big for the forty bytes this page takes');
 
 const run = (steps: ReturnType<typeof act>[], script?: Parameters<typeof runPlan>[0]['script']) =>
   runPlan({ steps, script, files, baseUrl: world.url, artifactsDir: tempDir('svc-fe-files-run-'), pool: world.pool, video: false, trace: false, stepTimeoutMs: 8000, assertTimeoutMs: 3000 });
@@ -77,6 +105,27 @@ describe('files given to the page through its file chooser', () => {
     expect(r.verdict).toBe('failed');
     expect(r.failedStepIndex).toBe(2);
     expect(r.failure?.kind).toBe('step-not-understood');
-    expect(r.failure?.message).toMatch(/no file named "members\.vcf" among the project's files \(Minutes\.txt, guests\.csv\); add it with 'svc project files add/);
+    expect(r.failure?.message).toMatch(/no file named "members\.vcf" among the project's files \(Minutes\.txt, dawn\.jpg, guests\.csv, pier\.png\); add it with 'svc project files add/);
+  });
+
+  it('gives a drop area its files: one chosen after a click, several one after the other, the same one again, each marked as the page marks it', async () => {
+    const steps = [
+      act('Open /drop'),
+      act('Click the drop area and choose dawn.jpg'),
+      check('dawn.jpg gets a green tick and the counter reads "Uploaded: 1"'),
+      act('Upload dawn.jpg again'),
+      act('Upload pier.png and dawn.jpg one after the other'),
+      check('the pier.png preview is marked with a cross, and the counter says "Uploaded: 3"'),
+    ];
+    const first = await run(steps);
+    expect(first.failure?.message).toBeUndefined();
+    expect(first.verdict).toBe('passed');
+    expect((await run(steps, first.script)).verdict).toBe('passed');
+    process.env.BASE_URL = world.url;
+    process.env.SVC_FILES_DIR = files;
+    await runExportedOn(world.pool, exportPlaywright(first.script, 'Exported').code);
+    // A file the page refuses is not taken for one it took.
+    const wrong = await run([act('Open /drop'), act('Upload pier.png'), check('pier.png gets a green tick')]);
+    expect(wrong.failure?.kind).toBe('assertion');
   });
 });

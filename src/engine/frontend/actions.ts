@@ -11,7 +11,7 @@ import type { PageWatch } from './page-watch.js';
 import type { FilePicker } from './files.js';
 import { looseStem, looseWords } from '../../steps/lexicon.js';
 import type { ElementState, FailureKind, LocatorDescriptor, ResolvedAction, RunFailure, TestAccount } from './types.js';
-import { LABEL_SEPARATOR, fieldValueHas, isEmpty, placeholderReads, textPoint, textShownIn, textStyleOf, drawnChecked, partlyChecked, readingText, selectedCount } from './in-page.js';
+import { LABEL_SEPARATOR, fieldValueHas, isEmpty, placeholderReads, textPoint, textShownIn, textStyleOf, drawnChecked, markedWith, partlyChecked, readingText, selectedCount } from './in-page.js';
 
 /**
  * How an element looks: its text in bold (the weight of the part that carries most of its text),
@@ -20,24 +20,7 @@ import { LABEL_SEPARATOR, fieldValueHas, isEmpty, placeholderReads, textPoint, t
  * word) and not a "not flagged" or "unflagged" marker; a row whose own class says so counts too.
  */
 async function lookOf(page: Page, target: LocatorDescriptor, words?: string[]): Promise<{ icon: boolean; row: boolean } | undefined> {
-  return toLocator(page, target).first().evaluate((el, ws) => {
-    const row = el.closest('tr, li, [role=row], [role=listitem], [role=treeitem], [role=option], article');
-    if (!ws?.length) return { icon: false, row: Boolean(row) };
-    const scope = row ?? el;
-    const names = (e: Element) => `${typeof e.className === 'string' ? e.className : e.getAttribute('class') ?? ''} ${e.getAttribute('title') ?? ''} ${e.getAttribute('aria-label') ?? ''} ${e.getAttribute('alt') ?? ''} ${e.getAttribute('data-icon') ?? ''} ${e.localName === 'i' || e.getAttribute('aria-hidden') === 'true' ? (e.textContent ?? '').trim().slice(0, 30) : ''}`.toLowerCase();
-    const named = (text: string) => text.split(/[\s_-]+/).some((w) => ws.some((x) => w.startsWith(x) || w.startsWith(`is${x}`) || w.startsWith(`has${x}`)) && !/^(?:un|not|no)/.test(w)) && !ws.some((x) => new RegExp(`\\b(?:not|no|un)[\\s_-]*${x}`).test(text));
-    const drawn = (e: Element) => {
-      const cs = getComputedStyle(e);
-      if (cs.visibility === 'hidden' || cs.display === 'none' || Number(cs.opacity) === 0) return false;
-      const r = e.getBoundingClientRect();
-      const sized = r.width > 0 && r.height > 0;
-      const pseudo = ['::before', '::after'].some((p) => { const c = getComputedStyle(e, p).content; return c !== 'none' && c !== 'normal'; });
-      return pseudo || (sized && (e.localName === 'svg' || e.localName === 'img' || cs.backgroundImage !== 'none' || ((e.textContent ?? '').trim().length > 0 && (e.textContent ?? '').trim().length < 30)));
-    };
-    const own = typeof scope.className === 'string' && scope.className.split(/\s+/).some((c) => ws.some((x) => c.toLowerCase() === `${x}ged` || c.toLowerCase() === `${x}ed` || c.toLowerCase() === `${x}red` || c.toLowerCase() === `has-${x}` || c.toLowerCase() === `is-${x}`));
-    const icon = own || Array.from(scope.querySelectorAll('*')).some((e) => named(names(e)) && drawn(e));
-    return { icon, row: Boolean(row) };
-  }, words).catch(() => undefined);
+  return toLocator(page, target).first().evaluate(markedWith, words).catch(() => undefined);
 }
 
 export class StepFailure extends Error {

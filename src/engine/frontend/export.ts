@@ -7,7 +7,7 @@ import { ACTS_ON_PAGE, KEY_HOLD_MS, MAX_PAGES } from './actions.js';
 import { describeLocator } from './locator.js';
 import { looseStem, looseWords } from '../../steps/lexicon.js';
 import type { LocatorDescriptor, ResolvedAction, ResolvedScript } from './types.js';
-import { LABEL_SEPARATOR, drawnChecked, fieldValueHas, isEmpty, placeholderReads, partlyChecked, readingText, selectedCount, textPoint, textShownIn, textStyleOf } from './in-page.js';
+import { LABEL_SEPARATOR, drawnChecked, fieldValueHas, markedWith, isEmpty, placeholderReads, partlyChecked, readingText, selectedCount, textPoint, textShownIn, textStyleOf } from './in-page.js';
 
 export interface ExportedCode {
   language: 'typescript';
@@ -150,7 +150,7 @@ function actionLines(a: ResolvedAction): string[] {
       // (How svc reads the text's style: in-page.ts.)
       if (a.style) return [`await expect.poll(async () => (await ${L}.first().evaluate(${textStyleOf.toString()})).${a.style}).toBe(${!a.negated});`];
       return [
-        `await expect.poll(() => ${L}.first().evaluate((e, ws) => { const row = e.closest('tr, li, [role=row], [role=listitem], article') ?? e; return [row, ...row.querySelectorAll('*')].some((x) => { const n = ((x.getAttribute('class') ?? '') + ' ' + (x.getAttribute('title') ?? '') + ' ' + (x.getAttribute('aria-label') ?? '')).toLowerCase(); return ws.some((w) => n.split(/[\\s_-]+/).some((t) => t.startsWith(w))) && getComputedStyle(x).display !== 'none'; }); }, ${JSON.stringify(a.icon?.words ?? [])})).toBe(${!a.negated});`,
+        `await expect.poll(async () => (await ${L}.first().evaluate(${markedWith.toString()}, ${JSON.stringify(a.icon?.words ?? [])})).icon).toBe(${!a.negated});`,
       ];
     case 'expect-order': return [
       `await expect.poll(async () => { const t = await ${a.within ? `${describeLocator(a.within)}.first()` : "page.locator('body')"}.evaluate(${readingText.toString()}); let from = 0; return ${JSON.stringify(a.texts.map((t) => t.toLowerCase()))}.every((x) => { const at = t.indexOf(x, from); from = at + x.length; return at >= 0; }); }).toBe(true);`,

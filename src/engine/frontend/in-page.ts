@@ -203,3 +203,35 @@ export function partlyChecked(e: Element): boolean {
   const boxes = [e, ...Array.from(e.querySelectorAll('input[type=checkbox], [role=checkbox], [aria-checked], [class*=checkbox i]')).slice(0, 3), e.closest('li, [role=treeitem], [role=option], tr')].filter((x): x is Element => x !== null);
   return boxes.some((x) => (x as HTMLInputElement).indeterminate === true || x.getAttribute('aria-checked') === 'mixed' || /(?:^|[\s_-])(?:undetermined|indeterminate|partial|partially-checked|mixed)(?:$|[\s_-])/i.test(typeof x.className === 'string' ? x.className : ''));
 }
+
+/**
+ * Whether `el`'s item (its row, or the block it repeats with others like it, or what an app calls its
+ * preview, card or tile) shows an icon named by one of `ws` ("flag", "tick"…), by an element's class,
+ * title, label or alt text, drawn on screen, or by the item's own class ("flagged", "dz-success"). `row`:
+ * whether there is such an item.
+ */
+export function markedWith(el: Element, ws?: string[]): { icon: boolean; row: boolean } {
+  // The item it is in: a row, or a block repeated beside others like it, or one an app calls a preview, a card, a tile.
+  let row: Element | null = el.closest('tr, li, [role=row], [role=listitem], [role=treeitem], [role=option], article');
+  for (let cur: Element | null = el, k = 0; !row && cur && cur !== document.body && k < 6; cur = cur.parentElement, k++) {
+    const sig = (e: Element) => `${e.localName}.${(typeof e.className === 'string' ? e.className : '').split(/\s+/)[0] ?? ''}`;
+    const alike = cur.parentElement ? Array.from(cur.parentElement.children).filter((c) => sig(c) === sig(cur!)).length > 1 : false;
+    if (cur !== el && (alike || /(?:^|[\s_-])(?:preview|card|tile|thumb(?:nail)?|upload|file-?item|entry)(?:$|[\s_-])/i.test(typeof cur.className === 'string' ? cur.className : ''))) row = cur;
+  }
+  if (!ws?.length) return { icon: false, row: Boolean(row) };
+  const scope = row ?? el;
+  const names = (e: Element) => `${typeof e.className === 'string' ? e.className : e.getAttribute('class') ?? ''} ${e.getAttribute('title') ?? ''} ${e.getAttribute('aria-label') ?? ''} ${e.getAttribute('alt') ?? ''} ${e.getAttribute('data-icon') ?? ''} ${e.localName === 'i' || e.getAttribute('aria-hidden') === 'true' ? (e.textContent ?? '').trim().slice(0, 30) : ''}`.toLowerCase();
+  const named = (text: string) => text.split(/[\s_-]+/).some((w) => ws.some((x) => w.startsWith(x) || w.startsWith(`is${x}`) || w.startsWith(`has${x}`)) && !/^(?:un|not|no)/.test(w)) && !ws.some((x) => new RegExp(`\\b(?:not|no|un)[\\s_-]*${x}`).test(text));
+  const drawn = (e: Element) => {
+    const cs = getComputedStyle(e);
+    if (cs.visibility === 'hidden' || cs.display === 'none' || Number(cs.opacity) === 0) return false;
+    const r = e.getBoundingClientRect();
+    const sized = r.width > 0 && r.height > 0;
+    const pseudo = ['::before', '::after'].some((p) => { const c = getComputedStyle(e, p).content; return c !== 'none' && c !== 'normal'; });
+    return pseudo || (sized && (e.localName === 'svg' || e.localName === 'img' || cs.backgroundImage !== 'none' || ((e.textContent ?? '').trim().length > 0 && (e.textContent ?? '').trim().length < 30)));
+  };
+  // (Or the item says it in its own class: "flagged", "is-starred", Dropzone's "dz-success" / "dz-error".)
+  const own = typeof scope.className === 'string' && scope.className.split(/\s+/).some((c) => ws.some((x) => c.toLowerCase() === `${x}ged` || c.toLowerCase() === `${x}ed` || c.toLowerCase() === `${x}red` || c.toLowerCase() === `has-${x}` || c.toLowerCase() === `is-${x}` || c.toLowerCase().split(/[_-]/).slice(1).includes(x)));
+  const icon = own || Array.from(scope.querySelectorAll('*')).some((e) => named(names(e)) && drawn(e));
+  return { icon, row: Boolean(row) };
+}

@@ -25,6 +25,11 @@ async function headingIs(page: Page, name: string): Promise<boolean> {
     .evaluate((w) => {
       const norm = (s: string | null | undefined) => (s ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
       const h1 = Array.from(document.querySelectorAll('h1, [role=heading][aria-level="1"]')).map((h) => norm((h as HTMLElement).innerText));
+      // A record by its number ("#3"): its page's title or heading carries it ("Bug #3: …").
+      if (/^#\d+$/.test(w)) {
+        const tagged = new RegExp(`(?:^|\\s)${w}(?!\\d)`);
+        return [document.title, ...Array.from(document.querySelectorAll('h1, h2')).map((h) => (h as HTMLElement).innerText)].some((t) => tagged.test(norm(t)));
+      }
       return h1.includes(w) || norm(document.title).startsWith(w);
     }, want)
     .catch(() => false);
@@ -84,12 +89,14 @@ export async function openByName(page: Page, name: string, baseUrl: string, time
 
 /**
  * "Open the All Tickets report" where the page links only to "Tickets": a person follows the link
- * that shares a word with the name and takes the page's link of that name there (one step, at most
- * three links tried). The page reached is recorded as a navigation to its path.
+ * that shares a word with the name (or with the kind of thing it is, `kinds`: the Projects link for a
+ * project) and takes the page's link of that name there (one step, at most three links tried). The
+ * page reached is recorded as a navigation to its path.
  */
-export async function openByHop(page: Page, name: string, baseUrl: string, timeoutMs: number): Promise<ResolvedAction> {
+export async function openByHop(page: Page, name: string, baseUrl: string, timeoutMs: number, kinds: string[] = []): Promise<ResolvedAction> {
   const from = page.url();
-  const words = name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3).map((w) => w.replace(/(?:ies|es|s)$/, ''));
+  // ("The Online Shop project": the Projects link is the hop, the link there is "Online Shop".)
+  const words = [...kinds, ...name.split(/[^A-Za-z0-9]+/)].map((w) => w.toLowerCase()).filter((w) => w.length >= 3).map((w) => w.replace(/(?:ies|es|s)$/, ''));
   const hops = await page
     .evaluate(([ws, here]) => {
       const seen = new Set<string>();

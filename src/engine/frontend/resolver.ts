@@ -653,8 +653,17 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
         // "Open the Completed tab of render-pdf": here when render-pdf's page is shown, else that page first.
         const now = await unlessMissing(find(intent.target, Math.min(o.timeoutMs, 1500)));
         if (now) return { kind: 'click', target: now };
-        const { within, ...here } = intent.target;
+        const { within: named, ...here } = intent.target;
+        // ("the Gantt tab of the Online Shop project": the project is "Online Shop"; its kind, a way to it.)
+        const kind = /\s+(project|repository|repo|board|space|workspace|team|channel|category|forum|course|album|collection|blog|wiki|calendar|database|organi[sz]ation|queue|page)$/.exec(named);
+        const within = kind ? named.slice(0, kind.index) : named;
         const place = await unlessMissing(find({ name: within, kind: 'clickable' }, Math.min(o.timeoutMs, 3000)));
+        if (!place) {
+          // Not linked from here: one hop away (the Projects page), then the tab there.
+          const hopped = await openByHop(o.page, within, o.baseUrl, o.timeoutMs, kind ? [kind[1]!] : []).catch(() => undefined);
+          const target = hopped ? await unlessMissing(find(here, o.timeoutMs)) : undefined;
+          if (hopped && target) return { kind: 'steps', parts: [{ text: `open "${within}"`, action: hopped }, { text: `click ${targetPhrase(here)}`, action: { kind: 'click', target } }] };
+        }
         if (place) {
           const before = o.page.url();
           await Promise.all([o.page.waitForLoadState('load', { timeout: o.timeoutMs }).catch(() => {}), toLocator(o.page, place).first().click({ timeout: o.timeoutMs })]);
@@ -672,6 +681,14 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
         if (walked && 'missing' in walked) throw new ResolveError(walked.missing, [`"${segments!.join(' > ')}" in the tree`]);
         if (walked) return walked;
       }
+      if (intent.target.page && /^#\d+$/.test(intent.target.name) && !intent.target.within) {
+        // "Open issue #3": a link to it by its number ("#3", "Bug #3: …", a "3" in a # column), else the app's search for "#3".
+        const byNumber = await numberLink(o.page, intent.target.name.slice(1), Math.min(o.timeoutMs, 3000));
+        if (byNumber) return { kind: 'click', target: byNumber };
+        const searched = await openByName(o.page, intent.target.name, o.baseUrl, o.timeoutMs).catch((err) => (err instanceof ResolveError ? err : Promise.reject(err)));
+        if (!(searched instanceof ResolveError)) return searched;
+        throw new ResolveError(`no link to ${intent.target.hints?.[0] ?? 'record'} ${intent.target.name} on the page, and the app's search found none`, [`a link "${intent.target.name}"`, `a link "${intent.target.name.slice(1)}" in a # column`]);
+      }
       if (intent.target.page && intent.target.name && !intent.target.within) {
         // "Open the Coffee page": a link to it, else the app's own search finds it.
         const first = Math.min(o.timeoutMs, 3000);
@@ -682,7 +699,7 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
         if (await namesTheApp(o.page, intent.target.name)) return { kind: 'navigate', url: appPath(o.page.url(), o.baseUrl) };
         const searched = await openByName(o.page, intent.target.name, o.baseUrl, o.timeoutMs).catch((err) => (err instanceof ResolveError ? err : Promise.reject(err)));
         if (!(searched instanceof ResolveError)) return searched;
-        const hopped = await openByHop(o.page, intent.target.name, o.baseUrl, o.timeoutMs).catch((err) => (err instanceof ResolveError ? err : Promise.reject(err)));
+        const hopped = await openByHop(o.page, intent.target.name, o.baseUrl, o.timeoutMs, intent.target.hints ?? []).catch((err) => (err instanceof ResolveError ? err : Promise.reject(err)));
         if (!(hopped instanceof ResolveError)) return hopped;
         const later = await find(intent.target, Math.max(0, o.timeoutMs - first)).catch((err) => (err instanceof ResolveError ? err : Promise.reject(err)));
         if (!(later instanceof ResolveError)) return { kind: 'click', target: later };
@@ -724,6 +741,17 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
         if (err instanceof ResolveError && dialog && !dialog.answered && Date.now() - dialog.at < 60_000 && confirming(intent.target)) {
           dialog.answered = true;
           return { kind: 'skip', reason: `the browser's confirmation "${dialog.message.slice(0, 80)}" was accepted when it opened` };
+        }
+        // "Click "New issue"" where it is an entry of a closed drop-down menu (Redmine's "+"): the menu opened first.
+        const opener = err instanceof ResolveError && intent.kind === 'click' && intent.target.name && !intent.right ? await closedMenuHolding(o.page, intent.target.name) : undefined;
+        if (opener) {
+          await toLocator(o.page, opener).first().click({ timeout: o.timeoutMs });
+          const entry = await unlessMissing(find(intent.target, Math.min(o.timeoutMs, 2500)));
+          // Closed again: the clicks returned open it when they run.
+          await o.page.keyboard.press('Escape').catch(() => {});
+          if (entry && (await toLocator(o.page, entry).first().isVisible().catch(() => false))) await toLocator(o.page, opener).first().click({ timeout: 1000 }).catch(() => {});
+          await pageChange(o.page, 300, 100, 300);
+          if (entry) return { kind: 'steps', parts: [{ text: 'open the menu it is in', action: { kind: 'click', target: opener } }, { text: `click ${targetPhrase(intent.target)}`, action: { kind: 'click', target: entry } }] };
         }
         // "Choose Northgate": not on screen as such, but one of a drop-down's choices.
         const list = err instanceof ResolveError && intent.kind === 'click' && intent.target.name && !intent.target.within && !intent.target.role ? await listOffering(o, intent.target.name) : undefined;
@@ -940,6 +968,55 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
   }
 }
 
+/** A shown link to record `n` by its number: "#3", "Bug #3: …", or "3" alone in a table's "#" / "ID" column. */
+async function numberLink(page: Page, n: string, timeoutMs: number): Promise<LocatorDescriptor | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const k = await page.evaluate((num) => {
+      const links = Array.from(document.querySelectorAll('a[href]'));
+      const shown = (e: Element) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+      const text = (e: Element) => ((e as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim();
+      const tagged = new RegExp(`(?:^|\\s)#${num}(?![\\d])`);
+      let k = links.findIndex((a) => shown(a) && tagged.test(text(a)));
+      if (k < 0) k = links.findIndex((a) => {
+        if (!shown(a) || text(a) !== num) return false;
+        const cell = a.closest('td, [role=cell], [role=gridcell]');
+        const row = cell?.parentElement;
+        const table = cell?.closest('table, [role=table], [role=grid]');
+        const head = table?.querySelector('thead tr, tr:has(th), [role=row]:has([role=columnheader])');
+        const at = row ? Array.from(row.children).indexOf(cell!) : -1;
+        const title = head && at >= 0 ? text(head.children[at] ?? head) : '';
+        return /^(?:#|id|no\.?|number)$/i.test(title) || /(?:^|\/)(?:issues?|tickets?|bugs?|tasks?|orders?|invoices?|cases?|pulls?|merge_requests|jobs?|builds?|runs?)\/\d+\/?$/.test(new URL((a as HTMLAnchorElement).href).pathname);
+      });
+      return k;
+    }, n).catch(() => -1);
+    if (k >= 0) return { strategy: 'css', selector: 'a[href]', nth: k };
+    if (Date.now() >= deadline) return undefined;
+    await pageChange(page, deadline - Date.now());
+  }
+}
+
+/** Controls that open a drop-down menu: by what they say of it, or by the class words apps give them. */
+const MENU_TRIGGERS = '[aria-haspopup]:not([aria-haspopup=false]), [aria-expanded=false], [data-toggle=dropdown], [data-bs-toggle=dropdown], [class*=trigger i], [class*=toggle i]:is(a, button, span, [role=button]), [class*=dropdown i]:is(a, button, [role=button])';
+/** Those, and any link or button drawn as a glyph ("+", "⋮", "▾"). */
+const MENU_OPENERS = `${MENU_TRIGGERS}, a, button, [role=button]`;
+
+/** The shown control whose closed menu (beside it, in its parent or grandparent) holds an entry named `name`. */
+async function closedMenuHolding(page: Page, name: string): Promise<LocatorDescriptor | undefined> {
+  const k = await page.evaluate(([sel, want, triggers]) => {
+    const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+    const shown = (e: Element) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+    return Array.from(document.querySelectorAll(sel)).findIndex((t) => {
+      if (!shown(t) || !(t.matches(triggers) || norm((t as HTMLElement).innerText ?? '').length <= 3)) return false;
+      for (let up = t.parentElement, d = 0; up && up !== document.body && d < 2; up = up.parentElement, d++) {
+        if (Array.from(up.querySelectorAll('a, button, [role=menuitem]')).some((x) => !shown(x) && !t.contains(x) && norm(x.textContent ?? '') === want)) return true;
+      }
+      return false;
+    });
+  }, [MENU_OPENERS, name.replace(/\s+/g, ' ').trim().toLowerCase(), MENU_TRIGGERS] as const).catch(() => -1);
+  return k >= 0 ? { strategy: 'css', selector: MENU_OPENERS, nth: k } : undefined;
+}
+
 /** Check boxes, the page's own and those an app draws (a tree's "jstree-checkbox" icon, with no input in it). */
 const BOXES = 'input[type=checkbox], [role=checkbox], [class*=checkbox i]:not(:has(input[type=checkbox], [role=checkbox])):not(input)';
 
@@ -979,9 +1056,11 @@ async function holderOf(page: Page, names: string[], timeoutMs: number): Promise
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const path = await page.evaluate((want) => {
-      const shown = (e: Element) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+      // (The options of a <select> an app hides behind its own box — Tom Select, Select2 — are not what shows.)
+      const tiny = (e: Element | null) => { if (!e) return false; const r = e.getBoundingClientRect(); return r.width <= 4 || r.height <= 4; };
+      const shown = (e: Element) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && !tiny(e.closest('select')); };
       const all = Array.from(document.querySelectorAll('body *'));
-      const matches = want.map((n) => all.filter((e) => shown(e) && e.children.length <= 3 && ((e as HTMLElement).innerText ?? '').trim().toLowerCase() === n.toLowerCase()));
+      const matches = want.map((n) => all.filter((e) => shown(e) && e.children.length <= 3 && ((e as HTMLElement).innerText ?? '').trim().replace(/\s*[×✕✖⨯]$/, '').toLowerCase() === n.toLowerCase()));
       if (matches.some((m) => !m.length)) return undefined;
       // The tightest group that shows them all: suggestions open over a list holding the same names are the suggestions.
       let common: Element | null = null;

@@ -113,7 +113,7 @@ function normalise(s: string): string {
     // "the row "Book sale" lists …": the same as "the "Book sale" row".
     .replace(/^\s*(?:the )?(row|line|entry|card) (q\d+) (?=(?:lists|shows|has|holds|contains|says|reads|displays|includes|is|carries)\b)/, 'the $2 $1 ')
     // "the counter is back to "Words: 44"": what it reads again.
-    .replace(/(?<!\b(?:we|it|they|you|i|this|that|everything|things) )\b(?:is|are) back to\b|\b(?:goes|went|has gone|comes|came|has come|changes|changed|has changed|is set|is reset|returns|returned|has returned) back to\b|\b(?:returns|returned|has returned|is reset|resets) to\b/g, 'reads')
+    .replace(/(?<!\b(?:we|it|they|you|i|this|that|everything|things) )\b(?:is|are) back to\b|\b(?:goes|went|has gone|comes|came|has come|changes|changed|has changed|is set|is reset|returns|returned|has returned) back to\b|\b(?:returns|returned|has returned|is reset|resets) to\b|\b(?:stays|stayed|remains|remained|is still|sits) at\b/g, 'reads')
     // "Details still says it has 3 items": what it says it has is what shows.
     .replace(/\b(says?|reports?|states?|tells? (?:you|us|the user))(?: that)? (?:it|this|they) (?:now |still )?(?:has|have|holds?|contains?|includes?) (?=\S)/g, '$1 ')
     // "Everyone shows a partly filled box": its box is partly ticked.
@@ -435,6 +435,11 @@ function listCheck(i: CheckInput, objects: string, visible: boolean, subject?: T
       continue;
     }
     out.push(...r);
+  }
+  // "four tags: Mugs, Tiles, Bowls, Vases": as many names as counted, the list counted is the one that holds them.
+  if (lead) {
+    const names = out.filter((x): x is Extract<Intent, { kind: 'expect-text' }> => x.kind === 'expect-text' && x.visible && !x.scope).map((x) => x.text);
+    for (const [k, x] of out.entries()) if (x.kind === 'expect-count' && !x.target && !x.among && x.count === names.length && names.length > 1) out[k] = { ...x, among: names };
   }
   if (ordered) {
     const extra = new Set([...said].map((k) => text(i, parts[k]!)));
@@ -794,8 +799,11 @@ function lookSubject(i: CheckInput, subject: string): Target | undefined {
   if (/^(?:the |this )?(?:page|app|screen|site|website|header|footer|form|dialog|window|list|table|toolbar|sidebar|panel|menu|view)$/.test(s)) return undefined;
   const q = /^(?:the (?:message|mail|e-?mail|row|item|entry|ticket|post|comment|file|task|line|subject|title|name) )?(q\d+)$/.exec(s);
   if (q) return { name: quoteText(i, q[1]!), kind: 'any' };
-  if (/^(?:it|they|this|that|this one|that one|its (?:subject|title|name|row|line|text)|the [\w-]+'s (?:subject|title|name|row|line|text)|the (?:same )?(?:message|mail|e-?mail|row|item|entry|ticket|post|comment|file|task|line|subject|title|name|one|contact|note))$/.test(s)) return { name: i.named ?? '', kind: 'any', ref: 'previous' };
+  if (/^(?:it|they|this|that|this one|that one|its (?:subject|title|name|row|line|text|preview|thumbnail|card|tile|entry|item|icon|image|photo|picture)|the [\w-]+'s (?:subject|title|name|row|line|text)|the (?:same )?(?:message|mail|e-?mail|row|item|entry|ticket|post|comment|file|task|line|subject|title|name|one|contact|note))$/.test(s)) return { name: i.named ?? '', kind: 'any', ref: 'previous' };
   if (/^[A-Z]/.test(asWritten(i.l, s)) && s.split(' ').length <= 5) return { name: asWritten(i.l, s), kind: 'any' };
+  // "old-mill.png", "the harbour-dawn.jpg preview": a name written as one, with the kind of thing it is.
+  const literal = /^(?:the )?([\w][\w@-]*[._@][\w.@-]*\w)(?: (?:preview|row|card|item|entry|file|tile|thumbnail|line|upload|photo|image|picture))?$/.exec(s);
+  if (literal) return { name: asWritten(i.l, literal[1]!), kind: 'any' };
   return undefined;
 }
 
@@ -834,6 +842,8 @@ function looks(i: CheckInput, s: string): Intent[] | undefined {
 function readWhole(i: CheckInput): Intent[] | undefined {
   let m: RegExpExecArray | null;
   let s = normalise(i.s.replace(PREFIX, ''));
+  // "misty-pier.jpg is no longer in Your entries": that section (named as a name is) does not show it.
+  s = s.replace(/^\s*(q\d+|[\w][\w.@-]*(?: [\w.@-]+){0,3}?) (?:is|are) (?:no longer|not|not yet) (?:listed |shown |present )?(?:in|under|among) (?:the )?((?:q\d+|[\w-]+(?: [\w-]+){0,2}?))(?: (section|list|panel|table|box|area))?\s*$/, (m, what: string, where: string, noun: string | undefined) => (/^(?:it|this|that|they|there|the)$/.test(what) || !/^[A-Z]/.test(asWritten(i.l, where)) ? m : ` the ${where} ${noun ?? 'section'} does not show ${what} `));
   s = s.replace(/^(?:that|the fact that)\s+/, '');
   // "Nothing happens": nothing to look for (the steps after it say what stays).
   if (/^nothing (?:else )?(?:happens|changes|is changed)$/.test(s)) return [];
@@ -1316,6 +1326,11 @@ export const examples: Example[] = [
   ['The browser tab is titled "Inbox - Mail"', 'assertion', [{ kind: 'expect-title', contains: 'Inbox - Mail' }]],
   ['only data and todo.txt remain', 'assertion', [{ kind: 'expect-count', count: 2, among: ['data', 'todo.txt'] }, { kind: 'expect-text', text: 'data' }, { kind: 'expect-text', text: 'todo.txt' }]],
   ['nothing is selected yet', 'assertion', [{ kind: 'expect-all', state: 'unselected' }]],
+  ['Everyone shows a partly filled box', 'assertion', [{ kind: 'expect-state', target: { name: 'Everyone' }, state: 'mixed' }]],
+  ['every box in that tree is ticked', 'assertion', [{ kind: 'expect-all', state: 'checked', group: 'tree' }]],
+  ['old-mill.png gets a green tick', 'assertion', [{ kind: 'expect-look', target: { name: 'old-mill.png' }, icon: 'tick' }]],
+  ['misty-pier.jpg is no longer in Your entries', 'assertion', [{ kind: 'expect-text', text: 'misty-pier.jpg', visible: false, scope: { name: 'Your entries' } }]],
+  ['The box now holds four tags: Mugs, Tiles, Bowls, Vases', 'assertion', [{ kind: 'expect-count', count: 4, among: ['Mugs', 'Tiles', 'Bowls', 'Vases'] }, ...['Mugs', 'Tiles', 'Bowls', 'Vases'].map((text) => ({ kind: 'expect-text', text }))]],
   ['no file is highlighted', 'assertion', [{ kind: 'expect-all', state: 'unselected' }]],
   ['maria is listed between lucia and nadia', 'assertion', [{ kind: 'expect-order', texts: ['lucia', 'maria'] }, { kind: 'expect-order', texts: ['maria', 'nadia'] }]],
   ['Term plans is still in the tree', 'assertion', [{ kind: 'expect-text', text: 'Term plans' }]],

@@ -113,6 +113,12 @@ export function fill(i: RuleInput): Intent[] | undefined {
   if (form) return form;
   let m: RegExpExecArray | null;
   const r = i.rest.replace(/^(?:in|out)\s+/, '').replace(/\s+(?:instead|again|as well|too|now)$/, '');
+  // "enter 1.5 hours", "type 3 guests": a number, in the field named for what it counts.
+  if ((m = /^(\d[\d.,:]*)\s+(hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|guests?|people|persons?|adults?|children|kids?|seats?|tickets?|items?|pieces?|copies|units?|nights?|rooms?|points?|percent|kg|km|miles?)$/.exec(r))) {
+    const unit = m[2]!.replace(/^(?:hrs?)$/, 'hours').replace(/^mins?$/, 'minutes');
+    const one = unit.replace(/(?:ren|ple)$/, (x) => (x === 'ren' ? '' : 'ple')).replace(/s$/, '');
+    return [{ kind: 'fill', target: { name: unit, kind: 'field', anyOf: [...new Set([unit, one, m[2]!])], described: true }, value: m[1]! }];
+  }
   // "describe the problem as "It crashes"": the form's description.
   if (/^(?:describe|explain)$/.test(i.verb) && (m = /^(?:(?:the|a|an|it|this|that)\s+)?(?:[\w -]+?\s+)?(?:as|with|like this:?)\s+(q\d+)$/.exec(r))) {
     return [{ kind: 'fill', target: { name: 'description', kind: 'field', anyOf: ['description', 'details', 'comment', 'body', 'text'], multiline: true }, value: valueOf(i, m[1]!) }];
@@ -124,7 +130,7 @@ export function fill(i: RuleInput): Intent[] | undefined {
     if (fields) return [{ kind: 'sign-in', fillOnly: true, ...(fields.length ? { fields } : {}) }];
   }
   // "Add a fourth line "x" at the end of the text": appended to what the editor holds.
-  if ((m = /^(?:a |an |another |one more |the )?(?:new |\w+ )?line\s+(q\d+)(?:\s+(?:at|to) the (?:end|bottom)(?: of (?:the |its )?(?:text|page|content|editor|list|field))?)?$/.exec(r))) {
+  if ((m = /^(?:a |an |another |one more |the )?(?:new |\w+ ){0,2}line\s+(q\d+)(?:\s+(?:at|to) the (?:end|bottom)(?: of (?:the |its )?(?:text|page|content|editor|list|field))?)?$/.exec(r))) {
     return [{ kind: 'fill', target: focused(i, ['text', 'body', 'content']), value: valueOf(i, m[1]!), append: true }];
   }
   // "Type " four" at the end of the text box", "type Thanks at the very end": typed after what the field holds.
@@ -444,6 +450,9 @@ export function signOut(): Intent[] {
 
 
 export const examples: Example[] = [
+  ['Enter 1.5 hours', 'action', [{ kind: 'fill', target: { name: 'hours' }, value: '1.5' }]],
+  ['Type " four" at the end of the text box', 'action', [{ kind: 'fill', value: ' four', end: true }]],
+  ["Type Spring fair and what's coming up into the summary box", 'action', [{ kind: 'fill', target: { name: 'summary', role: 'textbox' }, value: "Spring fair and what's coming up" }]],
   ['Fill in the username maria, Jib-sheet5 as the password and Jib-sheet6 as the confirmation', 'action', [{ kind: 'fill', target: { name: 'username' }, value: 'maria' }, { kind: 'fill', target: { name: 'password' }, value: 'Jib-sheet5' }, { kind: 'fill', target: { name: 'confirmation' }, value: 'Jib-sheet6' }]],
   ['Fill in page 1 with Nadia Haddad, nadia.haddad@example.org and Northgate', 'action', [{ kind: 'fill-form', values: [{ value: 'Nadia Haddad' }, { value: 'nadia.haddad@example.org' }, { value: 'Northgate' }] }]],
   ['Fill in Nadia, Haddad, nadia.haddad@example.org, Year of birth 2031 and home branch Central', 'action', [{ kind: 'fill-form', values: [{ value: 'Nadia' }, { value: 'Haddad' }, { value: 'nadia.haddad@example.org' }, { label: 'Year of birth', value: '2031' }, { label: 'home branch', value: 'Central' }] }]],

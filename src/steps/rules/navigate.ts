@@ -17,12 +17,27 @@ export function navigate(i: RuleInput): Intent[] | undefined {
   const rest = i.rest.replace(/^(?:to|onto|on|at|into)\s+/, '').replace(/^(?:the )?[\w.-]+(?:'s)? (?=(?:log-?in|sign-?in|sign in) ?page$)/, 'the ').replace(/^(?:the )?(?:website|web site|site|app|application|wiki|project|portal)'s\s+(?=(?:log-?in|sign-?in|sign in|home|start|main|front|landing) ?page\b)/, 'the ').replace(/\s+(?:again|first|directly|in (?:the|a) (?:browser|new tab))$/g, '').replace(/(\S)\s+(?:on|in|of|from) (?:the|this|our|your) (?:wiki|site|app|application|website|web ?ui|server|instance|portal)$/, '$1').trim();
   const url = /\bu(\d+)\b/.exec(rest);
   if (url) return [{ kind: 'navigate', url: i.l.urls[Number(url[1])]! }];
+  // "Open the Workshop dates calendar", "open the dates picker": the field that opens it, clicked as a person does.
+  const picker = i.verb === 'open' ? /^(?:the |its )?(.+?)\s+(?:calendar|date ?picker|time ?picker|picker|pop-?up calendar)$/.exec(rest) : null;
+  if (picker && !/\b(?:app|page|view|month|week|year)\b/.test(picker[1]!)) return [{ kind: 'click', target: { ...targetOf(i, picker[1]!, 'field'), kind: 'field', hints: ['date', 'calendar'] } }];
   // "Open it": the thing last named, when there is one.
   if (/^(?:it|this one|that one)$/.test(rest) && i.memory.named) return [{ kind: 'click', target: { name: i.memory.named, kind: 'clickable' } }];
   if (!rest || APP.test(rest) || APP.test(rest.replace(/^(?:the |its |our |your )/, ''))) {
     // "open Wiki", "go to Home": written as a name, it is also the app's link of that name.
     const named = rest && /^[A-Z]/.test(asWritten(i.l, rest)) && rest.split(' ').length <= 2 ? targetOf(i, rest, 'clickable') : undefined;
     return [{ kind: 'navigate', url: '' }, ...(named?.name && !named.role ? [{ kind: 'click' as const, target: named, ifShown: true }] : [])];
+  }
+  // "open the issue list of the Online Shop": its Issues (a tab, or a page of its own).
+  const listOf = /^(?:the )?([a-z]+) list (?:of|for|in) (?:the )?(.+)$/.exec(rest);
+  if (listOf && /^[A-Z0-9]/.test(asWritten(i.l, listOf[2]!)) && !/\bq\d+\b/.test(listOf[2]!)) {
+    const plural = listOf[1]!.replace(/(?:s|x|ch|sh)$/, '$&e').replace(/y$/, 'ie') + 's';
+    return [{ kind: 'click', target: { name: plural[0]!.toUpperCase() + plural.slice(1), kind: 'clickable', within: asWritten(i.l, listOf[2]!), page: true } }];
+  }
+  // "open the Online Shop wiki" once the app is open: that project's Wiki (its tab, or a page of its own).
+  const part = i.memory.opened ? /^(?:the )?(.+?) (wiki|forum|blog|roadmap|activity|news|files|calendar|settings|overview|members|repository|issues|tickets)$/.exec(rest) : null;
+  if (part && /^[A-Z0-9]/.test(asWritten(i.l, part[1]!)) && !/\bq\d+\b/.test(part[1]!)) {
+    const tab = asWritten(i.l, part[2]!);
+    return [{ kind: 'click', target: { name: tab[0]!.toUpperCase() + tab.slice(1), kind: 'clickable', within: asWritten(i.l, part[1]!), page: true } }];
   }
   // "the app at q0 / the wiki's start page / the todo app": an app word with something around it.
   if (/^(?:the )?(?:app|application|site|wiki|dashboard|editor|ui)\b|\b(?:app|application|site|website|wiki|homepage|home page|start page|landing page|main page|web ui|web interface|ui)$/.test(rest) && !/\bq\d+\b/.test(rest)) return [{ kind: 'navigate', url: '' }];
@@ -99,6 +114,10 @@ export function wait(i: RuleInput): Intent[] | undefined {
     return [{ kind: 'wait', ms: Math.round(n * unit) }];
   }
   if (!r || /^(?:for |until )?(?:the )?(?:page|app|it|everything|the data|data|the list)? ?(?:to )?(?:load|loads|finish(?:es)? loading|be ready|is ready|is loaded|settle|settles)$/.test(r)) return [{ kind: 'wait' }];
+  // "wait for both to finish", "wait until the uploads are done": what is under way, done.
+  // ("…to finish" is read as why; "wait for both" is left.)
+  if (/^(?:for )?(?:it|them|both(?: of them)?|all(?: of them)?|each(?: of them)?)$/.test(r)) return [{ kind: 'wait' }];
+  if (/^(?:for |until )?(?:it|them|both(?: of them)?|all(?: of them)?|each(?: of them)?|everything|the (?:uploads?|downloads?|files?|photos?|images?|transfers?|saves?|requests?|jobs?|changes?|progress(?: bars?)?))\s+(?:to )?(?:(?:has |have |is |are )?(?:finish(?:ed|es)?|complete[sd]?|be done|are done|is done|done|upload(?:ed|s)?|save[sd]?|end(?:ed|s)?|stop(?:ped|s)?))$/.test(r)) return [{ kind: 'wait' }];
   if ((m = /^(?:for|until|till)\s+(.+?)\s+(?:to\s+)?(disappear|disappears|vanish|vanishes|go away|goes away|is gone|be gone|is hidden|be hidden|to close|closes)$/.exec(r))) {
     return [{ kind: 'wait', target: targetOf(i, m[1]!, 'any'), gone: true }];
   }
@@ -109,6 +128,8 @@ export function wait(i: RuleInput): Intent[] | undefined {
 }
 
 export const examples: Example[] = [
+  ['Open the Workshop dates calendar', 'action', [{ kind: 'click', target: { name: 'Workshop dates', kind: 'field' } }]],
+  ['Open the issue list of the Online Shop', 'action', [{ kind: 'click', target: { name: 'Issues', within: 'Online Shop', page: true } }]],
   ['Open the send-email queue', 'action', [{ kind: 'navigate', url: '' }, { kind: 'click', target: { name: 'send-email', hints: ['queue'], page: true } }]],
   ['Wait a few seconds', 'action', [{ kind: 'wait', ms: 3000 }]],
   ['Open the app', 'action', [{ kind: 'navigate', url: '' }]],
@@ -119,6 +140,7 @@ export const examples: Example[] = [
   ['Open the "Reports" page', 'action', [{ kind: 'click', target: { name: 'Reports' } }]],
   ['Scroll down to the footer', 'action', [{ kind: 'scroll', target: { name: 'footer' } }]],
   ['Wait 2 seconds', 'action', [{ kind: 'wait', ms: 2000 }]],
+  ['Wait for both to finish', 'action', [{ kind: 'wait' }]],
   ['Wait until the spinner disappears', 'action', [{ kind: 'wait', gone: true }]],
   ['Open the Coffee page', 'action', [{ kind: 'click', target: { name: 'Coffee', page: true } }]],
   ['Visit Category:Beverages on the wiki', 'action', [{ kind: 'click', target: { name: 'Category:Beverages', page: true } }]],

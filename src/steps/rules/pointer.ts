@@ -164,6 +164,9 @@ export function control(i: RuleInput, purpose?: string[]): Intent[] | undefined 
 }
 
 export const examples: Example[] = [
+  ['Click 11 May 2027, then 13 May 2027', 'action', [{ kind: 'click', target: { name: '11 May 2027', alt: ['May 11, 2027', '2027-05-11'] } }, { kind: 'click', target: { name: '13 May 2027' } }]],
+  ['Open issue #3', 'action', [{ kind: 'click', target: { name: '#3', hints: ['issue'], page: true } }]],
+  ['Go to the Online Shop project', 'action', [{ kind: 'click', target: { name: 'Online Shop', hints: ['project'], page: true } }]],
   ['Click at the end of "Choir concert in the church" and press Enter', 'action', [{ kind: 'click', target: { name: 'Choir concert in the church' }, at: 'end' }, { kind: 'press', key: 'Enter' }]],
   ['Click at the end of the last line, after "parish website."', 'action', [{ kind: 'click', target: { name: 'parish website.' }, at: 'end' }]],
   ['Click in the middle of the words "spring fair"', 'action', [{ kind: 'click', target: { name: 'spring fair' }, at: 'middle' }]],

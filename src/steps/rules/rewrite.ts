@@ -29,6 +29,12 @@ export const REWRITES: Rewrite[] = [
     examples: [['enter the username q0 with the password spokes-2027', 'enter the username q0 and the password spokes-2027']],
   },
   {
+    what: 'a user name given as the login, with its password: two fields, each with its value',
+    from: /^(enter|type|fill in|put in|use)\s+(q\d+|\S+)\s+as\s+(?:the |your |a )?(user ?name|login|log-?in name|e-?mail(?: address)?|user)\s+(?:with|and)\s+(?:the |a |your )?(password|passcode|pin|secret)\s+(q\d+|\S+)$/,
+    to: (_m, verb, user, field, secret, value) => `${verb === 'use' ? 'enter' : verb} the ${field} ${user} and the ${secret} ${value}`,
+    examples: [['enter helen as the login with the password q0', 'enter the login helen and the password q0']],
+  },
+  {
     what: 'a field made or set to a value: the field named, then what goes in it',
     from: /^((?:in|on|inside|within) the [\w -]+?,? )?(?:make|set) (?:the|its) ([a-z][\w-]*(?: (?!to\b|as\b|with\b)[a-z][\w-]*)*?) (q\d+|\S*[:@._/\d]\S*)$/,
     to: (_m, where, what, value) => `${where ?? ''}type ${value} as the ${what}`,
@@ -39,6 +45,12 @@ export const REWRITES: Rewrite[] = [
     from: /^(name|title|call)\s+(?:the |this |that |your |my |the new )(?:new )?[a-z][\w-]*\s+([\w.-]+)$/,
     to: (_m, what, value) => `type ${value} as the ${what === 'call' ? 'name' : what}`,
     examples: [['name the job newsletter', 'type newsletter as the name'], ['call the new queue mailer', 'type mailer as the name']],
+  },
+  {
+    what: 'a thing assigned to someone: that person chosen as its assignee',
+    from: /^(?:re-?)?assign\s+(?:it|this|that|them|the (?:issue|ticket|task|bug|card|item|story|job|case))\s+to\s+(q\d+|[\w.@' -]+)$/,
+    to: 'choose $1 as the assignee',
+    examples: [['assign it to omar haddad', 'choose omar haddad as the assignee']],
   },
   {
     what: "a question's answer changed: chosen, not typed",

@@ -19,6 +19,9 @@ const PICKER = /\s*\b(?:in|from|with|using|via|through)\s+(?:the\s+)?(?:browser'
 /** Verbs that give a file only when the step says so (a file named with its ending, the picker, "the file X"). */
 const LOOSE_VERBS = /^(?:choose|select|pick|add|import|open|provide|supply)$/;
 
+/** How the files are given, said after them: "again", "as well", "together", "one after the other" (each in turn). */
+const HOW = /\s+(?:again|as well|too|once more|one after the other|one after another|one by one|one at a time|in turn|each in turn|together|at once|all at once|at the same time|in one go)$/;
+
 /** The file names a clause gives: quoted names ending like a file, or bare ones. */
 function filesIn(i: RuleInput, rest: string): { files: string[]; left: string } {
   const files: string[] = [];
@@ -45,7 +48,12 @@ export function upload(i: RuleInput, strict: boolean): Intent[] | undefined {
   // ("Import contacts.vcf": importing a file named is giving it to the page.)
   if (i.verb === 'import') strict = true;
   const picker = PICKER.test(i.rest);
-  const rest = i.rest.replace(PICKER, ' ').replace(/\s+/g, ' ').trim();
+  let rest = i.rest.replace(PICKER, ' ').replace(/\s+/g, ' ').trim();
+  let each = false;
+  for (let h = HOW.exec(rest); h; h = HOW.exec(rest)) {
+    each ||= /one (?:after|by|at)|in turn/.test(h[0]);
+    rest = rest.slice(0, h.index);
+  }
   // "the file q0", "files a.csv and b.csv": the word says it, whatever the name ends in.
   const said = /^(?:the |a |an |this |that |our |your )?(?:files?|documents?|attachments?)\s+(q\d+)\b/.exec(rest);
   const { files, left } = filesIn(i, rest);
@@ -64,10 +72,13 @@ export function upload(i: RuleInput, strict: boolean): Intent[] | undefined {
   // A loose verb needs the step to say it is a file: the picker, or "the file" or a place to put it (not
   // for "open": "open the file notes.md" opens it in the app). Without the picker, an item of that name
   // on the page is what is meant when no chooser is open ("select the file todo.txt" in a file list).
-  if (!strict && !picker && (i.verb === 'open' || (!said && !/\bfiles?\b/.test(i.rest) && !place))) return undefined;
+  // ("Choose harbour-dawn.jpg", a picture or a document by its name alone, is a file to give: or the item of that name.)
+  const media = /^(?:choose|pick)$/.test(i.verb) && !place && files.every((f) => /\.(?:png|jpe?g|gif|webp|svg|bmp|tiff?|heic|pdf|docx?|xlsx?|pptx?|od[tsp]|csv|zip|mp3|mp4|mov|wav)$/i.test(f));
+  if (!strict && !picker && !media && (i.verb === 'open' || (!said && !/\bfiles?\b/.test(i.rest) && !place))) return undefined;
   const orItem = !strict && !picker ? { orItem: true } : {};
-  if (!place || /^(?:upload|upload area|upload field|upload box|file (?:field|input|box|area)|drop ?zone|drop area)$/.test(place)) return [{ kind: 'upload', files, ...orItem }];
-  return [{ kind: 'upload', files, target: { ...targetOf(i, `the ${place}`, 'any'), hints: ['upload', 'file'], relaxed: true }, ...orItem }];
+  const target = !place || /^(?:upload|upload area|upload field|upload box|file (?:field|input|box|area)|drop ?zone|drop area)$/.test(place) ? {} : { target: { ...targetOf(i, `the ${place}`, 'any'), hints: ['upload', 'file'], relaxed: true } };
+  // "one after the other": each file in turn, as a person adds them.
+  return (each ? files.map((f) => [f]) : [files]).map((group) => ({ kind: 'upload', files: group, ...target, ...orItem }));
 }
 
 export const examples: Example[] = [
@@ -78,4 +89,7 @@ export const examples: Example[] = [
   ['Select avatar.jpg as the profile picture', 'action', [{ kind: 'upload', files: ['avatar.jpg'], target: { name: 'profile', role: 'img', relaxed: true } }]],
   ['Upload the file "Minutes" from your computer', 'action', [{ kind: 'upload', files: ['Minutes'] }]],
   ['Import contacts.vcf', 'action', [{ kind: 'upload', files: ['contacts.vcf'] }]],
+  ['Upload a.jpg and b.png one after the other', 'action', [{ kind: 'upload', files: ['a.jpg'] }, { kind: 'upload', files: ['b.png'] }]],
+  ['Upload a.jpg again', 'action', [{ kind: 'upload', files: ['a.jpg'] }]],
+  ['Choose harbour-dawn.jpg', 'action', [{ kind: 'upload', files: ['harbour-dawn.jpg'], orItem: true }]],
 ];
