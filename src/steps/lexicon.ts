@@ -163,6 +163,9 @@ export function iconWords(phrase: string): { name: string; words: string[] } | u
   return hit ? { name: bare, words: hit[1] } : undefined;
 }
 
+/** Kinds of place an app holds things in, said after a place's name ("the Online Shop project", "the bookshop database"). */
+export const PLACE_KINDS = 'project|repository|repo|board|space|workspace|team|channel|category|forum|course|album|collection|blog|wiki|calendar|database|organi[sz]ation';
+
 /** Container nouns: a thing that holds controls (a row, a card, a dialog). */
 export const CONTAINER_NOUNS = /^(?:row|card|item|entry|line|panel|pane|section|dialog|modal|popup|pop-up|window|banner|bar|form|box|tile|list item|record|message|mail|e-?mail|node|tiddler|todo|task|note|post|article|ticket|issue|invoice|package|product|user|contact|event|file|folder|column|cell|group|block|widget|region|area|menu|toolbar|sidebar|header|footer|table|list|tab|page|screen|view|frame|drawer|sheet|toast|notification|tooltip|overlay|editor|canvas|diagram|chart|board|workspace|palette)$/;
 

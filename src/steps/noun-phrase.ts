@@ -7,7 +7,10 @@
  */
 import type { Place, Target, TargetKind } from './intent.js';
 import { asWritten, literal, type Lifted } from './lift.js';
-import { CONTAINER_NOUNS, ITEM_NOUNS, kindOfRole, nounRole, ORDINALS, PLACES, ROLE_NOUN_LIST, STOP } from './lexicon.js';
+import { CONTAINER_NOUNS, ITEM_NOUNS, kindOfRole, nounRole, ORDINALS, PLACE_KINDS, PLACES, ROLE_NOUN_LIST, STOP } from './lexicon.js';
+
+/** The kind of thing a name is, said after it in lower case ("the weekly digest email", "the Online Shop project"). */
+const KIND_AFTER_NAME = new RegExp(`^(?:namespace|section|folder|group|item|entry|row|e-?mail|mail|message|page|card|panel|pane|area|record|link|result|node|note|file|job|rule|alert|target|series|metric|post|article|ticket|issue|document|tab|line|form|dialog|window|view|screen|${PLACE_KINDS})s?$`);
 
 export interface NounPhrase {
   target: Target;
@@ -287,7 +290,7 @@ export function nounPhrase(l: Lifted, raw: string, kind: TargetKind): NounPhrase
     // "the weekly digest email", "the Team Handbook page": the kind of thing it is, after its name, is a hint.
     // After a name written as one ("the project-backup.tar transfer", "the Q3 Report invoice") any lower-case noun is its kind.
     const nameBefore = desc.length > 1 && /\w[._/]\w|\d|@/.test(desc.slice(0, -1).join(' ')) && /^[a-z]{3,}$/.test(desc[desc.length - 1]!) && !LOOKS.test(desc[desc.length - 1]!);
-    const tail = desc.length > 1 && !/^[A-Z]/.test(asWritten(l, desc[desc.length - 1]!)) && !(desc.length === 2 && /^(?:empty|whole|entire|blank|same|other|current|default)$/.test(desc[0]!)) && (nameBefore || /^(?:namespace|section|folder|group|item|entry|row|e-?mail|mail|message|page|card|panel|pane|area|record|link|result|node|note|file|job|rule|alert|target|series|metric|post|article|ticket|issue|document|tab|line|form|dialog|window|view|screen|project|repository|repo|board|space|workspace|team|channel|category|forum|course|album|collection|blog|wiki|calendar|database|organi[sz]ation)s?$/.test(desc[desc.length - 1]!)) ? desc.pop()! : undefined;
+    const tail = desc.length > 1 && !/^[A-Z]/.test(asWritten(l, desc[desc.length - 1]!)) && !(desc.length === 2 && /^(?:empty|whole|entire|blank|same|other|current|default)$/.test(desc[0]!)) && (nameBefore || KIND_AFTER_NAME.test(desc[desc.length - 1]!)) ? desc.pop()! : undefined;
     if (tail) target.hints = [...(target.hints ?? []), tail];
     target.name = original(l, desc.join(' ')) || desc.join(' ');
     // "Try it out", "Log me in": a label written with a capital keeps its small words.

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import type { ModelProvider } from '../../ai/provider.js';
 import type { Intent, Scope, Target } from '../../steps/intent.js';
 import { targetPhrase } from '../../steps/describe.js';
-import { iconWords, looseWords } from '../../steps/lexicon.js';
+import { iconWords, looseWords, PLACE_KINDS } from '../../steps/lexicon.js';
 import { ENTRY, FOCUSED, type Clause } from './interpret.js';
 import { expandTokens, formFields, GENERATED_ID, ground, MODAL_SELECTOR, nearMisses, type GroundSpec } from './ground.js';
 import { describeSearch, findTarget, matchCount, ResolveError, withinDescriptor } from './resolve-target.js';
@@ -655,7 +655,7 @@ async function fromIntent(intent: Intent, o: ResolveOptions): Promise<ResolvedAc
         if (now) return { kind: 'click', target: now };
         const { within: named, ...here } = intent.target;
         // ("the Gantt tab of the Online Shop project": the project is "Online Shop"; its kind, a way to it.)
-        const kind = /\s+(project|repository|repo|board|space|workspace|team|channel|category|forum|course|album|collection|blog|wiki|calendar|database|organi[sz]ation|queue|page)$/.exec(named);
+        const kind = PLACE_AFTER_NAME.exec(named);
         const within = kind ? named.slice(0, kind.index) : named;
         const place = await unlessMissing(find({ name: within, kind: 'clickable' }, Math.min(o.timeoutMs, 3000)));
         if (!place) {
@@ -995,6 +995,9 @@ async function numberLink(page: Page, n: string, timeoutMs: number): Promise<Loc
     await pageChange(page, deadline - Date.now());
   }
 }
+
+/** The kind of place said after a place's name ("the Online Shop project"): the name is what its link says. */
+const PLACE_AFTER_NAME = new RegExp(`\\s+(${PLACE_KINDS}|queue|page)$`);
 
 /** Controls that open a drop-down menu: by what they say of it, or by the class words apps give them. */
 const MENU_TRIGGERS = '[aria-haspopup]:not([aria-haspopup=false]), [aria-expanded=false], [data-toggle=dropdown], [data-bs-toggle=dropdown], [class*=trigger i], [class*=toggle i]:is(a, button, span, [role=button]), [class*=dropdown i]:is(a, button, [role=button])';
